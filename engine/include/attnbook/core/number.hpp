@@ -1,0 +1,30 @@
+#pragma once
+// Every number leaves the engine as a pair: the exact double and the text the lesson shows.
+// Rounding happens here, once, so the page, the CLI and the tests agree.
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace attnbook {
+
+enum class Rounding {
+    fixed,    // always `decimals` digits after the point: 2.00, 0.574 (the lesson's tables)
+    trimmed,  // at most `decimals` digits, trailing zeros dropped: 0.14, 1.414, 0 (the explorable)
+};
+
+struct Shown {
+    int decimals = 3;
+    Rounding rounding = Rounding::fixed;
+};
+
+// Round-half-even on the exact binary value (what printf's %.Nf does on glibc and musl alike).
+// A nonzero value that rounds to zero is shown unsigned ("0.000"); an exact -0.0 keeps its sign,
+// so "-0" appears only when the computation really produced negative zero.
+std::string show_number(double exact, Shown style = {});
+
+// {"exact": <double>, "shown": "<text>"}; throws std::domain_error on NaN or infinity,
+// because a non-finite number must never reach a learner silently.
+nlohmann::json number_pair(double exact, Shown style = {});
+nlohmann::json number_pairs(const std::vector<double>& exact, Shown style = {});
+
+}  // namespace attnbook
