@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+// A dependency-free static server for dist/ (the built site): 127.0.0.1:${PORT:-8080}.
+// Usage: node scripts/serve.mjs [--root DIR] [--port N]   (PORT=0 picks a free port)
+// Sends the same Content-Security-Policy as the pages' <meta> tag, as a header, on every response
+// (a worker takes its CSP from its own response, not from the page).
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "worker-src 'self'",
+  "connect-src 'self'",
+  'frame-ancestors *',
+].join('; ');
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+function send(res, status, body, type = 'text/plain; charset=utf-8', extra = {}) {
+  res.writeHead(status, {
+    'Content-Type': type,
+    'Content-Security-Policy': CSP,
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-cache',
+    ...extra,
+  });
+  res.end(body);
+}
+
+// Maps a request path to a file under root, or null when it would leave root.
+export function resolveInRoot(root, urlPath) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null;
+  const parts = decoded.split('/').filter((p) => p !== '' && p !== '.');
+  if (parts.some((p) => p === '..')) return null;
+  const file = path.join(root, ...parts);
+  const rel = path.relative(root, file);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  return file;
+}
+
+export function createServer(root) {
+  root = path.resolve(root);
+  return http.createServer((req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      send(res, 405, 'method not allowed\n', undefined, { Allow: 'GET, HEAD' });
+      return;
+    }
+    const urlPath = (req.url || '/').split('?')[0].split('#')[0];
+    let file = resolveInRoot(root, urlPath);
+    if (!file) {
+      send(res, 400, 'bad path\n');
+      return;
+    }
+    fs.stat(file, (err, st) => {
+      if (!err && st.isDirectory()) {
+        if (!urlPath.endsWith('/')) {
+          // /attention-explorable -> /attention-explorable/ so relative URLs in the page work.
+          const q = (req.url || '').slice(urlPath.length);
+          send(res, 301, 'moved\n', undefined, { Location: urlPath + '/' + q });
+          return;
+        }
+        file = path.join(file, 'index.html');
+      }
+      fs.stat(file, (err2, st2) => {
+        if (err2 || !st2.isFile()) {
+          send(res, 404, 'not found\n');
+          return;
+        }
+        const type = MIME[path.extname(file).toLowerCase()] || 'application/octet-stream';
+        res.writeHead(200, {
+          'Content-Type': type,
+          'Content-Length': st2.size,
+          'Content-Security-Policy': CSP,
+          'X-Content-Type-Options': 'nosniff',
+          'Cache-Control': 'no-cache',
+        });
+        if (req.method === 'HEAD') {
+          res.end();
+          return;
+        }
+        fs.createReadStream(file).pipe(res);
+      });
+    });
+  });
+}
+
+function argValue(name) {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = path.resolve(argValue('--root') || path.join(HERE, '..', 'dist'));
+  const port = Number(argValue('--port') ?? process.env.PORT ?? 8080);
+  if (!fs.existsSync(path.join(root, 'index.html'))) {
+    console.error(`serve: ${root}/index.html not found; run \`node scripts/build-site.mjs\` first`);
+    process.exit(1);
+  }
+  const server = createServer(root);
+  server.on('error', (e) => {
+    console.error(`serve: ${e.message}`);
+    process.exit(1);
+  });
+  server.listen(port, '127.0.0.1', () => {
+    const { port: actual } = server.address();
+    console.log(`serve: ${path.relative(process.cwd(), root) || '.'} at http://127.0.0.1:${actual}/`);
+  });
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.close(() => process.exit(0)));
+}
