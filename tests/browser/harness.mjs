@@ -1,0 +1,187 @@
+// Shared by the browser tests: a static server for dist/ on a free port, Chromium through
+// playwright-core, and a page watcher that records what a strict, offline page must never do.
+//
+//   const site = await startSite();            // { url, root, stop() }
+//   const browser = await launchBrowser();
+//   const { page, problems } = await openPage(browser, site, 'attention-explorable/');
+//   ... assert.deepEqual(problems(), []) ...
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DIST = path.join(ROOT, 'dist');
+export const RESULTS = path.join(ROOT, 'test-results');
+export const CHROMIUM = process.env.ATTNBOOK_CHROMIUM || '/usr/bin/chromium';
+
+/** Every browser test needs dist/ built; a clear message instead of a page of 404s. */
+export function requireDist() {
+  for (const f of ['index.html', 'attention-notebook.js', 'engine-worker.js', 'attnbook.mjs', 'attnbook.wasm']) {
+    if (!fs.existsSync(path.join(DIST, f))) {
+      throw new Error(`dist/${f} missing: run \`scripts/build wasm && node scripts/build-site.mjs\` first`);
+    }
+  }
+}
+
+/** The notebook documents the site was built from (web/notebooks/*.json), by id. */
+export function notebooks() {
+  const dir = path.join(ROOT, 'web', 'notebooks');
+  const out = {};
+  for (const f of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    const doc = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
+    out[doc.id] = doc;
+  }
+  return out;
+}
+
+/** The first notebook with a cell of this type, and that cell. */
+export function findCell(type) {
+  for (const doc of Object.values(notebooks())) {
+    const cell = doc.cells.find((c) => c.type === type);
+    if (cell) return { doc, cell };
+  }
+  throw new Error(`no notebook in web/notebooks has a ${type} cell`);
+}
+
+/** Starts scripts/serve.mjs on a free port; resolves once it prints its URL. */
+export async function startSite() {
+  requireDist();
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'serve.mjs'), '--port', '0'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve.mjs did not start:\n${output}`)), 10000);
+    const onData = (chunk) => {
+      output += chunk;
+      const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[0]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`serve.mjs exited (${code}):\n${output}`)));
+  });
+  return {
+    url,
+    origin: new URL(url).origin,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export async function launchBrowser(extraArgs = []) {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      ...extraArgs,
+    ],
+  });
+}
+
+/**
+ * A new context + page that records problems:
+ *   - console errors and uncaught page errors (the page's and its workers'),
+ *   - Content-Security-Policy violations (securitypolicyviolation events, listened to before any
+ *     page script runs),
+ *   - any request that leaves the site's origin (aborted: the page must work offline).
+ * problems() returns them as strings; the tests assert it is empty.
+ */
+export async function openPage(browser, site, pathOrUrl, { viewport = { width: 1100, height: 900 }, allowErrors = [] } = {}) {
+  const context = await browser.newContext({ viewport });
+  const found = [];
+  const offsite = [];
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    const allowed = (site && url.startsWith(site.origin + '/')) || url.startsWith('file:') ||
+      url.startsWith('data:') || url.startsWith('blob:');
+    if (allowed) return route.continue();
+    offsite.push(url);
+    return route.abort('blockedbyclient');
+  });
+  await context.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+  const page = await context.newPage();
+  const ignore = (text) => allowErrors.some((re) => re.test(text));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !ignore(msg.text())) found.push(`console error: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => {
+    if (!ignore(String(err))) found.push(`page error: ${err.message}`);
+  });
+  page.on('worker', (worker) => {
+    worker.on('console', (msg) => {
+      if (msg.type() === 'error' && !ignore(msg.text())) found.push(`worker console error: ${msg.text()}`);
+    });
+  });
+  if (pathOrUrl !== null) {
+    const url = /^[a-z]+:/.test(pathOrUrl) ? pathOrUrl : site.url + pathOrUrl;
+    await page.goto(url);
+  }
+  return {
+    context,
+    page,
+    offsite,
+    async problems() {
+      const csp = await page.evaluate(() => window.__cspViolations || []).catch(() => []);
+      return [...found, ...csp.map((v) => `CSP violation: ${v}`), ...offsite.map((u) => `off-site request: ${u}`)];
+    },
+  };
+}
+
+/** Saves a full-page screenshot to test-results/<name>.png and returns its path. */
+export async function screenshot(page, name) {
+  fs.mkdirSync(RESULTS, { recursive: true });
+  const file = path.join(RESULTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/**
+ * The numbers the element shows: every `.num` span in its shadow root, as {shown, exact}
+ * (exact parsed from the "exact: <double>" title the element puts on each engine number).
+ */
+export async function shownNumbers(locator) {
+  return locator.evaluate((root) => {
+    const host = root.shadowRoot || root;
+    return [...host.querySelectorAll('.num')].map((el) => ({
+      shown: el.textContent.trim(),
+      exact: Number(((el.getAttribute('title') || '').match(/exact:\s*(\S+)/) || [])[1]),
+    }));
+  });
+}
+
+/** Softmax of the scaled dots, computed independently of the engine (the formula in the lesson). */
+export function expectedShares({ query, keys, mask, divisor = 'sqrt' }) {
+  const d = query.length;
+  const div = divisor === 'sqrt' ? Math.sqrt(d) : divisor === 'd' ? d : 1;
+  const scores = keys.map((k) => k.reduce((acc, kj, j) => acc + query[j] * kj, 0) / div);
+  const allowed = keys.map((_, i) => (mask ? mask[i] : true));
+  const m = Math.max(...scores.filter((_, i) => allowed[i]));
+  const e = scores.map((s, i) => (allowed[i] ? Math.exp(s - m) : 0));
+  const z = e.reduce((a, b) => a + b, 0);
+  return e.map((x) => x / z);
+}
+
+/** The lesson's rounding of a share for display: 3 decimals, trailing zeros dropped ("0.14"). */
+export function shown3(x) {
+  return String(Math.round(x * 1000) / 1000);
+}
