@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { CSP } from './serve.mjs';
+import { CSP_META } from './serve.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outArg = process.argv.indexOf('--out');
@@ -181,7 +181,7 @@ for (const f of fs.readdirSync(PAGES).filter((f) => /\.(css|js)$/.test(f) && !f.
 }
 
 // Documents and pages.
-const csp = CSP;
+const csp = CSP_META;
 for (const nb of notebooks) {
   copy(nb.file, `notebooks/${nb.id}.json`);
   write(`${nb.id}/index.html`, fill('notebook.html', { csp, id: nb.id, title: nb.title, description: nb.description }));
