@@ -1,0 +1,110 @@
+#pragma once
+// Scaled dot-product attention with the semantics of PyTorch's
+//   F.scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0,
+//                                  is_causal=False, scale=None, enable_gqa=False)
+//
+// Shapes (rank 2, 3 or 4; the three tensors have the same rank; missing leading dims are 1):
+//   q is (B, Hq, L, E)      rank 3: (Hq, L, E)    rank 2: (L, E)
+//   k is (B, Hkv, S, E)
+//   v is (B, Hkv, S, Ev)
+//   attn_mask broadcasts (numpy rules, rank <= 4, aligned on the right) to (B, Hq, L, S)
+//   output is (B, Hq, L, Ev) and weights (B, Hq, L, S), written with the query's rank
+// B: the batch sizes of q, k, v are equal or 1 (numpy broadcasting; output B is the largest).
+//
+// The formula, pass by pass, for every (b, h, i) = (batch, query head, query row):
+//   1. logits  a_j = scale * <q[b,h,i,:], k[b,g,j,:]>,  j < S,  scale = 1/sqrt(E) by default,
+//              g = h / (Hq / Hkv) with enable_gqa (repeat_interleave of kv heads), else g = h
+//   2. mask    bool mask false -> a_j = -inf;  float mask: a_j += mask (-inf = masked);
+//              is_causal: j > i -> -inf (top-left aligned, like tril(ones(L, S)))
+//   3. softmax w_j = exp(a_j - max a) / sum_j exp(a_j - max a)   (masked -> exactly 0)
+//   4. dropout w_j = keep(b,h,i,j) ? w_j / (1 - p) : 0            (see attention_dropout.hpp)
+//   5. output  o[b,h,i,:] = sum_j w_j v[b,g,j,:]
+//
+// Variants (named by what differs; scaled_dot_product_attention below is where one is chosen):
+//   scaled_dot_product_attention_fused_xsimd     float32, per row: xsimd dot products, mask,
+//                                                softmax_f32_xsimd, xsimd weighted sum of V
+//   scaled_dot_product_attention_reference_f64   naive float64 loops: the spec, never optimised
+//
+// Where we differ from PyTorch, on purpose:
+//   - A fully masked row (every key masked by a bool mask, a -inf float mask, or S == 0) gives
+//     output 0 and weights 0 and is listed in AttentionResult::fully_masked_rows. PyTorch's math
+//     path gives NaN for such rows (softmax of all -inf); with S == 0 it gives 0.
+//   - Non-finite values in q, k, v (and NaN or +inf in a float mask) are errors naming the tensor
+//     and the index, instead of propagating NaN. -inf in a float mask means masked.
+//   - The float32 kernel throws if a logit overflows float32 (|scale <q,k>| > 3.4e38).
+//   - Dropout uses our own reproducible generator (seed + element index), not torch's RNG.
+// All errors are attnbook::UserError with both shapes in the message, e.g.
+//   "key width 3 does not match query width 4: query (1, 2, 5, 4), key (1, 2, 6, 3)".
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "attnbook/core/tensor.hpp"
+
+namespace attnbook {
+
+struct AttentionOptions {
+    // At most one mask (not owned; must outlive the call). Bool: true = may attend.
+    // Float: added to the logits; -inf masks. A mask together with is_causal is an error.
+    const BoolTensor* bool_mask = nullptr;
+    const Tensor* float_mask = nullptr;
+    double dropout_p = 0.0;  // in [0, 1)
+    std::uint64_t dropout_seed = 0;
+    bool is_causal = false;
+    std::optional<double> scale;  // default 1 / sqrt(E); must be finite
+    bool enable_gqa = false;      // allow Hq = group * Hkv
+    bool return_weights = false;  // fill AttentionResult::weights (after dropout: what multiplies V)
+};
+
+// One query row: weights[batch][head][row][:] and output[batch][head][row][:].
+struct AttentionRow {
+    std::size_t batch = 0, head = 0, row = 0;
+    bool operator==(const AttentionRow& o) const {
+        return batch == o.batch && head == o.head && row == o.row;
+    }
+};
+
+template <class T>
+struct BasicAttentionResult {
+    BasicTensor<T> output;                      // (B, Hq, L, Ev), in the query's rank
+    std::optional<BasicTensor<T>> weights;      // (B, Hq, L, S), if options.return_weights
+    std::vector<AttentionRow> fully_masked_rows;  // rows with output 0, in (b, h, i) order
+};
+using AttentionResult = BasicAttentionResult<float>;
+using AttentionResultF64 = BasicAttentionResult<double>;
+
+AttentionResult scaled_dot_product_attention_fused_xsimd(const Tensor& q, const Tensor& k,
+                                                         const Tensor& v,
+                                                         const AttentionOptions& options = {});
+AttentionResultF64 scaled_dot_product_attention_reference_f64(const Tensor& q, const Tensor& k,
+                                                              const Tensor& v,
+                                                              const AttentionOptions& options = {});
+
+// The engine's choice: the fused xsimd kernel.
+inline AttentionResult scaled_dot_product_attention(const Tensor& q, const Tensor& k,
+                                                    const Tensor& v,
+                                                    const AttentionOptions& options = {}) {
+    return scaled_dot_product_attention_fused_xsimd(q, k, v, options);
+}
+
+// ---- shared by the variants (attention_options.cpp) ------------------------------------------
+// The validated problem: sizes, broadcast strides and the resolved scale.
+struct AttentionPlan {
+    std::size_t B = 1, Hq = 1, Hkv = 1, L = 0, S = 0, E = 0, Ev = 0;
+    std::size_t group = 1;  // Hq / Hkv: query head h reads kv head h / group
+    // Element offsets of batch b in q, k, v: b * *_batch_stride (0 where that tensor has batch 1).
+    std::size_t q_batch_stride = 0, k_batch_stride = 0, v_batch_stride = 0;
+    double scale = 1.0;
+    enum class Mask { none, boolean, additive } mask = Mask::none;
+    // Element offset of mask[b, h, i, j] = b*ms[0] + h*ms[1] + i*ms[2] + j*ms[3] (0 = broadcast).
+    std::size_t mask_stride[4] = {0, 0, 0, 0};
+    Shape output_shape;   // (B, Hq, L, Ev) in the query's rank
+    Shape weights_shape;  // (B, Hq, L, S) in the query's rank
+};
+
+// Checks shapes, options and values (throws UserError) and returns the plan.
+AttentionPlan plan_attention(const Tensor& q, const Tensor& k, const Tensor& v,
+                             const AttentionOptions& options);
+
+}  // namespace attnbook

@@ -1,0 +1,217 @@
+// plan_attention: argument validation shared by every attention variant, so they all reject the
+// same inputs with the same messages (each naming both shapes involved).
+#include <cmath>
+#include <string>
+
+#include "attnbook/core/attention.hpp"
+#include "attnbook/core/errors.hpp"
+
+namespace attnbook {
+namespace {
+
+// Sizes of a rank 2..4 tensor read as (batch, heads, rows, width); missing leading dims are 1.
+struct Dims4 {
+    std::size_t batch = 1, heads = 1, rows = 0, width = 0;
+};
+
+Dims4 dims4(const Shape& s) {
+    Dims4 d;
+    const std::size_t r = s.size();
+    d.width = s[r - 1];
+    d.rows = s[r - 2];
+    if (r >= 3) d.heads = s[r - 3];
+    if (r == 4) d.batch = s[0];
+    return d;
+}
+
+std::string named(const char* name, const Shape& s) {
+    return std::string(name) + " " + shape_to_string(s);
+}
+
+std::string value_to_string(double x) {
+    if (std::isnan(x)) return "nan";
+    if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+    return std::to_string(x);
+}
+
+void check_rank(const char* name, const Tensor& t) {
+    if (t.rank() < 2 || t.rank() > 4) {
+        throw UserError(std::string(name) + " has rank " + std::to_string(t.rank()) +
+                        "; attention takes rank 2 (L, E), 3 (H, L, E) or 4 (B, H, L, E): " +
+                        named(name, t.shape));
+    }
+}
+
+void check_finite(const char* name, const Tensor& t) {
+    for (std::size_t n = 0; n < t.data.size(); ++n) {
+        if (!std::isfinite(t.data[n])) {
+            throw UserError(std::string(name) + " has a non-finite value " +
+                            value_to_string(t.data[n]) + " at " +
+                            index_to_string(t.shape, n) + ": " + named(name, t.shape));
+        }
+    }
+}
+
+// A float mask may hold finite values and -inf (masked), not NaN or +inf.
+void check_float_mask(const Tensor& m) {
+    for (std::size_t n = 0; n < m.data.size(); ++n) {
+        const float x = m.data[n];
+        if (std::isnan(x) || x == INFINITY) {
+            throw UserError("attn_mask has " + value_to_string(x) + " at " +
+                            index_to_string(m.shape, n) +
+                            "; a float mask holds finite values and -inf (masked): " +
+                            named("attn_mask", m.shape));
+        }
+    }
+}
+
+// Largest of the batch sizes, each of which must be 1 or that size (numpy broadcasting).
+std::size_t broadcast_batch(const Tensor& q, const Tensor& k, const Tensor& v) {
+    const std::size_t bq = dims4(q.shape).batch, bk = dims4(k.shape).batch,
+                      bv = dims4(v.shape).batch;
+    auto fits = [](std::size_t a, std::size_t b) { return a == b || a == 1 || b == 1; };
+    if (!fits(bq, bk)) {
+        throw UserError("key batch " + std::to_string(bk) + " does not broadcast with query batch " +
+                        std::to_string(bq) + ": " + named("query", q.shape) + ", " +
+                        named("key", k.shape));
+    }
+    const std::size_t bqk = bq == 1 ? bk : bq;
+    if (!fits(bqk, bv)) {
+        throw UserError("value batch " + std::to_string(bv) +
+                        " does not broadcast with query and key batch " + std::to_string(bqk) +
+                        ": " + named("query", q.shape) + ", " + named("key", k.shape) + ", " +
+                        named("value", v.shape));
+    }
+    return bqk == 1 ? bv : bqk;
+}
+
+}  // namespace
+
+AttentionPlan plan_attention(const Tensor& q, const Tensor& k, const Tensor& v,
+                             const AttentionOptions& options) {
+    check_tensor("query", q);
+    check_tensor("key", k);
+    check_tensor("value", v);
+    check_rank("query", q);
+    check_rank("key", k);
+    check_rank("value", v);
+    const std::string qk = named("query", q.shape) + ", " + named("key", k.shape);
+    const std::string kv = named("key", k.shape) + ", " + named("value", v.shape);
+    if (k.rank() != q.rank()) {
+        throw UserError("key rank " + std::to_string(k.rank()) + " does not match query rank " +
+                        std::to_string(q.rank()) + ": " + qk);
+    }
+    if (v.rank() != k.rank()) {
+        throw UserError("value rank " + std::to_string(v.rank()) + " does not match key rank " +
+                        std::to_string(k.rank()) + ": " + kv);
+    }
+    const Dims4 dq = dims4(q.shape), dk = dims4(k.shape), dv = dims4(v.shape);
+    if (dk.width != dq.width) {
+        throw UserError("key width " + std::to_string(dk.width) + " does not match query width " +
+                        std::to_string(dq.width) + ": " + qk);
+    }
+    if (dv.rows != dk.rows) {
+        throw UserError("value length " + std::to_string(dv.rows) +
+                        " does not match key length " + std::to_string(dk.rows) + ": " + kv);
+    }
+    if (dv.heads != dk.heads) {
+        throw UserError("value heads " + std::to_string(dv.heads) + " do not match key heads " +
+                        std::to_string(dk.heads) + ": " + kv);
+    }
+
+    AttentionPlan p;
+    p.B = broadcast_batch(q, k, v);
+    p.Hq = dq.heads;
+    p.Hkv = dk.heads;
+    p.L = dq.rows;
+    p.S = dk.rows;
+    p.E = dq.width;
+    p.Ev = dv.width;
+    if (options.enable_gqa) {
+        if (p.Hkv == 0 ? p.Hq != 0 : p.Hq % p.Hkv != 0) {
+            throw UserError("query heads " + std::to_string(p.Hq) +
+                            " are not a multiple of key heads " + std::to_string(p.Hkv) +
+                            " (enable_gqa): " + qk);
+        }
+        p.group = p.Hkv == 0 ? 1 : p.Hq / p.Hkv;
+    } else if (p.Hq != p.Hkv) {
+        throw UserError("query heads " + std::to_string(p.Hq) + " do not match key heads " +
+                        std::to_string(p.Hkv) + " (set enable_gqa to share key/value heads): " +
+                        qk);
+    }
+    p.q_batch_stride = dq.batch == 1 ? 0 : p.Hq * p.L * p.E;
+    p.k_batch_stride = dk.batch == 1 ? 0 : p.Hkv * p.S * p.E;
+    p.v_batch_stride = dv.batch == 1 ? 0 : p.Hkv * p.S * p.Ev;
+
+    if (options.scale) {
+        if (!std::isfinite(*options.scale)) {
+            throw UserError("scale must be finite, got " + value_to_string(*options.scale));
+        }
+        p.scale = *options.scale;
+    } else {
+        if (p.E == 0) {
+            throw UserError("query width is 0, so the default scale 1/sqrt(E) is undefined; pass "
+                            "scale: " + qk);
+        }
+        p.scale = 1.0 / std::sqrt(static_cast<double>(p.E));
+    }
+    if (!(options.dropout_p >= 0.0 && options.dropout_p < 1.0)) {  // also rejects NaN
+        throw UserError("dropout_p must be in [0, 1), got " + value_to_string(options.dropout_p));
+    }
+
+    // Output and weights keep the query's rank.
+    const Shape lead(q.shape.begin(), q.shape.end() - 2);
+    p.output_shape = lead;
+    p.weights_shape = lead;
+    if (q.rank() == 4) p.output_shape[0] = p.weights_shape[0] = p.B;
+    p.output_shape.insert(p.output_shape.end(), {p.L, p.Ev});
+    p.weights_shape.insert(p.weights_shape.end(), {p.L, p.S});
+
+    // Mask: at most one, not with is_causal, broadcastable to (B, Hq, L, S).
+    const Shape* mask_shape = nullptr;
+    if (options.bool_mask && options.float_mask) {
+        throw UserError("attn_mask is given both as a bool and as a float tensor; pass one: " +
+                        named("bool attn_mask", options.bool_mask->shape) + ", " +
+                        named("float attn_mask", options.float_mask->shape));
+    }
+    if (options.bool_mask) {
+        check_tensor("attn_mask", *options.bool_mask);
+        mask_shape = &options.bool_mask->shape;
+        p.mask = AttentionPlan::Mask::boolean;
+    } else if (options.float_mask) {
+        check_tensor("attn_mask", *options.float_mask);
+        mask_shape = &options.float_mask->shape;
+        p.mask = AttentionPlan::Mask::additive;
+    }
+    if (mask_shape) {
+        if (options.is_causal) {
+            throw UserError("attn_mask and is_causal cannot both be set (as in PyTorch): " +
+                            named("attn_mask", *mask_shape) + ", " + qk);
+        }
+        const std::size_t target[4] = {p.B, p.Hq, p.L, p.S};
+        const Shape target_shape(target, target + 4);
+        bool fits = mask_shape->size() <= 4;
+        std::size_t md[4] = {1, 1, 1, 1};  // the mask's dims, padded on the left with 1
+        for (std::size_t d = 0; fits && d < mask_shape->size(); ++d) {
+            md[4 - mask_shape->size() + d] = (*mask_shape)[d];
+        }
+        for (std::size_t d = 0; fits && d < 4; ++d) fits = md[d] == target[d] || md[d] == 1;
+        if (!fits) {
+            throw UserError(named("attn_mask", *mask_shape) + " does not broadcast to " +
+                            shape_to_string(target_shape) + " = (B, Hq, L, S): " + qk);
+        }
+        std::size_t stride = 1;
+        for (std::size_t d = 4; d-- > 0;) {
+            p.mask_stride[d] = md[d] == 1 ? 0 : stride;
+            stride *= md[d];
+        }
+        if (options.float_mask) check_float_mask(*options.float_mask);
+    }
+
+    check_finite("query", q);
+    check_finite("key", k);
+    check_finite("value", v);
+    return p;
+}
+
+}  // namespace attnbook
