@@ -1,0 +1,23 @@
+#pragma once
+// Command-line options -> the JSON arguments of an engine command.
+// Every option takes a value, so the word after `--name` is always its value, even when it
+// starts with '-' (`--keys -1,2;1,0`); `--name=value` works too.
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace attnbook::cli {
+
+struct ParsedLine {
+    std::string command;
+    nlohmann::json args = nlohmann::json::object();
+    std::vector<std::string> files;  // positional arguments (validate)
+    bool wants_help = false;
+};
+
+// Throws UserError naming the option and the offending item.
+ParsedLine parse_command_line(const std::vector<std::string>& argv);
+
+std::string usage();
+
+}  // namespace attnbook::cli

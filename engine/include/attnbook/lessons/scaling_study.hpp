@@ -1,0 +1,42 @@
+#pragma once
+// The scaling measurement of the three-depth lesson, drawing from numpy's default_rng(seed) in
+// exactly the order of the lesson's Python program:
+//   table 1, for each width d:  q = normal(size=(pairs, d)); k = normal(size=(pairs, d))
+//            raw_n = q_n . k_n ;  raw_std = std(raw) ;  scaled_std = std(raw / divisor(d))
+//   table 2, for each width d:  q = normal(size=(trials, 1, d)); K = normal(size=(trials, keys, d))
+//            top_unscaled = mean over trials of max softmax(q K^T)
+//            top_scaled   = mean over trials of max softmax(q K^T / divisor(d))
+// Under unit-variance components Var(q.k) = d, so raw_std ~ sqrt(d) and only the sqrt divisor
+// holds scaled_std at 1 and the top weight flat across widths.
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "attnbook/lessons/divisor.hpp"
+
+namespace attnbook {
+
+struct ScalingInput {
+    std::uint64_t seed = 0;
+    std::vector<std::size_t> widths = {4, 16, 64, 256};
+    std::size_t pairs = 20000;
+    std::size_t trials = 2000;
+    std::size_t keys = 6;
+    Divisor divisor = Divisor::sqrt_width;
+};
+
+struct ScalingResult {
+    std::vector<double> raw_std, scaled_std, top_unscaled, top_scaled;  // one per width
+};
+
+// Limits keep a browser tab responsive and its memory bounded; UserError names the field.
+void check_scaling_input(const ScalingInput& input);
+
+// progress(fraction in [0, 1]) is called between chunks of work, if given.
+ScalingResult scaling_study(const ScalingInput& input, const std::function<void(double)>& progress = {});
+
+// Population standard deviation (numpy's default ddof=0): sqrt(mean((x - mean(x))^2)).
+double population_std(const std::vector<double>& x);
+
+}  // namespace attnbook

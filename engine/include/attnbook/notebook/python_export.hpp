@@ -1,0 +1,19 @@
+#pragma once
+// The explorable row as a runnable Python 3 program (standard library only). It repeats the
+// engine's arithmetic operation for operation (left-to-right sums from 0.0, max subtracted before
+// exp), so its last line, JSON {"shares": [...], "output": [...]}, holds the same doubles as
+// `explore`. Learners can edit and rerun it; the tests run it with a real interpreter.
+#include <string>
+#include <vector>
+
+#include "attnbook/lessons/explore_row.hpp"
+
+namespace attnbook {
+
+// labels: one per source (empty = A, B, C, ...).
+std::string explore_python_program(const ExploreInput& input, const std::vector<std::string>& labels = {});
+
+// "A", "B", ..., "Z", "S26", ... : the default names of sources.
+std::string default_source_label(std::size_t index);
+
+}  // namespace attnbook

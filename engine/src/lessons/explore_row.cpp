@@ -1,0 +1,80 @@
+#include "attnbook/lessons/explore_row.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "attnbook/core/det_math.hpp"
+#include "attnbook/core/errors.hpp"
+
+namespace attnbook {
+namespace {
+
+void check_finite(const std::vector<double>& row, const std::string& what) {
+    for (std::size_t j = 0; j < row.size(); ++j)
+        if (!std::isfinite(row[j])) throw UserError(what + "[" + std::to_string(j) + "] is not a finite number");
+}
+
+void check_shapes(const ExploreInput& in) {
+    const std::size_t n = in.keys.size();
+    if (in.query.empty()) throw UserError("query: needs at least one number");
+    if (n == 0) throw UserError("keys: needs at least one source");
+    if (in.values.size() != n)
+        throw UserError("values: has " + std::to_string(in.values.size()) + " rows but keys has " + std::to_string(n));
+    if (!in.mask.empty() && in.mask.size() != n)
+        throw UserError("mask: has " + std::to_string(in.mask.size()) + " entries but there are " + std::to_string(n) + " sources");
+    check_finite(in.query, "query");
+    for (std::size_t i = 0; i < n; ++i) {
+        if (in.keys[i].size() != in.query.size())
+            throw UserError("keys: row " + std::to_string(i) + " has " + std::to_string(in.keys[i].size()) +
+                            " numbers but the query has " + std::to_string(in.query.size()));
+        if (in.values[i].size() != in.values[0].size())
+            throw UserError("values: row " + std::to_string(i) + " has " + std::to_string(in.values[i].size()) +
+                            " numbers but row 0 has " + std::to_string(in.values[0].size()));
+        check_finite(in.keys[i], "keys[" + std::to_string(i) + "]");
+        check_finite(in.values[i], "values[" + std::to_string(i) + "]");
+    }
+    if (in.values[0].empty()) throw UserError("values: rows need at least one number");
+}
+
+}  // namespace
+
+ExploreRow explore_row(const ExploreInput& in) {
+    check_shapes(in);
+    const std::size_t n = in.keys.size(), dv = in.values[0].size();
+    const double divisor = divisor_value(in.divisor, in.query.size());
+    auto allowed = [&](std::size_t i) { return in.mask.empty() || in.mask[i]; };
+
+    ExploreRow row;
+    // Pass 1: match. Dot products and scaled scores, for masked sources too (the page shows them).
+    for (std::size_t i = 0; i < n; ++i) {
+        double dot = 0.0;
+        for (std::size_t j = 0; j < in.query.size(); ++j) dot += in.query[j] * in.keys[i][j];
+        row.dots.push_back(dot);
+        row.scores.push_back(dot / divisor);
+    }
+    // Pass 2: share. Subtracting the maximum keeps every exp argument <= 0, so nothing overflows
+    // and the largest term is exactly 1, which keeps Z >= 1 (no division by an underflowed sum).
+    bool any = false;
+    for (std::size_t i = 0; i < n; ++i)
+        if (allowed(i) && (!any || row.scores[i] > row.max)) { row.max = row.scores[i]; any = true; }
+    row.all_masked = !any;
+    std::vector<double> exps(n, 0.0);
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!allowed(i)) continue;
+        exps[i] = det_exp(row.scores[i] - row.max);
+        row.denominator += exps[i];
+    }
+    for (std::size_t i = 0; i < n; ++i) row.shares.push_back(allowed(i) ? exps[i] / row.denominator : 0.0);
+    // Pass 3: mix. A masked source carries an exact +0 (0 * a negative value would print as -0).
+    row.output.assign(dv, 0.0);
+    for (std::size_t i = 0; i < n; ++i) {
+        std::vector<double> carry(dv, 0.0);
+        if (allowed(i))
+            for (std::size_t j = 0; j < dv; ++j) carry[j] = row.shares[i] * in.values[i][j];
+        for (std::size_t j = 0; j < dv; ++j) row.output[j] += carry[j];
+        row.carries.push_back(std::move(carry));
+    }
+    return row;
+}
+
+}  // namespace attnbook

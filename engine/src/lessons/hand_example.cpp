@@ -1,0 +1,69 @@
+#include "attnbook/lessons/hand_example.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "attnbook/core/det_math.hpp"
+#include "attnbook/core/errors.hpp"
+
+namespace attnbook {
+namespace {
+
+void check_matrix(const Matrix& m, const char* name, std::size_t width_expected, const char* width_source) {
+    if (m.empty()) throw UserError(std::string(name) + ": needs at least one row");
+    for (std::size_t i = 0; i < m.size(); ++i) {
+        if (m[i].empty()) throw UserError(std::string(name) + ": row " + std::to_string(i) + " is empty");
+        const std::size_t want = width_expected ? width_expected : m[0].size();
+        if (m[i].size() != want)
+            throw UserError(std::string(name) + ": row " + std::to_string(i) + " has " + std::to_string(m[i].size()) +
+                            " numbers but " + width_source + " has " + std::to_string(want));
+        for (std::size_t j = 0; j < m[i].size(); ++j)
+            if (!std::isfinite(m[i][j]))
+                throw UserError(std::string(name) + "[" + std::to_string(i) + "][" + std::to_string(j) + "] is not finite");
+        if (m.size() > 64 || m[i].size() > 64) throw UserError(std::string(name) + ": at most 64 x 64 in a hand example");
+    }
+}
+
+}  // namespace
+
+HandExample hand_example(const HandExampleInput& in) {
+    check_matrix(in.queries, "queries", 0, "row 0");
+    check_matrix(in.keys, "keys", in.queries[0].size(), "a query");
+    check_matrix(in.values, "values", 0, "row 0");
+    if (in.values.size() != in.keys.size())
+        throw UserError("values: has " + std::to_string(in.values.size()) + " rows but keys has " +
+                        std::to_string(in.keys.size()));
+    const std::size_t m = in.queries.size(), n = in.keys.size(), dk = in.queries[0].size(), dv = in.values[0].size();
+    const double root = std::sqrt(static_cast<double>(dk));
+
+    HandExample out;
+    for (std::size_t a = 0; a < m; ++a) {
+        std::vector<double> logits(n), weights(n), output(dv, 0.0);
+        for (std::size_t b = 0; b < n; ++b) {
+            double dot = 0.0;
+            for (std::size_t j = 0; j < dk; ++j) dot += in.queries[a][j] * in.keys[b][j];
+            logits[b] = dot / root;
+        }
+        double top = logits[0];
+        for (double s : logits) top = s > top ? s : top;
+        double total = 0.0;
+        for (std::size_t b = 0; b < n; ++b) {
+            weights[b] = det_exp(logits[b] - top);
+            total += weights[b];
+        }
+        double row_sum = 0.0;
+        for (std::size_t b = 0; b < n; ++b) {
+            weights[b] /= total;
+            row_sum += weights[b];
+        }
+        for (std::size_t j = 0; j < dv; ++j)
+            for (std::size_t b = 0; b < n; ++b) output[j] += weights[b] * in.values[b][j];
+        out.logits.push_back(std::move(logits));
+        out.weights.push_back(std::move(weights));
+        out.output.push_back(std::move(output));
+        out.row_sums.push_back(row_sum);
+    }
+    return out;
+}
+
+}  // namespace attnbook

@@ -1,0 +1,124 @@
+#include "attnbook/lessons/scaling_study.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "attnbook/core/det_math.hpp"
+#include "attnbook/core/errors.hpp"
+#include "attnbook/core/numpy_rng.hpp"
+
+namespace attnbook {
+namespace {
+
+constexpr std::size_t kMaxWidths = 8, kMaxWidth = 4096, kMaxPairs = 200000, kMaxTrials = 20000;
+constexpr std::size_t kMaxKeys = 64;
+// One (pairs, d) block of queries is held while the keys stream past: 2^23 doubles = 64 MiB.
+constexpr std::size_t kMaxBlock = std::size_t{1} << 23;
+
+void check_range(const char* field, std::size_t value, std::size_t lo, std::size_t hi) {
+    if (value < lo || value > hi)
+        throw UserError(std::string(field) + ": " + std::to_string(value) + " is outside " + std::to_string(lo) +
+                        ".." + std::to_string(hi));
+}
+
+// max_i softmax(s)_i = exp(max - max) / sum_i exp(s_i - max) = 1 / sum_i exp(s_i - max).
+double top_softmax_weight(const std::vector<double>& logits) {
+    const double m = *std::max_element(logits.begin(), logits.end());
+    double total = 0.0;
+    for (double s : logits) total += det_exp(s - m);
+    return 1.0 / total;
+}
+
+}  // namespace
+
+void check_scaling_input(const ScalingInput& in) {
+    if (in.widths.empty() || in.widths.size() > kMaxWidths)
+        throw UserError("widths: give 1.." + std::to_string(kMaxWidths) + " widths, not " + std::to_string(in.widths.size()));
+    for (std::size_t d : in.widths) {
+        check_range("widths", d, 1, kMaxWidth);
+        if (in.pairs * d > kMaxBlock)
+            throw UserError("pairs x width: " + std::to_string(in.pairs) + " x " + std::to_string(d) +
+                            " numbers is more than the " + std::to_string(kMaxBlock) + " one table may hold");
+        if (in.trials * in.keys * d > kMaxBlock)
+            throw UserError("trials x keys x width: " + std::to_string(in.trials) + " x " + std::to_string(in.keys) +
+                            " x " + std::to_string(d) + " is more than " + std::to_string(kMaxBlock));
+    }
+    check_range("pairs", in.pairs, 1, kMaxPairs);
+    check_range("trials", in.trials, 1, kMaxTrials);
+    check_range("keys", in.keys, 1, kMaxKeys);
+}
+
+double population_std(const std::vector<double>& x) {
+    double sum = 0.0;
+    for (double v : x) sum += v;
+    const double mean = sum / static_cast<double>(x.size());
+    double squares = 0.0;
+    for (double v : x) squares += (v - mean) * (v - mean);
+    return std::sqrt(squares / static_cast<double>(x.size()));
+}
+
+ScalingResult scaling_study(const ScalingInput& in, const std::function<void(double)>& progress) {
+    check_scaling_input(in);
+    NumpyRng rng(in.seed);
+    ScalingResult out;
+
+    // Progress counts normal draws, which dominate the work.
+    double total_draws = 0.0, done = 0.0;
+    for (std::size_t d : in.widths)
+        total_draws += 2.0 * in.pairs * d + static_cast<double>(in.trials) * (1 + in.keys) * d;
+    auto report = [&](double draws) {
+        done += draws;
+        if (progress) progress(std::min(1.0, done / total_draws));
+    };
+
+    // Table 1. q is (pairs, d), drawn whole first; k is drawn row by row after it, which is
+    // the same stream order as numpy's two row-major (pairs, d) arrays.
+    std::vector<double> q, k, raw, scaled;
+    for (std::size_t d : in.widths) {
+        q.resize(in.pairs * d);
+        k.resize(d);
+        rng.fill_normal(q.data(), q.size());
+        report(static_cast<double>(q.size()));
+        raw.assign(in.pairs, 0.0);
+        for (std::size_t n = 0; n < in.pairs; ++n) {
+            rng.fill_normal(k.data(), d);
+            double dot = 0.0;
+            for (std::size_t j = 0; j < d; ++j) dot += q[n * d + j] * k[j];
+            raw[n] = dot;
+        }
+        const double div = divisor_value(in.divisor, d);
+        scaled.resize(in.pairs);
+        for (std::size_t n = 0; n < in.pairs; ++n) scaled[n] = raw[n] / div;
+        out.raw_std.push_back(population_std(raw));
+        out.scaled_std.push_back(population_std(scaled));
+        report(static_cast<double>(in.pairs * d));
+    }
+
+    // Table 2. q is (trials, 1, d) drawn whole; K is (trials, keys, d), streamed trial by trial.
+    std::vector<double> keys_block, logits(in.keys), cooled(in.keys);
+    for (std::size_t d : in.widths) {
+        q.resize(in.trials * d);
+        rng.fill_normal(q.data(), q.size());
+        keys_block.resize(in.keys * d);
+        const double div = divisor_value(in.divisor, d);
+        double hot_sum = 0.0, cool_sum = 0.0;
+        for (std::size_t t = 0; t < in.trials; ++t) {
+            rng.fill_normal(keys_block.data(), keys_block.size());
+            for (std::size_t i = 0; i < in.keys; ++i) {
+                double dot = 0.0;
+                for (std::size_t j = 0; j < d; ++j) dot += q[t * d + j] * keys_block[i * d + j];
+                logits[i] = dot;
+                cooled[i] = dot / div;
+            }
+            hot_sum += top_softmax_weight(logits);
+            cool_sum += top_softmax_weight(cooled);
+        }
+        out.top_unscaled.push_back(hot_sum / static_cast<double>(in.trials));
+        out.top_scaled.push_back(cool_sum / static_cast<double>(in.trials));
+        report(static_cast<double>(in.trials) * (1 + in.keys) * d);
+    }
+    return out;
+}
+
+}  // namespace attnbook

@@ -1,0 +1,134 @@
+#include "attnbook/notebook/command_args.hpp"
+
+#include <cmath>
+
+#include "attnbook/core/errors.hpp"
+
+namespace attnbook {
+
+std::string json_kind(const nlohmann::json& v) {
+    switch (v.type()) {
+        case nlohmann::json::value_t::null: return "null";
+        case nlohmann::json::value_t::boolean: return "a boolean";
+        case nlohmann::json::value_t::string: return "a string";
+        case nlohmann::json::value_t::array: return "an array";
+        case nlohmann::json::value_t::object: return "an object";
+        default: return "a number";
+    }
+}
+
+CommandArgs::CommandArgs(std::string command, const nlohmann::json& args, std::initializer_list<const char*> known)
+    : command_(std::move(command)), args_(args) {
+    if (!args_.is_object()) fail("$", "expected an object of arguments, found " + json_kind(args_));
+    for (const auto& item : args_.items()) {
+        bool ok = false;
+        std::string expected;
+        for (const char* name : known) {
+            ok = ok || item.key() == name;
+            expected += (expected.empty() ? "" : ", ") + std::string(name);
+        }
+        if (!ok) fail("$." + item.key(), "unknown argument (expected one of: " + expected + ")");
+    }
+}
+
+void CommandArgs::fail(const std::string& path, const std::string& what) const {
+    throw UserError(command_ + ": " + path + ": " + what);
+}
+
+bool CommandArgs::has(const char* field) const { return args_.contains(field) && !args_.at(field).is_null(); }
+const nlohmann::json& CommandArgs::raw(const char* field) const { return args_.at(field); }
+
+double CommandArgs::number_at(const nlohmann::json& v, const std::string& path) const {
+    if (!v.is_number()) fail(path, "expected a number, found " + json_kind(v));
+    const double x = v.get<double>();
+    if (!std::isfinite(x)) fail(path, "expected a finite number");
+    return x;
+}
+
+const nlohmann::json& CommandArgs::array_at(const nlohmann::json& v, const std::string& path) const {
+    if (!v.is_array()) fail(path, "expected an array, found " + json_kind(v));
+    return v;
+}
+
+std::uint64_t CommandArgs::whole_at(const nlohmann::json& v, const std::string& path, std::uint64_t lo,
+                                    std::uint64_t hi) const {
+    const std::string range = " between " + std::to_string(lo) + " and " + std::to_string(hi);
+    if (v.is_number_unsigned()) {
+        const auto x = v.get<std::uint64_t>();
+        if (x < lo || x > hi) fail(path, std::to_string(x) + " is not" + range);
+        return x;
+    }
+    if (v.is_number_integer()) fail(path, std::to_string(v.get<std::int64_t>()) + " is not" + range);
+    if (v.is_number()) fail(path, "expected a whole number" + range + ", found " + v.dump());
+    fail(path, "expected a whole number" + range + ", found " + json_kind(v));
+}
+
+double CommandArgs::number(const char* field) const { return number_at(args_.at(field), std::string("$.") + field); }
+
+std::vector<double> CommandArgs::numbers(const char* field) const {
+    const std::string path = std::string("$.") + field;
+    std::vector<double> out;
+    const auto& arr = array_at(args_.at(field), path);
+    for (std::size_t i = 0; i < arr.size(); ++i) out.push_back(number_at(arr[i], path + "[" + std::to_string(i) + "]"));
+    return out;
+}
+
+std::vector<std::vector<double>> CommandArgs::rows(const char* field) const {
+    const std::string path = std::string("$.") + field;
+    std::vector<std::vector<double>> out;
+    const auto& arr = array_at(args_.at(field), path);
+    for (std::size_t i = 0; i < arr.size(); ++i) {
+        const std::string row_path = path + "[" + std::to_string(i) + "]";
+        const auto& row = array_at(arr[i], row_path);
+        std::vector<double> values;
+        for (std::size_t j = 0; j < row.size(); ++j)
+            values.push_back(number_at(row[j], row_path + "[" + std::to_string(j) + "]"));
+        out.push_back(std::move(values));
+    }
+    return out;
+}
+
+std::vector<bool> CommandArgs::flags(const char* field) const {
+    const std::string path = std::string("$.") + field;
+    std::vector<bool> out;
+    const auto& arr = array_at(args_.at(field), path);
+    for (std::size_t i = 0; i < arr.size(); ++i) {
+        const auto& v = arr[i];
+        if (v.is_boolean()) out.push_back(v.get<bool>());
+        else if (v.is_number() && (v.get<double>() == 0.0 || v.get<double>() == 1.0)) out.push_back(v.get<double>() == 1.0);
+        else fail(path + "[" + std::to_string(i) + "]", "expected true/false or 1/0, found " + v.dump());
+    }
+    return out;
+}
+
+std::vector<std::string> CommandArgs::strings(const char* field) const {
+    const std::string path = std::string("$.") + field;
+    std::vector<std::string> out;
+    const auto& arr = array_at(args_.at(field), path);
+    for (std::size_t i = 0; i < arr.size(); ++i) {
+        if (!arr[i].is_string()) fail(path + "[" + std::to_string(i) + "]", "expected a string, found " + json_kind(arr[i]));
+        out.push_back(arr[i].get<std::string>());
+    }
+    return out;
+}
+
+std::string CommandArgs::text(const char* field) const {
+    const auto& v = args_.at(field);
+    if (!v.is_string()) fail(std::string("$.") + field, "expected a string, found " + json_kind(v));
+    return v.get<std::string>();
+}
+
+std::uint64_t CommandArgs::whole(const char* field, std::uint64_t lo, std::uint64_t hi) const {
+    return whole_at(args_.at(field), std::string("$.") + field, lo, hi);
+}
+
+std::vector<std::size_t> CommandArgs::wholes(const char* field, std::uint64_t lo, std::uint64_t hi) const {
+    const std::string path = std::string("$.") + field;
+    std::vector<std::size_t> out;
+    const auto& arr = array_at(args_.at(field), path);
+    for (std::size_t i = 0; i < arr.size(); ++i)
+        out.push_back(static_cast<std::size_t>(whole_at(arr[i], path + "[" + std::to_string(i) + "]", lo, hi)));
+    return out;
+}
+
+}  // namespace attnbook

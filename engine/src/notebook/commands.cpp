@@ -1,0 +1,127 @@
+#include "attnbook/notebook/commands.hpp"
+
+#include <map>
+
+#include "attnbook/core/errors.hpp"
+#include "attnbook/core/number.hpp"
+#include "attnbook/lessons/explore_row.hpp"
+#include "attnbook/lessons/hand_example.hpp"
+#include "attnbook/lessons/scaling_study.hpp"
+#include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/python_export.hpp"
+
+namespace attnbook {
+namespace {
+
+using nlohmann::json;
+
+// The explorable shows up to three decimals with trailing zeros dropped (0.14, 1.414, 0),
+// the lesson tables a fixed count (2.00, 0.574).
+constexpr Shown kExplorable{3, Rounding::trimmed};
+constexpr Shown kTwoDecimals{2, Rounding::fixed};
+constexpr Shown kThreeDecimals{3, Rounding::fixed};
+
+constexpr std::uint64_t kMaxSources = 256, kMaxWidth = 64;
+
+json pair_rows(const std::vector<std::vector<double>>& rows, Shown style) {
+    json out = json::array();
+    for (const auto& row : rows) out.push_back(number_pairs(row, style));
+    return out;
+}
+
+ExploreInput explore_input(const CommandArgs& args) {
+    ExploreInput in;
+    in.query = args.has("query") ? args.numbers("query") : std::vector<double>{2, 1};
+    in.keys = args.has("keys") ? args.rows("keys") : std::vector<std::vector<double>>{{-1, 2}, {1, 0}, {0, 1}};
+    in.values = args.has("values") ? args.rows("values") : std::vector<std::vector<double>>{{2, 0}, {0, 2}, {-1, -1}};
+    if (args.has("mask")) in.mask = args.flags("mask");
+    if (args.has("divisor")) in.divisor = parse_divisor(args.text("divisor"));
+    if (in.keys.size() > kMaxSources) throw UserError("keys: at most " + std::to_string(kMaxSources) + " sources");
+    if (in.query.size() > kMaxWidth) throw UserError("query: at most " + std::to_string(kMaxWidth) + " numbers");
+    if (!in.values.empty() && in.values[0].size() > kMaxWidth)
+        throw UserError("values: at most " + std::to_string(kMaxWidth) + " numbers per row");
+    return in;
+}
+
+json explore_command(const json& raw, const Progress&) {
+    CommandArgs args("explore", raw, {"query", "keys", "values", "mask", "divisor"});
+    const ExploreRow row = explore_row(explore_input(args));
+    return json{{"dots", number_pairs(row.dots, kExplorable)},
+                {"scores", number_pairs(row.scores, kExplorable)},
+                {"max", number_pair(row.max, kExplorable)},
+                {"denominator", number_pair(row.denominator, kExplorable)},
+                {"shares", number_pairs(row.shares, kExplorable)},
+                {"carries", pair_rows(row.carries, kExplorable)},
+                {"output", number_pairs(row.output, kExplorable)},
+                {"all_masked", row.all_masked}};
+}
+
+json python_command(const json& raw, const Progress&) {
+    CommandArgs args("python", raw, {"query", "keys", "values", "mask", "divisor", "labels"});
+    const ExploreInput in = explore_input(args);
+    return json{{"program", explore_python_program(in, args.has("labels") ? args.strings("labels") : std::vector<std::string>{})}};
+}
+
+json scaling_command(const json& raw, const Progress& progress) {
+    CommandArgs args("scaling", raw, {"seed", "widths", "pairs", "trials", "keys", "divisor"});
+    ScalingInput in;
+    // Seeds stay below 2^53 so that a JavaScript number carries them exactly.
+    if (args.has("seed")) in.seed = args.whole("seed", 0, (std::uint64_t{1} << 53) - 1);
+    if (args.has("widths")) in.widths = args.wholes("widths", 1, 4096);
+    if (args.has("pairs")) in.pairs = args.whole("pairs", 1, 200000);
+    if (args.has("trials")) in.trials = args.whole("trials", 1, 20000);
+    if (args.has("keys")) in.keys = args.whole("keys", 1, 64);
+    if (args.has("divisor")) in.divisor = parse_divisor(args.text("divisor"));
+    const ScalingResult r = scaling_study(in, progress);
+    return json{{"widths", in.widths},
+                {"divisor", divisor_name(in.divisor)},
+                {"raw_std", number_pairs(r.raw_std, kTwoDecimals)},
+                {"scaled_std", number_pairs(r.scaled_std, kTwoDecimals)},
+                {"top_unscaled", number_pairs(r.top_unscaled, kThreeDecimals)},
+                {"top_scaled", number_pairs(r.top_scaled, kThreeDecimals)}};
+}
+
+json hand_example_command(const json& raw, const Progress&) {
+    CommandArgs args("hand_example", raw, {"queries", "keys", "values"});
+    HandExampleInput in;
+    if (args.has("queries")) in.queries = args.rows("queries");
+    if (args.has("keys")) in.keys = args.rows("keys");
+    if (args.has("values")) in.values = args.rows("values");
+    const HandExample r = hand_example(in);
+    return json{{"logits", pair_rows(r.logits, kThreeDecimals)},
+                {"weights", pair_rows(r.weights, kThreeDecimals)},
+                {"row_sums", number_pairs(r.row_sums, kThreeDecimals)},
+                {"output", pair_rows(r.output, kThreeDecimals)}};
+}
+
+using Handler = json (*)(const json&, const Progress&);
+
+const std::map<std::string, Handler>& registry() {
+    static const std::map<std::string, Handler> commands = {
+        {"explore", explore_command},
+        {"hand_example", hand_example_command},
+        {"python", python_command},
+        {"scaling", scaling_command},
+    };
+    return commands;
+}
+
+}  // namespace
+
+std::vector<std::string> command_names() {
+    std::vector<std::string> names;
+    for (const auto& entry : registry()) names.push_back(entry.first);
+    return names;
+}
+
+json run_command(const std::string& name, const json& args, const Progress& progress) {
+    const auto it = registry().find(name);
+    if (it == registry().end()) {
+        std::string known;
+        for (const auto& n : command_names()) known += (known.empty() ? "" : ", ") + n;
+        throw UserError("unknown command \"" + name + "\" (expected one of: " + known + ")");
+    }
+    return it->second(args, progress);
+}
+
+}  // namespace attnbook

@@ -1,0 +1,109 @@
+#include "attnbook/notebook/python_export.hpp"
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "attnbook/core/errors.hpp"
+
+namespace attnbook {
+namespace {
+
+// JSON's shortest round-trip doubles ("2.0", "-1e-05") and string literals are valid Python.
+std::string literal(const nlohmann::json& value) { return value.dump(); }
+
+std::string python_list(const std::vector<double>& row) {
+    std::string out = "[";
+    for (std::size_t j = 0; j < row.size(); ++j) out += (j ? ", " : "") + literal(row[j]);
+    return out + "]";
+}
+
+std::string python_rows(const std::vector<std::vector<double>>& rows) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < rows.size(); ++i) out += (i ? ",\n    " : "\n    ") + python_list(rows[i]);
+    return out + ",\n]";
+}
+
+const char* divisor_line(Divisor divisor) {
+    switch (divisor) {
+        case Divisor::sqrt_width: return "divisor = math.sqrt(len(query))  # sqrt(d_k): keeps the score spread near 1";
+        case Divisor::width: return "divisor = float(len(query))  # d_k itself: over-divides, shares drift toward uniform";
+        case Divisor::one: return "divisor = 1.0  # no scaling: wide keys push the shares toward one winner";
+    }
+    return "";
+}
+
+}  // namespace
+
+std::string default_source_label(std::size_t index) {
+    if (index < 26) return std::string(1, static_cast<char>('A' + index));
+    return "S" + std::to_string(index);
+}
+
+std::string explore_python_program(const ExploreInput& in, const std::vector<std::string>& labels) {
+    explore_row(in);  // the same shape and finiteness checks as the engine, before writing code
+    const std::size_t n = in.keys.size();
+    if (!labels.empty() && labels.size() != n)
+        throw UserError("labels: has " + std::to_string(labels.size()) + " names but there are " + std::to_string(n) + " sources");
+    nlohmann::json names = nlohmann::json::array(), allowed = nlohmann::json::array();
+    for (std::size_t i = 0; i < n; ++i) {
+        names.push_back(labels.empty() ? default_source_label(i) : labels[i]);
+        allowed.push_back(in.mask.empty() || in.mask[i]);
+    }
+    std::string allowed_text = allowed.dump();
+    for (auto [from, to] : {std::pair<std::string, std::string>{"true", "True"}, {"false", "False"}})
+        for (std::size_t at; (at = allowed_text.find(from)) != std::string::npos;) allowed_text.replace(at, from.size(), to);
+
+    std::ostringstream py;
+    py << R"(#!/usr/bin/env python3
+# One attention row from attnbook, written out to run and to change.
+# Standard library only. The arithmetic follows the engine step for step (sums run left to
+# right from 0.0, the largest score is subtracted before exp), so the doubles on the last line
+# match the page's exact numbers; only a platform exp that rounds differently could move one ulp.
+import json
+import math
+
+names = )" << names.dump() << R"(
+query = )" << python_list(in.query) << R"(
+key_rows = )" << python_rows(in.keys) << R"(
+value_rows = )" << python_rows(in.values) << R"(
+allowed = )" << allowed_text << R"(  # False removes a source before the softmax
+)" << divisor_line(in.divisor) << R"(
+
+
+def running_total(numbers):
+    total = 0.0
+    for x in numbers:
+        total += x
+    return total
+
+
+# Match: how far the query reaches along each key, divided to keep scores moderate.
+dots = [running_total(a * b for a, b in zip(query, key)) for key in key_rows]
+scores = [dot / divisor for dot in dots]
+
+# Share: only differences between scores matter, so lift everything by the largest allowed
+# score; every exp argument is then <= 0 and cannot overflow.
+live_scores = [s for s, ok in zip(scores, allowed) if ok]
+shares = [0.0] * len(scores)
+if live_scores:
+    top = max(live_scores)
+    lifted = [math.exp(s - top) if ok else 0.0 for s, ok in zip(scores, allowed)]
+    z = running_total(e for e, ok in zip(lifted, allowed) if ok)
+    shares = [e / z if ok else 0.0 for e, ok in zip(lifted, allowed)]
+
+# Mix: each source carries share * value; the output adds the carries coordinate by coordinate.
+width_v = len(value_rows[0])
+carries = [[w * v for v in row] if ok else [0.0] * width_v
+           for w, row, ok in zip(shares, value_rows, allowed)]
+output = [running_total(carry[j] for carry in carries) for j in range(width_v)]
+
+print("source   dot   score   share")
+for name, dot, score, share in zip(names, dots, scores, shares):
+    print(f"{name:>6} {dot:6.3f} {score:7.3f} {share:7.3f}")
+print("output", [round(x, 3) for x in output])
+print(json.dumps({"shares": shares, "output": output}))
+)";
+    return py.str();
+}
+
+}  // namespace attnbook
