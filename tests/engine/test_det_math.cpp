@@ -2,9 +2,11 @@
 // with glibc, and the lesson page's softmax shares published from V8 (whose Math.exp is fdlibm).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 #include <iostream>
 #include <limits>
 #include <random>

@@ -103,6 +103,8 @@ NumpyRng::NumpyRng(std::uint64_t seed) {
     step();
 }
 
+// One LCG step mod 2^128. In WebAssembly the 128-bit multiply is a compiler-rt helper call
+// (__multi3): measured ~17.5 ns per next_uint64 under node 20 vs ~3.2 ns natively.
 void NumpyRng::step() { state_ = state_ * kPcgMultiplier + inc_; }
 
 std::uint64_t NumpyRng::next_uint64() {
@@ -134,6 +136,8 @@ double NumpyRng::standard_normal() {
         if (rabs < ki[idx]) return x;  // inside the layer's rectangle: ~99.3% of draws
         if (idx == 0) {
             // The tail beyond r (Marsaglia's method); 1 - U avoids log(0) (numpy GH 13361).
+            // numpy multiplies by its constant 1/r; dividing by r instead rounds differently
+            // and changes the draws (checked: the 10^6-draw test fails that way).
             ++counters_.tail;
             for (;;) {
                 const double xx = -kZigguratNorInvR * det_log1p(-random());
