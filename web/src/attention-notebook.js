@@ -1,0 +1,289 @@
+// <attention-notebook>: opens a notebook JSON document, has the engine validate it, and draws
+// its cells for the reader's depth. Every number on screen comes from the engine (in a worker).
+//
+//   <attention-notebook src="notebooks/attention-explorable.json" depth="beginner"></attention-notebook>
+//   <attention-notebook><script type="application/json">{ ...notebook... }</script></attention-notebook>
+//
+// Attributes: src, depth (beginner|developer|researcher), theme (light|dark|auto), permalink
+//   (boolean: keep the reader's state in the URL hash), heading-level (1..4, default 1: the
+//   title's heading level; cells and prose headings go one and two below it).
+// Properties: src, depth, theme, permalink (reflect their attributes), notebook (the engine's
+//   normalised document or null), ready (Promise of {ok, notebook?, errors?} for the latest
+//   load), loadText(text, name) (open a notebook from a string).
+// Events (bubbling, composed CustomEvents): notebookopen {id, title}, notebookerror {errors},
+//   depthchange {depth, previous}, practice {cellId, correct}, practicecomplete {id}.
+// Styling: CSS custom properties listed in styles.js (--attnbook-bg, --attnbook-fg, ...).
+
+import './katex-css.js';
+import { styles } from './styles.js';
+import { adoptStyles } from './stylesheet.js';
+import { call } from './engine-client.js';
+import { h } from './dom.js';
+import { katexShadowCss } from './render/maths.js';
+import { renderCell, boxed } from './render/index.js';
+import { renderErrors } from './render/errors.js';
+import { createDepthControl } from './depth-control.js';
+import { createProgress } from './progress.js';
+import { readState, writeState } from './permalink.js';
+
+export { setWorkerFactory, setEngineOptions } from './engine-client.js';
+
+export class AttentionNotebook extends HTMLElement {
+  static observedAttributes = ['src', 'depth'];
+
+  /** Register the element under `tag` (default attention-notebook) in `registry`. */
+  static define(tag = 'attention-notebook', registry = customElements) {
+    if (registry.get(tag)) return registry.get(tag);
+    try {
+      registry.define(tag, this);
+      return this;
+    } catch (err) {
+      // The class is already registered under another name: register a subclass.
+      const Sub = class extends this {};
+      registry.define(tag, Sub);
+      return Sub;
+    }
+  }
+
+  #root;
+  #frame;
+  #head;
+  #body;
+  #progress;
+  #notebook = null;
+  #cells = []; // { cell, cellId, section, view, active }
+  #depth = null;
+  #depthControl = null;
+  #loadToken = 0;
+  #started = false;
+  #permalinkTimer = null;
+  #practiceCorrect = new Set();
+  #practiceDone = false;
+  #resolveReady = null;
+  #ready;
+
+  constructor() {
+    super();
+    this.#root = this.attachShadow({ mode: 'open' });
+    adoptStyles(this.#root, katexShadowCss(), styles);
+    this.#head = h('header', { class: 'nb-head', hidden: true });
+    this.#progress = createProgress('Opening the notebook…');
+    this.#body = h('div', { class: 'cells' }, h('p', { class: 'loading' }, 'Opening the notebook…'));
+    this.#frame = h('div', { class: 'frame' }, this.#head, this.#progress.el, this.#body);
+    this.#root.append(this.#frame);
+    this.#ready = new Promise((resolve) => { this.#resolveReady = resolve; });
+  }
+
+  // ---- properties reflecting attributes
+  get src() { return this.getAttribute('src') || ''; }
+  set src(v) { this.setAttribute('src', v); }
+  get depth() { return this.#depth || this.getAttribute('depth') || ''; }
+  set depth(v) { this.setAttribute('depth', v); }
+  get theme() { return this.getAttribute('theme') || 'auto'; }
+  set theme(v) { this.setAttribute('theme', v); }
+  get permalink() { return this.hasAttribute('permalink'); }
+  set permalink(v) { this.toggleAttribute('permalink', Boolean(v)); }
+  /** The normalised notebook the engine returned, or null before a successful load. */
+  get notebook() { return this.#notebook; }
+  /** Resolves when the latest load has finished: {ok: true, notebook} or {ok: false, errors}. */
+  get ready() { return this.#ready; }
+
+  connectedCallback() {
+    if (this.#started) return;
+    this.#started = true;
+    this.#loadFromMarkup();
+  }
+
+  attributeChangedCallback(name, oldValue, newValue) {
+    if (oldValue === newValue) return;
+    if (name === 'src' && this.#started) this.#loadFromMarkup();
+    if (name === 'depth' && this.#notebook && newValue) this.#applyDepth(newValue);
+  }
+
+  /** Open a notebook from its JSON text; `name` is used in error locations. */
+  loadText(text, name = 'notebook') {
+    this.#started = true;
+    return this.#open(async () => ({ text: String(text), name }));
+  }
+
+  #loadFromMarkup() {
+    const src = this.getAttribute('src');
+    if (src) {
+      this.#open(async () => {
+        const url = new URL(src, document.baseURI);
+        let response;
+        try {
+          response = await fetch(url);
+        } catch (err) {
+          throw Object.assign(new Error(`could not fetch the notebook (${err.message})`), { where: src });
+        }
+        if (!response.ok) throw Object.assign(new Error(`could not fetch the notebook: HTTP ${response.status}`), { where: src });
+        return { text: await response.text(), name: src };
+      });
+      return;
+    }
+    const script = this.querySelector(':scope > script[type="application/json"]');
+    if (script) {
+      this.#open(async () => ({ text: script.textContent, name: script.id || 'inline notebook' }));
+      return;
+    }
+    if (document.readyState === 'loading') {
+      document.addEventListener('DOMContentLoaded', () => this.#loadFromMarkup(), { once: true });
+      return;
+    }
+    this.#showErrors([{ where: '<attention-notebook>', message: 'no notebook given: set the src attribute or put the JSON in a child <script type="application/json">' }]);
+  }
+
+  async #open(getText) {
+    const token = ++this.#loadToken;
+    if (this.#resolveReady === null) this.#ready = new Promise((resolve) => { this.#resolveReady = resolve; });
+    this.#progress.begin();
+    try {
+      const { text, name } = await getText();
+      const result = await call('validate', { text, name });
+      if (token !== this.#loadToken) return;
+      if (!result.ok) {
+        this.#showErrors(result.errors || [], { source: name });
+        return;
+      }
+      this.#render(result.notebook);
+    } catch (err) {
+      if (token !== this.#loadToken) return;
+      this.#showErrors([{ where: err.where || 'engine', message: err.message }],
+        { title: err.where ? 'This notebook could not be opened' : 'The attention engine could not start' });
+    } finally {
+      if (token === this.#loadToken) this.#progress.end();
+    }
+  }
+
+  #settle(value) {
+    const resolve = this.#resolveReady;
+    this.#resolveReady = null;
+    if (resolve) resolve(value);
+    else this.#ready = Promise.resolve(value);
+  }
+
+  #showErrors(errors, options) {
+    this.#notebook = null;
+    this.#cells = [];
+    this.#head.hidden = true;
+    this.#body.replaceChildren(renderErrors(errors, options));
+    this.#emit('notebookerror', { errors });
+    this.#settle({ ok: false, errors });
+  }
+
+  #headingLevel() {
+    const n = Number(this.getAttribute('heading-level'));
+    return Number.isInteger(n) && n >= 1 && n <= 4 ? n : 1;
+  }
+
+  #render(notebook) {
+    this.#notebook = notebook;
+    this.#practiceCorrect = new Set();
+    this.#practiceDone = false;
+    const level = this.#headingLevel();
+    const saved = this.permalink ? readState(location.hash, notebook.id) : { cells: {} };
+
+    // header: title, description, depth switch
+    this.#head.replaceChildren(
+      h(`h${level}`, { class: 'nb-title' }, notebook.title),
+      notebook.description ? h('p', { class: 'nb-desc' }, notebook.description) : null);
+    this.#depthControl = null;
+    if (notebook.depths.length > 1) {
+      this.#depthControl = createDepthControl(notebook.depths, (depth) => { this.depth = depth; });
+      this.#head.append(h('div', { class: 'toolbar' }, this.#depthControl.el));
+    }
+    this.#head.hidden = false;
+
+    // cells (all drawn once; depth only hides and shows them, so state survives switching)
+    this.#cells = notebook.cells.map((cell, index) => {
+      const cellId = cell.id || `cell-${index + 1}`;
+      const ctx = {
+        notebookId: notebook.id,
+        cellId,
+        headingBase: level + 2,
+        initial: saved.cells[cellId],
+        call: (command, args, options) => call(command, args, options),
+        onStateChange: () => this.#schedulePermalink(),
+        onPractice: (correct) => this.#onPractice(cellId, correct),
+      };
+      let view;
+      try {
+        view = renderCell(cell, ctx);
+      } catch (err) {
+        view = { el: h('p', { class: 'cell-error', role: 'alert' }, `This cell could not be drawn: ${err.message}`) };
+      }
+      const section = h('section', { class: `cell cell-${cell.type}${boxed.has(cell.type) ? ' boxed' : ''}`, 'data-cell-id': cellId },
+        cell.title ? h(`h${level + 1}`, { class: 'cell-title' }, cell.title) : null,
+        view.el);
+      if (cell.title) section.setAttribute('aria-label', cell.title);
+      return { cell, cellId, section, view, active: false };
+    });
+    this.#body.replaceChildren(...this.#cells.map((c) => c.section));
+
+    this.#depth = null;
+    const wanted = (saved.depth && notebook.depths.includes(saved.depth)) ? saved.depth : this.getAttribute('depth');
+    this.#applyDepth(wanted, { initial: true });
+    this.#emit('notebookopen', { id: notebook.id, title: notebook.title });
+    this.#settle({ ok: true, notebook });
+  }
+
+  #applyDepth(requested, { initial = false } = {}) {
+    const nb = this.#notebook;
+    if (!nb) return;
+    const depth = nb.depths.includes(requested) ? requested : nb.depths[0];
+    const previous = this.#depth;
+    this.#depth = depth;
+    this.#depthControl?.set(depth);
+    for (const c of this.#cells) {
+      const show = (c.cell.depths || nb.depths).includes(depth);
+      c.section.hidden = !show;
+      if (show && !c.active) {
+        c.active = true;
+        c.view.activate?.();
+      }
+    }
+    if (this.getAttribute('depth') !== depth) this.setAttribute('depth', depth);
+    if (previous !== depth) {
+      if (!initial) this.#emit('depthchange', { depth, previous });
+      if (!initial) this.#schedulePermalink();
+    }
+  }
+
+  #onPractice(cellId, correct) {
+    this.#emit('practice', { cellId, correct });
+    if (!correct) return;
+    this.#practiceCorrect.add(cellId);
+    const all = this.#cells.filter((c) => c.cell.type === 'practice').map((c) => c.cellId);
+    if (!this.#practiceDone && all.every((id) => this.#practiceCorrect.has(id))) {
+      this.#practiceDone = true;
+      this.#emit('practicecomplete', { id: this.#notebook.id });
+    }
+  }
+
+  #schedulePermalink() {
+    if (!this.permalink || !this.#notebook) return;
+    clearTimeout(this.#permalinkTimer);
+    this.#permalinkTimer = setTimeout(() => this.#writePermalink(), 150);
+  }
+
+  #writePermalink() {
+    const nb = this.#notebook;
+    if (!nb) return;
+    const state = { depth: this.#depth, cells: {} };
+    for (const c of this.#cells) {
+      if (c.view.getState && !(c.view.isDefault && c.view.isDefault())) state.cells[c.cellId] = c.view.getState();
+    }
+    const hash = writeState(location.hash, nb.id, state);
+    if (hash === location.hash || (hash === '' && location.hash === '')) return;
+    try {
+      history.replaceState(history.state, '', hash || `${location.pathname}${location.search}`);
+    } catch {
+      // Sandboxed frames may refuse; the notebook works the same without a permalink.
+    }
+  }
+
+  #emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  }
+}

@@ -1,0 +1,148 @@
+// Promise API over the engine worker.
+//
+//   import { call } from './engine-client.js';
+//   const result = await call('explore', { query, keys, values }, { onProgress: (f) => ... });
+//
+// One worker per "lane" is shared by every <attention-notebook> on the page; each request
+// carries an id and answers are routed back by id, so instances never see each other's
+// results. Long work (the scaling study) runs on its own lane so that dragging a query in
+// another notebook stays responsive meanwhile.
+//
+// Where the files are: by default the worker is `./engine-worker.js` next to this module
+// (in dist: next to attention-notebook.js) and the worker loads `./attnbook.mjs` next to
+// itself. A page that cannot use those URLs (file://, a single-file standalone page) calls
+//   setWorkerFactory(() => new Worker(blobUrl, { type: 'module' }))
+//   setEngineOptions({ url: engineModuleBlobUrl, wasmBinary: arrayBuffer })
+// before the first call.
+
+let workerFactory = () =>
+  new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module', name: 'attnbook-engine' });
+let engineOptions = {};
+const lanes = new Map(); // lane name -> { worker, pending: Map<id, {resolve, reject, onProgress}> }
+let nextId = 1;
+
+/** Replace how workers are made. fn(lane) must return a Worker running engine-worker.js. */
+export function setWorkerFactory(fn) {
+  if (typeof fn !== 'function') throw new TypeError('setWorkerFactory expects a function returning a Worker');
+  workerFactory = fn;
+}
+
+/**
+ * Options passed to each new worker with its first message:
+ *   url: URL of the Emscripten ES module (default ./attnbook.mjs next to the worker),
+ *   wasmBinary: ArrayBuffer of attnbook.wasm (skips the wasm fetch; for file:// pages).
+ */
+export function setEngineOptions(options) {
+  engineOptions = { ...options };
+}
+
+/** Stop all workers (tests, or a page tearing everything down). Pending calls reject. */
+export function terminateWorkers() {
+  for (const lane of lanes.values()) {
+    lane.worker.terminate();
+    for (const p of lane.pending.values()) p.reject(new Error('engine worker terminated'));
+  }
+  lanes.clear();
+}
+
+function failLane(name, lane, message) {
+  for (const p of lane.pending.values()) p.reject(new Error(message));
+  lane.pending.clear();
+  lane.worker.terminate();
+  if (lanes.get(name) === lane) lanes.delete(name);
+}
+
+function laneFor(name) {
+  let lane = lanes.get(name);
+  if (lane) return lane;
+  const worker = workerFactory(name);
+  lane = { worker, pending: new Map() };
+  lanes.set(name, lane);
+  const current = lane;
+  worker.addEventListener('message', (event) => {
+    const msg = event.data || {};
+    const p = current.pending.get(msg.id);
+    if (!p) return;
+    if (msg.type === 'progress') {
+      if (p.onProgress) p.onProgress(msg.fraction);
+      return;
+    }
+    current.pending.delete(msg.id);
+    if (msg.type === 'result') {
+      try {
+        p.resolve(JSON.parse(msg.json));
+      } catch (err) {
+        p.reject(new Error(`engine answered with unreadable JSON: ${err.message}`));
+      }
+    } else {
+      p.reject(new Error(msg.message || 'engine error'));
+    }
+  });
+  worker.addEventListener('error', (event) => {
+    event.preventDefault?.();
+    failLane(name, current, `engine worker failed to start: ${event.message || 'unknown error'}`);
+  });
+  worker.addEventListener('messageerror', () => failLane(name, current, 'engine worker sent an unreadable message'));
+  const { wasmBinary, ...rest } = engineOptions;
+  // wasmBinary is copied, not transferred: every lane needs its own.
+  worker.postMessage({ type: 'init', engine: { ...rest, wasmBinary: wasmBinary ? wasmBinary.slice(0) : undefined } });
+  return lane;
+}
+
+/**
+ * Run an engine command in the worker.
+ * @param {string} command  engine command name (validate, explore, scaling, ...)
+ * @param {object} args     the command's JSON arguments
+ * @param {{onProgress?: (fraction: number) => void, lane?: string}} [options]
+ * @returns {Promise<object>} the parsed JSON result; rejects with Error(engine message)
+ */
+export function call(command, args = {}, options = {}) {
+  const laneName = options.lane || 'main';
+  const lane = laneFor(laneName);
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    lane.pending.set(id, { resolve, reject, onProgress: options.onProgress });
+    lane.worker.postMessage({
+      type: 'call',
+      id,
+      command,
+      argsJson: JSON.stringify(args),
+      progress: Boolean(options.onProgress),
+    });
+  });
+}
+
+/**
+ * Wrap an async function so that, while one run is in flight, only the newest requested
+ * arguments run next (drags fire faster than the engine answers; stale answers are dropped).
+ * Returns (args) => Promise of the answer for those args or null if superseded.
+ */
+export function latestOnly(fn) {
+  let running = false;
+  let queued = null; // { args, resolve }
+  async function pump(args, resolve, reject) {
+    running = true;
+    try {
+      const result = await fn(args);
+      if (queued) resolve(null);
+      else resolve(result);
+    } catch (err) {
+      if (queued) resolve(null);
+      else reject(err);
+    }
+    running = false;
+    if (queued) {
+      const next = queued;
+      queued = null;
+      pump(next.args, next.resolve, next.reject);
+    }
+  }
+  return (args) =>
+    new Promise((resolve, reject) => {
+      if (!running) pump(args, resolve, reject);
+      else {
+        if (queued) queued.resolve(null);
+        queued = { args, resolve, reject };
+      }
+    });
+}

@@ -1,0 +1,77 @@
+// Module worker that owns one engine instance and answers engine-client.js.
+//
+// Messages in:  {type: 'init', engine: {url?, wasmBinary?}}        (first message)
+//               {type: 'call', id, command, argsJson, progress: bool}
+// Messages out: {type: 'result', id, json} | {type: 'error', id, message}
+//               {type: 'progress', id, fraction}                    (at most ~20 per second)
+//
+// The engine is the Emscripten ES module attnbook.mjs (factory createAttnbook), found next
+// to this file unless init names another URL. A single-file page may instead define
+// globalThis.createAttnbook before this code runs (e.g. in the same Blob).
+
+let enginePromise = null;
+let initOptions = {};
+
+async function loadEngine() {
+  let factory = typeof globalThis.createAttnbook === 'function' ? globalThis.createAttnbook : null;
+  if (!factory) {
+    const url = initOptions.url || new URL('./attnbook.mjs', import.meta.url).href;
+    const mod = await import(/* webpackIgnore: true */ url);
+    factory = mod.default || mod.createAttnbook;
+  }
+  if (typeof factory !== 'function') throw new Error('attnbook.mjs does not export createAttnbook');
+  const moduleArgs = {};
+  if (initOptions.wasmBinary) moduleArgs.wasmBinary = initOptions.wasmBinary;
+  return factory(moduleArgs);
+}
+
+function engine() {
+  if (!enginePromise) enginePromise = loadEngine();
+  return enginePromise;
+}
+
+function messageOf(err) {
+  if (err instanceof Error) return err.message;
+  if (typeof err === 'string') return err;
+  return `engine failure (${String(err)})`;
+}
+
+async function handleCall({ id, command, argsJson, progress }) {
+  let instance;
+  try {
+    instance = await engine();
+  } catch (err) {
+    self.postMessage({ type: 'error', id, message: `could not load the engine: ${messageOf(err)}` });
+    return;
+  }
+  try {
+    let json;
+    if (progress && typeof instance.callWithProgress === 'function') {
+      let lastSent = 0;
+      let lastFraction = -1;
+      json = instance.callWithProgress(command, argsJson, (fraction) => {
+        const now = Date.now();
+        if (fraction >= 1 || (now - lastSent >= 50 && fraction - lastFraction >= 0.005)) {
+          lastSent = now;
+          lastFraction = fraction;
+          self.postMessage({ type: 'progress', id, fraction });
+        }
+      });
+    } else {
+      json = instance.call(command, argsJson);
+    }
+    self.postMessage({ type: 'result', id, json: String(json) });
+  } catch (err) {
+    self.postMessage({ type: 'error', id, message: messageOf(err) });
+  }
+}
+
+self.addEventListener('message', (event) => {
+  const msg = event.data || {};
+  if (msg.type === 'init') {
+    initOptions = msg.engine || {};
+    engine().catch(() => {}); // start loading now; errors are reported per call
+  } else if (msg.type === 'call') {
+    handleCall(msg);
+  }
+});

@@ -1,0 +1,79 @@
+// The reader's state in the URL hash, so a link reopens the notebook where they were.
+//
+//   #attention-explorable.depth=developer&attention-explorable.q.explore=2,1&attention-explorable.m.explore=1,0,1
+//
+// Every key starts with "<notebook id>." so several notebooks can share one page's hash, and
+// keys this notebook does not own are kept as they are. Per cell: q.<cellId> (query
+// coordinates), m.<cellId> (mask, 1/0 per source), div.<cellId> (scaling divisor).
+// The short form "#nb=<id>&depth=...&q.<cellId>=..." (keys without prefix, scoped by nb) is
+// read too, for hand-written links.
+
+function parse(hash) {
+  const text = String(hash || '').replace(/^#/, '');
+  const pairs = [];
+  if (!text) return pairs;
+  for (const part of text.split('&')) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    const key = decodeURIComponent(eq < 0 ? part : part.slice(0, eq));
+    const value = eq < 0 ? '' : decodeURIComponent(part.slice(eq + 1).replace(/\+/g, ' '));
+    pairs.push([key, value]);
+  }
+  return pairs;
+}
+
+const enc = (s) => encodeURIComponent(s).replace(/%2C/gi, ',');
+
+function decodeValue(kind, value) {
+  if (kind === 'q') {
+    const xs = value.split(',').map((x) => (x.trim() === '' ? NaN : Number(x)));
+    return xs.every((x) => Number.isFinite(x)) ? xs : undefined;
+  }
+  if (kind === 'm') return value.split(',').map((x) => x.trim() === '1');
+  return value;
+}
+
+/**
+ * Read this notebook's state from a hash.
+ * @returns {{depth?: string, cells: Object<string, {q?: number[], m?: boolean[], div?: string}>}}
+ */
+export function readState(hash, notebookId) {
+  const pairs = parse(hash);
+  const state = { cells: {} };
+  const shortForm = pairs.some(([k, v]) => k === 'nb' && v === notebookId);
+  const prefix = `${notebookId}.`;
+  for (const [key, value] of pairs) {
+    let rest = null;
+    if (key.startsWith(prefix)) rest = key.slice(prefix.length);
+    else if (shortForm && key !== 'nb' && !key.includes(':')) rest = key;
+    if (rest === null) continue;
+    if (rest === 'depth') { state.depth = value; continue; }
+    const dot = rest.indexOf('.');
+    if (dot < 0) continue;
+    const kind = rest.slice(0, dot);
+    const cellId = rest.slice(dot + 1);
+    if (!['q', 'm', 'div'].includes(kind) || !cellId) continue;
+    const v = decodeValue(kind, value);
+    if (v !== undefined) (state.cells[cellId] ||= {})[kind] = v;
+  }
+  return state;
+}
+
+/**
+ * A new hash with this notebook's keys replaced by `state` (other keys kept).
+ * @param {{depth?: string, cells: Object<string, {q?: number[], m?: (0|1|boolean)[], div?: string}>}} state
+ */
+export function writeState(hash, notebookId, state) {
+  const prefix = `${notebookId}.`;
+  const pairs = parse(hash);
+  const shortForm = pairs.some(([k, v]) => k === 'nb' && v === notebookId);
+  const keep = pairs.filter(([k]) => !k.startsWith(prefix) && !(shortForm && (k === 'nb' || k === 'depth' || /^(q|m|div)\./.test(k))));
+  const out = keep.map(([k, v]) => (v === '' ? enc(k) : `${enc(k)}=${enc(v)}`));
+  if (state.depth) out.push(`${enc(prefix + 'depth')}=${enc(state.depth)}`);
+  for (const [cellId, cs] of Object.entries(state.cells || {})) {
+    if (cs.q) out.push(`${enc(`${prefix}q.${cellId}`)}=${cs.q.map((x) => (Object.is(x, -0) ? '-0' : String(x))).join(',')}`);
+    if (cs.m) out.push(`${enc(`${prefix}m.${cellId}`)}=${cs.m.map((x) => (x ? 1 : 0)).join(',')}`);
+    if (cs.div) out.push(`${enc(`${prefix}div.${cellId}`)}=${enc(cs.div)}`);
+  }
+  return out.length ? `#${out.join('&')}` : '';
+}

@@ -1,0 +1,39 @@
+// Cell type -> renderer. A renderer takes (cell, ctx) and returns
+//   { el, activate?(), getState?(), isDefault?() }
+// activate() runs the first time the cell is shown at the current depth (engine work waits
+// until then); getState() returns what the permalink keeps for the cell.
+
+import { h } from '../dom.js';
+import { renderProse } from './prose.js';
+import { renderTex } from './maths.js';
+import { renderMarkdown } from './prose.js';
+import { renderExplorable } from './explorable.js';
+import { renderScalingStudy } from './scaling-study.js';
+import { renderHandExample } from './hand-example.js';
+import { renderPractice } from './practice.js';
+import { renderReferences } from './references.js';
+
+function renderMaths(cell) {
+  const el = h('div', { class: 'maths-cell' }, renderTex(cell.tex, { display: cell.display !== false }));
+  if (cell.caption) el.append(h('div', { class: 'caption prose' }, renderMarkdown(cell.caption)));
+  return { el };
+}
+
+export const renderers = {
+  prose: renderProse,
+  maths: renderMaths,
+  explorable: renderExplorable,
+  'scaling-study': renderScalingStudy,
+  'hand-example': renderHandExample,
+  practice: renderPractice,
+  references: renderReferences,
+};
+
+/** Cell types drawn in a bordered box (interactive ones). */
+export const boxed = new Set(['explorable', 'scaling-study', 'hand-example', 'practice']);
+
+export function renderCell(cell, ctx) {
+  const fn = renderers[cell.type];
+  if (!fn) return { el: h('p', { class: 'cell-error' }, `This page cannot draw cells of type “${cell.type}”.`) };
+  return fn(cell, ctx);
+}

@@ -1,0 +1,61 @@
+// TeX to DOM with KaTeX. katex.render builds the DOM itself (no innerHTML, styles set through
+// the CSSOM), so it works under a strict CSP. throwOnError: false shows a bad formula in the
+// error colour with the parser's message as tooltip instead of breaking the notebook.
+//
+// The KaTeX stylesheet must live inside each shadow root, but browsers ignore @font-face rules
+// there, so setKatexCss() splits the text: @font-face rules go to the document once (with their
+// font URLs resolved against fontBase), the rest is adopted by every element's shadow root.
+// attention-notebook.js passes the CSS text it imports from 'katex/dist/katex.min.css'
+// (esbuild's text loader) and fontBase = ./fonts/ next to the bundle.
+
+import katex from 'katex';
+import { h } from '../dom.js';
+import { adoptStyles } from '../stylesheet.js';
+
+let shadowCss = '';
+let fontCss = '';
+let fontsInstalled = false;
+
+/**
+ * Hand the KaTeX CSS text to the maths renderer.
+ * @param {string} cssText  contents of katex/dist/katex.min.css
+ * @param {{fontBase?: string|URL}} [options]  where the KaTeX fonts/ folder's files are
+ *        (default: a fonts/ folder next to this module / the bundle)
+ */
+export function setKatexCss(cssText, options = {}) {
+  if (typeof cssText !== 'string') return;
+  const base = String(options.fontBase || new URL('./fonts/', import.meta.url));
+  const faces = cssText.match(/@font-face\s*\{[^}]*\}/g) || [];
+  fontCss = faces
+    .map((face) => face.replace(/url\((['"]?)(?:\.\/)?fonts\/([^'")]+)\1\)/g, (_, q, file) => `url(${JSON.stringify(new URL(file, base).href)})`))
+    .join('\n');
+  shadowCss = cssText.replace(/@font-face\s*\{[^}]*\}/g, '');
+  fontsInstalled = false;
+}
+
+/** The KaTeX CSS that belongs in a shadow root ('' until setKatexCss is called). */
+export function katexShadowCss() {
+  if (fontCss && !fontsInstalled && typeof document !== 'undefined') {
+    adoptStyles(document, fontCss);
+    fontsInstalled = true;
+  }
+  return shadowCss;
+}
+
+/** Render TeX into a new element: a <div> for display maths, a <span> inline. */
+export function renderTex(tex, { display = false } = {}) {
+  const el = h(display ? 'div' : 'span', { class: display ? 'maths maths-block' : 'maths' });
+  try {
+    katex.render(String(tex), el, {
+      displayMode: display,
+      throwOnError: false,
+      trust: false,
+      strict: 'ignore',
+      output: 'htmlAndMathml',
+    });
+  } catch (err) {
+    el.textContent = String(tex);
+    el.title = err && err.message ? err.message : 'could not typeset';
+  }
+  return el;
+}

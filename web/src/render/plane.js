@@ -1,0 +1,91 @@
+// An SVG coordinate plane with equal units on both axes: grid, axes, arrows, points.
+// Only drawing happens here; the coordinates come from the notebook or the engine.
+
+import { s } from '../dom.js';
+
+const SIZE = 300;
+const PAD = 14;
+
+/** Half-width of a square view that holds every point with a margin (at least `min`). */
+export function extentFor(points, min = 2) {
+  let r = min;
+  for (const p of points) for (const x of p) if (Number.isFinite(x)) r = Math.max(r, Math.ceil(Math.abs(x) + 0.6));
+  return r;
+}
+
+export function createPlane({ label, extent }) {
+  const svgEl = s('svg', { viewBox: `0 0 ${SIZE} ${SIZE}`, role: 'img', 'aria-label': label });
+  const grid = s('g', { 'aria-hidden': 'true' });
+  const layer = s('g');
+  svgEl.append(grid, layer);
+  const plane = {
+    svg: svgEl,
+    layer,
+    extent,
+    toX: (x) => PAD + ((x + plane.extent) / (2 * plane.extent)) * (SIZE - 2 * PAD),
+    toY: (y) => PAD + ((plane.extent - y) / (2 * plane.extent)) * (SIZE - 2 * PAD),
+    /** Pointer event -> data coordinates. */
+    fromEvent(event) {
+      const rect = svgEl.getBoundingClientRect();
+      const px = ((event.clientX - rect.left) / rect.width) * SIZE;
+      const py = ((event.clientY - rect.top) / rect.height) * SIZE;
+      const unit = (SIZE - 2 * PAD) / (2 * plane.extent);
+      return [(px - PAD) / unit - plane.extent, plane.extent - (py - PAD) / unit];
+    },
+    setExtent(r) {
+      plane.extent = r;
+      drawGrid();
+    },
+  };
+  function drawGrid() {
+    grid.replaceChildren();
+    const r = plane.extent;
+    const step = r > 12 ? Math.ceil(r / 6) : 1;
+    for (let v = -Math.floor(r / step) * step; v <= r; v += step) {
+      grid.append(
+        s('line', { class: v === 0 ? 'axis' : 'grid', x1: plane.toX(v), x2: plane.toX(v), y1: plane.toY(-r), y2: plane.toY(r) }),
+        s('line', { class: v === 0 ? 'axis' : 'grid', y1: plane.toY(v), y2: plane.toY(v), x1: plane.toX(-r), x2: plane.toX(r) }));
+    }
+  }
+  drawGrid();
+  return plane;
+}
+
+/** An arrow from `from` to `to` (data coordinates) in the colour class `cls`. */
+export function arrow(plane, from, to, cls, { label, dashed = false } = {}) {
+  const x1 = plane.toX(from[0]); const y1 = plane.toY(from[1]);
+  const x2 = plane.toX(to[0]); const y2 = plane.toY(to[1]);
+  const g = s('g', { class: cls });
+  const len = Math.hypot(x2 - x1, y2 - y1);
+  if (len > 0.5) {
+    const ux = (x2 - x1) / len; const uy = (y2 - y1) / len;
+    const head = Math.min(10, len * 0.5);
+    const bx = x2 - ux * head; const by = y2 - uy * head;
+    g.append(
+      s('line', { class: 'arrow', x1, y1, x2: bx, y2: by, 'stroke-dasharray': dashed ? '4 4' : null }),
+      s('polygon', { class: 'arrow-head', points: `${x2},${y2} ${bx - uy * head * 0.45},${by + ux * head * 0.45} ${bx + uy * head * 0.45},${by - ux * head * 0.45}` }));
+  }
+  if (label) {
+    const dx = x2 - x1; const dy = y2 - y1; const d = Math.hypot(dx, dy) || 1;
+    g.append(s('text', { x: x2 + (dx / d) * 12, y: y2 + (dy / d) * 12 + 4, 'text-anchor': 'middle' }, label));
+  }
+  return g;
+}
+
+/** Convex hull (monotone chain) of 2-D points, for the region the output can reach. */
+export function hull(points) {
+  const pts = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  if (pts.length < 3) return pts;
+  const cross = (o, a, b) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+  const lower = [];
+  for (const p of pts) {
+    while (lower.length >= 2 && cross(lower[lower.length - 2], lower[lower.length - 1], p) <= 0) lower.pop();
+    lower.push(p);
+  }
+  const upper = [];
+  for (const p of pts.reverse()) {
+    while (upper.length >= 2 && cross(upper[upper.length - 2], upper[upper.length - 1], p) <= 0) upper.pop();
+    upper.push(p);
+  }
+  return lower.slice(0, -1).concat(upper.slice(0, -1));
+}

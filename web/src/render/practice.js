@@ -1,0 +1,74 @@
+// A practice question. The reader's answer goes to the engine's check_practice; the element
+// hears about each attempt through ctx.onPractice(correct) and fires the `practice` event.
+
+import { h, uniqueId } from '../dom.js';
+import { renderMarkdown } from './prose.js';
+
+export function renderPractice(cell, ctx) {
+  const el = h('div', { class: 'practice' });
+  const id = uniqueId('practice');
+  const answer = cell.answer || {};
+  const feedback = h('div', { class: 'feedback', hidden: true, 'aria-live': 'polite' });
+  const prompt = h('div', { class: 'prompt prose', id: `${id}-prompt` }, renderMarkdown(cell.prompt));
+  let readResponse;
+  let inputArea;
+  if (answer.kind === 'choice') {
+    const name = `${id}-choice`;
+    const radios = answer.options.map((option, index) => {
+      const input = h('input', { type: 'radio', name, value: String(index), id: `${name}-${index}` });
+      return { input, row: h('div', { class: 'choice' }, input, h('label', { for: `${name}-${index}` }, ...renderMarkdownInline(option))) };
+    });
+    inputArea = h('fieldset', { 'aria-describedby': `${id}-prompt` },
+      h('legend', { class: 'visually-hidden' }, 'Choose one answer'), radios.map((r) => r.row));
+    readResponse = () => {
+      const picked = radios.findIndex((r) => r.input.checked);
+      return picked < 0 ? { error: 'Pick one of the options first.' } : { value: picked };
+    };
+  } else {
+    const input = h('input', { type: 'text', inputmode: 'decimal', id: `${id}-input`, autocomplete: 'off', spellcheck: 'false', 'aria-describedby': `${id}-prompt` });
+    inputArea = h('div', { class: 'row' }, h('label', { for: `${id}-input` }, 'Your answer'), input);
+    readResponse = () => {
+      const text = input.value.trim().replace(/\u2212/g, '-');
+      const value = text === '' ? NaN : Number(text);
+      return Number.isFinite(value) ? { value } : { error: 'Type a number, for example 0.25.' };
+    };
+    input.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); check(); } });
+  }
+  const button = h('button', { type: 'button', class: 'primary' }, 'Check');
+  const hint = cell.hint ? h('details', null, h('summary', null, 'Hint'), h('div', { class: 'prose' }, renderMarkdown(cell.hint))) : null;
+
+  async function check() {
+    const response = readResponse();
+    feedback.hidden = false;
+    if (response.error) {
+      feedback.className = 'feedback';
+      feedback.replaceChildren(h('span', null, response.error));
+      return;
+    }
+    button.disabled = true;
+    try {
+      const r = await ctx.call('check_practice', { cell, response: response.value });
+      feedback.className = `feedback ${r.correct ? 'correct' : 'incorrect'}`;
+      feedback.replaceChildren(
+        h('strong', null, r.correct ? 'Correct.' : 'Not yet.'),
+        r.feedback ? h('div', { class: 'prose' }, renderMarkdown(r.feedback)) : null,
+        r.correct && cell.explanation ? h('div', { class: 'prose' }, renderMarkdown(cell.explanation)) : null);
+      ctx.onPractice?.(Boolean(r.correct));
+    } catch (err) {
+      feedback.className = 'feedback incorrect';
+      feedback.replaceChildren(h('span', null, `The engine could not check this answer: ${err.message}`));
+    } finally {
+      button.disabled = false;
+    }
+  }
+  button.addEventListener('click', check);
+  el.append(prompt, inputArea, h('div', { class: 'row' }, button), hint, feedback);
+  return { el };
+}
+
+function renderMarkdownInline(text) {
+  // An option is a one-line Markdown string: take the nodes out of the paragraph.
+  const frag = renderMarkdown(text);
+  const p = frag.firstChild;
+  return p && p.nodeName === 'P' && frag.childNodes.length === 1 ? [...p.childNodes] : [frag];
+}

@@ -1,0 +1,85 @@
+// The scaling study: the engine draws numpy-compatible random queries and keys in the worker
+// (its own lane, with a progress bar) and returns two tables: how far raw dot products spread
+// as the width d grows, and how peaked softmax gets over a few keys with and without the
+// divisor. The reader can switch the divisor between sqrt(d), d and 1.
+
+import { h, num, shownText, uniqueId } from '../dom.js';
+import { createProgress } from '../progress.js';
+
+const DIVISORS = [
+  { value: 'sqrt', label: '√d (the standard)', column: 'q·k / √d' },
+  { value: 'd', label: 'd (divides too much)', column: 'q·k / d' },
+  { value: '1', label: '1 (no scaling)', column: 'q·k / 1' },
+];
+const divisorInfo = (v) => DIVISORS.find((x) => x.value === v) || DIVISORS[0];
+
+export function renderScalingStudy(cell, ctx) {
+  const id = uniqueId('scaling');
+  const params = {
+    seed: cell.seed, widths: cell.widths, pairs: cell.pairs, trials: cell.trials, keys: cell.keys,
+  };
+  let divisor = ['sqrt', 'd', '1'].includes(ctx.initial?.div) ? ctx.initial.div : (cell.divisor || 'sqrt');
+  const cache = new Map();
+
+  const select = h('select', { id: `${id}-div` }, DIVISORS.map((x) => h('option', { value: x.value, selected: x.value === divisor }, x.label)));
+  const setup = h('p', { class: 'note' },
+    `Seed ${params.seed}; widths d = ${params.widths.join(', ')}; ${params.pairs} random query–key pairs per width; ` +
+    `${params.trials} trials of one query against ${params.keys} keys. Same draws, same order as the lesson’s numpy program.`);
+  const progress = createProgress('Drawing random vectors…');
+  const out = h('div', { 'aria-live': 'polite' });
+  const el = h('div', { class: 'scaling-study' },
+    setup,
+    h('div', { class: 'controls' }, h('label', { for: select.id }, 'Divide the scores by'), select),
+    progress.el, out);
+
+  select.addEventListener('change', () => {
+    divisor = select.value;
+    ctx.onStateChange?.();
+    compute();
+  });
+
+  let generation = 0;
+  async function compute() {
+    const mine = ++generation;
+    const key = divisor;
+    if (cache.has(key)) { show(cache.get(key)); return; }
+    progress.begin();
+    select.disabled = true;
+    try {
+      const r = await ctx.call('scaling', { ...params, divisor }, { lane: 'heavy', onProgress: (f) => progress.update(f) });
+      cache.set(key, r);
+      if (mine === generation) show(r);
+    } catch (err) {
+      if (mine === generation) out.replaceChildren(h('p', { class: 'cell-error', role: 'alert' }, `The engine could not run the study: ${err.message}`));
+    } finally {
+      if (mine === generation) { progress.end(); select.disabled = false; }
+    }
+  }
+
+  function show(r) {
+    const info = divisorInfo(divisor);
+    const widths = r.widths.map((w) => (typeof w === 'object' ? shownText(w) : String(w)));
+    const widthCell = (i) => h('th', { scope: 'row' }, h('span', { class: 'num' }, widths[i]));
+    const spread = h('div', { class: 'table-wrap' }, h('table', null,
+      h('caption', null, 'How far raw scores spread as the width grows'),
+      h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'd'), h('th', { scope: 'col' }, 'std of q·k'), h('th', { scope: 'col' }, `std of ${info.column}`))),
+      h('tbody', null, widths.map((_, i) => h('tr', null, widthCell(i), h('td', null, num(r.raw_std[i])), h('td', null, num(r.scaled_std[i])))))));
+    const peak = h('div', { class: 'table-wrap' }, h('table', null,
+      h('caption', null, `Mean top attention weight over ${params.keys} keys`),
+      h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'd'), h('th', { scope: 'col' }, 'no scaling'), h('th', { scope: 'col' }, `with ${info.column}`))),
+      h('tbody', null, widths.map((_, i) => h('tr', null, widthCell(i), h('td', null, num(r.top_unscaled[i])), h('td', null, num(r.top_scaled[i])))))));
+    out.replaceChildren(spread, peak);
+  }
+
+  let started = false;
+  return {
+    el,
+    activate() {
+      if (started) return;
+      started = true;
+      compute();
+    },
+    getState: () => ({ div: divisor }),
+    isDefault: () => divisor === (cell.divisor || 'sqrt'),
+  };
+}

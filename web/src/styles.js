@@ -1,0 +1,210 @@
+// The element's own stylesheet (inside its shadow root).
+//
+// Theming. Set these custom properties on the element (or any ancestor) to restyle it:
+//   --attnbook-font         body font stack            (default: system UI sans-serif)
+//   --attnbook-mono         numbers and code           (default: ui-monospace stack)
+//   --attnbook-bg           background                  light #ffffff
+//   --attnbook-fg           text                        light #1b1e24
+//   --attnbook-muted        secondary text              light #535b68 (>= 4.5:1 on bg)
+//   --attnbook-accent       links, focus, controls      light #1d5fc4
+//   --attnbook-surface      panels, table headers       light #f4f6f9
+//   --attnbook-border       rules and outlines          light #d5dae2
+//   --attnbook-query        the query q                 light #a84d05 (amber)
+//   --attnbook-output       the output o                light #0b7268 (teal)
+//   --attnbook-error        validation errors           light #b42318
+//   --attnbook-radius       corner radius               6px
+//   --attnbook-max-width    reading width of the column 46rem
+// Dark theme: the same names with "-dark" after "attnbook" (--attnbook-dark-bg, ...).
+// The dark theme applies with theme="dark", or with theme="auto" (the default) when the
+// reader's system prefers a dark colour scheme; theme="light" forces light.
+
+const light = `
+  --_bg: var(--attnbook-bg, #ffffff);
+  --_fg: var(--attnbook-fg, #1b1e24);
+  --_muted: var(--attnbook-muted, #535b68);
+  --_accent: var(--attnbook-accent, #1d5fc4);
+  --_surface: var(--attnbook-surface, #f4f6f9);
+  --_border: var(--attnbook-border, #d5dae2);
+  --_query: var(--attnbook-query, #a84d05);
+  --_output: var(--attnbook-output, #0b7268);
+  --_error: var(--attnbook-error, #b42318);
+  --_ok: #1a7f37;
+  --_src-0: #1f5fd1; --_src-1: #b0179f; --_src-2: #2f7d1e; --_src-3: #c62828;
+  --_src-4: #6b3fd4; --_src-5: #0a7a94; --_src-6: #8a6400; --_src-7: #5a6472;
+  color-scheme: light;
+`;
+const dark = `
+  --_bg: var(--attnbook-dark-bg, #15171b);
+  --_fg: var(--attnbook-dark-fg, #e7e9ed);
+  --_muted: var(--attnbook-dark-muted, #a7afbb);
+  --_accent: var(--attnbook-dark-accent, #82b1ff);
+  --_surface: var(--attnbook-dark-surface, #1e2128);
+  --_border: var(--attnbook-dark-border, #3a404b);
+  --_query: var(--attnbook-dark-query, #f5a524);
+  --_output: var(--attnbook-dark-output, #34d3bd);
+  --_error: var(--attnbook-dark-error, #ff8f85);
+  --_ok: #5bd37a;
+  --_src-0: #7ea6ff; --_src-1: #ee86e0; --_src-2: #7fd36a; --_src-3: #ff8a80;
+  --_src-4: #b69cff; --_src-5: #4fd0ec; --_src-6: #e8c25a; --_src-7: #b8c0cc;
+  color-scheme: dark;
+`;
+
+export const styles = `
+:host {
+  ${light}
+  display: block;
+  box-sizing: border-box;
+  background: var(--_bg);
+  color: var(--_fg);
+  font-family: var(--attnbook-font, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif);
+  font-size: 1rem;
+  line-height: 1.6;
+  --_mono: var(--attnbook-mono, ui-monospace, "SF Mono", "Cascadia Mono", Menlo, Consolas, monospace);
+  --_radius: var(--attnbook-radius, 6px);
+  container-type: inline-size;
+}
+:host([hidden]) { display: none; }
+:host([theme="dark"]) { ${dark} }
+@media (prefers-color-scheme: dark) {
+  :host(:not([theme="light"])) { ${dark} }
+}
+*, *::before, *::after { box-sizing: inherit; }
+[hidden] { display: none !important; }
+
+.frame { max-width: var(--attnbook-max-width, 46rem); margin: 0 auto; padding: 1.25rem 1rem 2rem; }
+header.nb-head { border-bottom: 1px solid var(--_border); padding-bottom: .9rem; margin-bottom: 1.25rem; }
+.nb-title { font-size: 1.7rem; line-height: 1.2; margin: 0 0 .35rem; letter-spacing: -0.01em; }
+.nb-desc { color: var(--_muted); margin: 0 0 .9rem; }
+.toolbar { display: flex; flex-wrap: wrap; gap: .75rem 1.25rem; align-items: center; }
+
+/* depth: a segmented control made of native radios */
+fieldset.depth { border: 0; padding: 0; margin: 0; display: flex; align-items: center; gap: .6rem; flex-wrap: wrap; }
+fieldset.depth legend { float: left; padding: 0; margin-right: .6rem; font-size: .85rem; color: var(--_muted); }
+.segments { display: inline-flex; border: 1px solid var(--_border); border-radius: 999px; padding: 2px; background: var(--_surface); }
+.segments label { position: relative; cursor: pointer; }
+.segments input { position: absolute; opacity: 0; inset: 0; margin: 0; cursor: pointer; }
+.segments span { display: block; padding: .3rem .9rem; border-radius: 999px; font-size: .9rem; color: var(--_fg); }
+.segments input:checked + span { background: var(--_accent); color: var(--_bg); font-weight: 600; }
+.segments input:focus-visible + span { outline: 2px solid var(--_accent); outline-offset: 2px; }
+
+/* progress */
+.progress { display: flex; align-items: center; gap: .6rem; font-size: .85rem; color: var(--_muted); margin: .5rem 0; }
+.progress progress { flex: 1; max-width: 16rem; height: .5rem; accent-color: var(--_accent); }
+
+/* cells */
+.cell { margin: 0 0 1.75rem; }
+.cell > h2.cell-title, .cell-title { font-size: 1.2rem; line-height: 1.3; margin: 0 0 .6rem; }
+.cell.boxed { border: 1px solid var(--_border); border-radius: var(--_radius); padding: 1rem; background: var(--_bg); }
+.depth-tag { display: inline-block; font-size: .72rem; letter-spacing: .04em; text-transform: uppercase; color: var(--_muted); border: 1px solid var(--_border); border-radius: 999px; padding: 0 .5rem; margin-left: .5rem; vertical-align: middle; font-weight: 500; }
+.prose :is(h2, h3, h4, h5, h6) { line-height: 1.25; margin: 1.2rem 0 .5rem; font-size: 1.05rem; }
+.prose > :first-child { margin-top: 0; }
+.prose p { margin: 0 0 .8rem; }
+.prose ul, .prose ol { margin: 0 0 .8rem; padding-left: 1.4rem; }
+.prose li { margin: .15rem 0; }
+a { color: var(--_accent); text-underline-offset: 2px; }
+a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible, summary:focus-visible, svg:focus-visible, [tabindex]:focus-visible {
+  outline: 2px solid var(--_accent); outline-offset: 2px;
+}
+code { font-family: var(--_mono); font-size: .9em; background: var(--_surface); border: 1px solid var(--_border); border-radius: 4px; padding: 0 .25em; }
+pre { font-family: var(--_mono); font-size: .85rem; line-height: 1.5; background: var(--_surface); border: 1px solid var(--_border); border-radius: var(--_radius); padding: .75rem 1rem; overflow-x: auto; margin: 0 0 .8rem; }
+pre code { background: none; border: 0; padding: 0; font-size: inherit; }
+.muted, .note { color: var(--_muted); font-size: .9rem; }
+.maths-block { overflow-x: auto; overflow-y: hidden; padding: .25rem 0; }
+.caption { color: var(--_muted); font-size: .9rem; margin-top: .3rem; }
+
+/* numbers and tables */
+.num { font-family: var(--_mono); font-variant-numeric: tabular-nums; white-space: nowrap; }
+.table-wrap { overflow-x: auto; margin: 0 0 .8rem; }
+table { border-collapse: collapse; font-size: .92rem; min-width: 100%; }
+caption { text-align: left; font-weight: 600; padding: 0 0 .4rem; }
+th, td { padding: .35rem .6rem; border-bottom: 1px solid var(--_border); text-align: right; vertical-align: top; }
+th { background: var(--_surface); font-weight: 600; font-size: .85rem; }
+th[scope="row"], td.label, th.label { text-align: left; }
+tbody tr:last-child td, tbody tr:last-child th { border-bottom: 0; }
+tr.masked td, tr.masked th { color: var(--_muted); }
+.swatch { display: inline-block; width: .7rem; height: .7rem; border-radius: 2px; background: var(--c); margin-right: .4rem; vertical-align: baseline; }
+
+/* source colours */
+${Array.from({ length: 8 }, (_, i) => `.src-${i} { --c: var(--_src-${i}); }`).join('\n')}
+.query { --c: var(--_query); }
+.output { --c: var(--_output); }
+
+/* explorable */
+.planes { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; margin: .5rem 0 1rem; }
+@container (max-width: 34rem) { .planes { grid-template-columns: 1fr; } }
+.plane figcaption { font-size: .85rem; color: var(--_muted); margin-top: .25rem; }
+.plane svg { width: 100%; height: auto; display: block; background: var(--_surface); border: 1px solid var(--_border); border-radius: var(--_radius); touch-action: none; }
+.plane svg .grid { stroke: var(--_border); stroke-width: 1; vector-effect: non-scaling-stroke; }
+.plane svg .axis { stroke: var(--_muted); stroke-width: 1.2; vector-effect: non-scaling-stroke; }
+.plane svg .arrow { stroke: var(--c); stroke-width: 2.5; vector-effect: non-scaling-stroke; fill: none; }
+.plane svg .arrow-head { fill: var(--c); }
+.plane svg .masked .arrow { stroke-dasharray: 4 4; opacity: .55; }
+.plane svg text { font-family: var(--attnbook-font, system-ui, sans-serif); font-size: 13px; fill: var(--c, var(--_fg)); font-weight: 600; paint-order: stroke; stroke: var(--_surface); stroke-width: 3px; }
+.plane svg .hull { fill: var(--_output); fill-opacity: .10; stroke: var(--_output); stroke-opacity: .6; stroke-dasharray: 5 4; vector-effect: non-scaling-stroke; }
+.plane svg .handle { fill: var(--_query); stroke: var(--_bg); stroke-width: 2; vector-effect: non-scaling-stroke; cursor: grab; }
+.plane svg .handle-halo { fill: var(--_query); fill-opacity: .18; }
+.plane svg.dragging .handle { cursor: grabbing; }
+.plane svg .out-dot { fill: var(--_output); stroke: var(--_bg); stroke-width: 2; vector-effect: non-scaling-stroke; }
+.plane svg .ref-ring { fill: none; stroke: var(--_query); stroke-width: 1.5; vector-effect: non-scaling-stroke; stroke-dasharray: 3 3; }
+.plane svg .carry { stroke: var(--c); stroke-width: 2; vector-effect: non-scaling-stroke; opacity: .9; }
+.controls { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; margin: .25rem 0 .75rem; }
+.controls label { font-size: .9rem; display: inline-flex; align-items: center; gap: .35rem; }
+input[type="number"], input[type="text"], select {
+  font: inherit; font-family: var(--_mono); font-size: .9rem; color: var(--_fg); background: var(--_bg);
+  border: 1px solid var(--_border); border-radius: 4px; padding: .2rem .4rem; min-width: 0;
+}
+input[type="number"] { width: 5.5rem; }
+select { font-family: inherit; }
+button {
+  font: inherit; font-size: .9rem; color: var(--_fg); background: var(--_surface); border: 1px solid var(--_border);
+  border-radius: 999px; padding: .3rem .9rem; cursor: pointer;
+}
+button.primary { background: var(--_accent); border-color: var(--_accent); color: var(--_bg); font-weight: 600; }
+button:disabled { opacity: .55; cursor: default; }
+.mask-toggles { border: 0; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .35rem .9rem; }
+.mask-toggles legend { font-size: .9rem; padding: 0; margin-bottom: .25rem; color: var(--_muted); }
+.share-strip { display: flex; height: 1.6rem; border-radius: var(--_radius); overflow: hidden; border: 1px solid var(--_border); margin: .35rem 0 .25rem; background: var(--_surface); }
+.share-strip > div { background: var(--c); min-width: 0; display: flex; align-items: center; justify-content: center; color: var(--_bg); font-size: .78rem; font-weight: 700; overflow: hidden; white-space: nowrap; }
+.summary { border-left: 3px solid var(--_accent); padding: .4rem .8rem; margin: .75rem 0; background: var(--_surface); border-radius: 0 var(--_radius) var(--_radius) 0; }
+.stats { display: flex; flex-wrap: wrap; gap: .25rem 1.5rem; font-size: .92rem; margin: .25rem 0 .75rem; }
+details { margin: .5rem 0; }
+summary { cursor: pointer; color: var(--_accent); font-size: .92rem; }
+.exact-list { font-family: var(--_mono); font-size: .8rem; white-space: pre-wrap; word-break: break-all; }
+
+/* practice */
+.practice .prompt { margin-bottom: .5rem; }
+.practice fieldset { border: 0; padding: 0; margin: 0 0 .6rem; }
+.practice .choice { display: flex; align-items: center; gap: .5rem; margin: .2rem 0; }
+.practice .row { display: flex; flex-wrap: wrap; align-items: center; gap: .6rem; }
+.feedback { margin-top: .6rem; padding: .5rem .8rem; border-radius: var(--_radius); border: 1px solid var(--_border); }
+.feedback.correct { border-color: var(--_ok); }
+.feedback.incorrect { border-color: var(--_error); }
+.feedback strong { display: block; }
+.feedback.correct strong { color: var(--_ok); }
+.feedback.incorrect strong { color: var(--_error); }
+
+/* references */
+ol.refs { padding-left: 1.3rem; margin: 0; }
+ol.refs li { margin: 0 0 .5rem; }
+.ref-title { font-weight: 600; }
+.ref-meta { color: var(--_muted); font-size: .9rem; }
+
+/* errors */
+.errors { border: 1px solid var(--_error); border-radius: var(--_radius); padding: .9rem 1rem; }
+.errors h2 { color: var(--_error); font-size: 1.1rem; margin: 0 0 .5rem; }
+.errors ol { margin: 0; padding-left: 1.3rem; }
+.errors li { margin: .3rem 0; }
+.errors .where { font-family: var(--_mono); font-size: .85rem; color: var(--_muted); display: block; word-break: break-all; }
+.cell-error { color: var(--_error); font-size: .92rem; }
+.loading { color: var(--_muted); }
+
+.visually-hidden { position: absolute !important; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+@media (prefers-reduced-motion: no-preference) {
+  .share-strip > div { transition: flex-grow .12s ease-out; }
+}
+@media (max-width: 400px) {
+  .frame { padding: 1rem .6rem 1.5rem; }
+  .nb-title { font-size: 1.4rem; }
+  th, td { padding: .3rem .4rem; }
+}
+`;
