@@ -68,54 +68,30 @@ const jsonForScript = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
 const jsForScript = (code) => code.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
 
 // ---- KaTeX CSS: the element imports 'katex/dist/katex.min.css' as text. -------------------------
-// KaTeX's CSS points at fonts/*.woff2 relative to the CSS file. We keep only the woff2 source (every
-// browser with custom elements reads woff2) and point it either at dist/fonts/ next to the module
-// (resolved at run time from import.meta.url, so the module works from any page path) or at data: URIs
-// (standalone file). Chromium ignores @font-face inside shadow roots, so the generated module also
-// declares the @font-face rules once at document level, through adoptedStyleSheets (no inline <style>).
-const FONT_BASE_MARK = '__ATTNBOOK_KATEX_FONTS__/';
-function katexCssTemplate() {
-  const css = fs.readFileSync(KATEX_CSS, 'utf8');
-  return css.replace(
+// KaTeX's CSS lists woff2, woff and ttf for each font; we keep only woff2 (every browser with custom
+// elements reads it) and copy those files to dist/fonts/. web/src/render/maths.js moves the @font-face
+// rules to the document (browsers ignore them inside shadow roots) and resolves "fonts/X.woff2"
+// against the bundle's URL. For the standalone file ('data-uri') the fonts become data: URIs.
+function katexCss(mode) {
+  const css = fs.readFileSync(KATEX_CSS, 'utf8').replace(
     /src:url\(fonts\/([A-Za-z0-9_-]+)\.woff2\) format\("woff2"\)(,url\([^)]*\) format\("[a-z]+"\))*/g,
-    (m, name) => `src:url(${FONT_BASE_MARK}${name}.woff2) format("woff2")`,
+    (m, name) => {
+      const file = `${name}.woff2`;
+      const url = mode === 'data-uri'
+        ? `data:font/woff2;base64,${fs.readFileSync(path.join(KATEX_FONTS, file)).toString('base64')}`
+        : `fonts/${file}`;
+      return `src:url(${url}) format("woff2")`;
+    },
   );
+  if (/url\(fonts\/[^)]*\.(woff|ttf)\)/.test(css)) fail('KaTeX CSS: unexpected @font-face src list; update katexCss()');
+  return css;
 }
-const INSTALL_FONT_FACES = `
-function installFontFaces(css) {
-  if (typeof document === 'undefined' || globalThis.__attnbookKatexFonts) return;
-  globalThis.__attnbookKatexFonts = true;
-  const faces = (css.match(/@font-face\\{[^}]*\\}/g) || []).join('\\n');
-  try {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(faces);
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-  } catch {
-    const style = document.createElement('style');
-    style.textContent = faces;
-    document.head.append(style);
-  }
-}`;
 function katexCssPlugin(mode) {
   return {
     name: 'attnbook-katex-css',
     setup(build) {
       build.onResolve({ filter: /katex\/dist\/katex(\.min)?\.css$/ }, () => ({ path: KATEX_CSS, namespace: 'katex-css' }));
-      build.onLoad({ filter: /.*/, namespace: 'katex-css' }, () => {
-        let css = katexCssTemplate();
-        let contents;
-        if (mode === 'data-uri') {
-          css = css.split(FONT_BASE_MARK).join('%%').replace(/%%([A-Za-z0-9_-]+\.woff2)/g, (m, file) =>
-            `data:font/woff2;base64,${fs.readFileSync(path.join(KATEX_FONTS, file)).toString('base64')}`);
-          contents = `const css = ${JSON.stringify(css)};\n`;
-        } else {
-          contents =
-            `const base = new URL('./fonts/', import.meta.url).href;\n` +
-            `const css = ${JSON.stringify(css)}.split(${JSON.stringify(FONT_BASE_MARK)}).join(base);\n`;
-        }
-        contents += `${INSTALL_FONT_FACES}\ninstallFontFaces(css);\nexport default css;\n`;
-        return { contents, loader: 'js', resolveDir: ROOT };
-      });
+      build.onLoad({ filter: /.*/, namespace: 'katex-css' }, () => ({ contents: katexCss(mode), loader: 'text' }));
     },
   };
 }

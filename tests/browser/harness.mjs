@@ -185,3 +185,37 @@ export function expectedShares({ query, keys, mask, divisor = 'sqrt' }) {
 export function shown3(x) {
   return String(Math.round(x * 1000) / 1000);
 }
+
+/**
+ * Serves extra test pages on the site's origin (under /__test/), with the site's CSP header, so that
+ * they run under the same policy as the real pages. files: { 'two.html': '<!doctype html>...' }.
+ */
+export async function routeTestFiles(context, site, files) {
+  const { CSP } = await import('../../scripts/serve.mjs');
+  for (const [name, body] of Object.entries(files)) {
+    const type = name.endsWith('.html') ? 'text/html; charset=utf-8' : name.endsWith('.json')
+      ? 'application/json' : 'text/javascript; charset=utf-8';
+    await context.route(`${site.url}__test/${name}`, (route) =>
+      route.fulfill({ status: 200, body, headers: { 'Content-Type': type, 'Content-Security-Policy': CSP } }));
+  }
+  return `${site.url}__test/`;
+}
+
+/** The rows of the nth explorable's table: [{label, dot, score, share}] each a {shown, exact}. */
+export async function explorableRows(page, nth = 0) {
+  const table = page.locator('attention-notebook .explorable').nth(nth).locator('tbody');
+  return table.evaluate((tbody) => [...tbody.querySelectorAll('tr')].map((tr) => {
+    const pair = (td) => {
+      const el = td.querySelector('.num');
+      return { shown: el.textContent.trim(), exact: Number(el.getAttribute('title').replace(/^exact:\s*/, '')) };
+    };
+    const tds = tr.querySelectorAll('td');
+    return { label: tr.querySelector('th').textContent.trim(), dot: pair(tds[0]), score: pair(tds[1]), share: pair(tds[2]) };
+  }));
+}
+
+/** Waits until the nth explorable shows n rows of numbers. */
+export async function waitForExplorable(page, n, nth = 0) {
+  await page.locator('attention-notebook .explorable').nth(nth).locator('tbody tr').nth(n - 1)
+    .waitFor({ state: 'attached', timeout: 15000 });
+}
