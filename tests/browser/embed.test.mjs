@@ -1,0 +1,95 @@
+// embed.html in an iframe tells its parent page how tall it is and forwards the element's events;
+// the course-page example sizes its iframe from those messages.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startSite, launchBrowser, openPage, screenshot, routeTestFiles, notebooks } from './harness.mjs';
+
+let site;
+let browser;
+const ids = Object.keys(notebooks()).sort();
+
+before(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+test('embed.html posts its height and the notebookopen event to the parent', async () => {
+  const id = ids[0];
+  const { page, problems, context } = await openPage(browser, site, null);
+  try {
+    const base = await routeTestFiles(context, site, {
+      'parent.html': `<!doctype html><html><head><meta charset="utf-8"><title>parent</title>
+<script src="recorder.js"></script></head><body>
+<iframe id="nb" src="../embed.html?notebook=${id}" style="width: 700px; height: 300px; border: 0"></iframe>
+</body></html>`,
+      'recorder.js': `window.__messages = [];
+addEventListener('message', (e) => {
+  if (e.source === document.getElementById('nb')?.contentWindow) window.__messages.push(e.data);
+});`,
+    });
+    await page.goto(`${base}parent.html`);
+    await page.waitForFunction(() => window.__messages.some((m) => m.type === 'attnbook:event' && m.name === 'notebookopen'),
+      null, { timeout: 15000 });
+    const frame = page.frameLocator('#nb');
+    await frame.locator('attention-notebook .cells section').first().waitFor();
+    // Let layout settle (fonts, tables), then the last height message must be the frame's content height.
+    await page.waitForTimeout(500);
+    const contentHeight = await frame.locator('html').evaluate((html) => Math.ceil(html.getBoundingClientRect().height));
+    const messages = await page.evaluate(() => window.__messages);
+    const heights = messages.filter((m) => m.type === 'attnbook:height');
+    assert.ok(heights.length >= 1, 'at least one height message');
+    assert.ok(heights.every((m) => m.id === id && Number.isInteger(m.height)));
+    assert.equal(heights.at(-1).height, contentHeight);
+    assert.ok(contentHeight > 300, `the notebook is taller than the 300 px frame (${contentHeight})`);
+    const open = messages.find((m) => m.name === 'notebookopen');
+    assert.equal(open.id, id);
+    assert.equal(open.detail.id, id);
+    assert.equal(open.detail.title, notebooks()[id].title);
+
+    // A narrower frame wraps text: the height changes and a new message says so.
+    const count = heights.length;
+    await page.locator('#nb').evaluate((f) => { f.style.width = '380px'; });
+    await page.waitForFunction((c) => window.__messages.filter((m) => m.type === 'attnbook:height').length > c, count, { timeout: 5000 });
+    await page.waitForTimeout(300);
+    const narrowHeight = await frame.locator('html').evaluate((html) => Math.ceil(html.getBoundingClientRect().height));
+    const last = (await page.evaluate(() => window.__messages)).filter((m) => m.type === 'attnbook:height').at(-1);
+    assert.equal(last.height, narrowHeight);
+    assert.ok(narrowHeight > contentHeight, `narrower is taller: ${narrowHeight} vs ${contentHeight}`);
+    assert.deepEqual(await problems(), []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('embed.html without a valid ?notebook= says what it needs', async () => {
+  const { page, problems, context } = await openPage(browser, site, 'embed.html?notebook=../../etc/passwd');
+  try {
+    await page.locator('.page-error').waitFor();
+    assert.match(await page.locator('.page-error').textContent(), /notebook=/);
+    assert.deepEqual(await problems(), []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the course-page example embeds both ways and sizes its iframe from the messages', async () => {
+  const { page, problems, context } = await openPage(browser, site, 'examples/course-page.html');
+  try {
+    await page.locator('attention-notebook .cells section').first().waitFor({ timeout: 15000 });
+    const iframe = page.locator('iframe.attnbook');
+    await iframe.scrollIntoViewIfNeeded();
+    const frame = page.frameLocator('iframe.attnbook');
+    await frame.locator('attention-notebook .cells section').first().waitFor({ timeout: 15000 });
+    await page.waitForTimeout(800);
+    const inner = await frame.locator('html').evaluate((html) => Math.ceil(html.getBoundingClientRect().height));
+    await page.waitForFunction((h) => document.querySelector('iframe.attnbook').style.height === `${h}px`, inner, { timeout: 5000 });
+    await screenshot(page, 'course-page');
+    assert.deepEqual(await problems(), []);
+  } finally {
+    await context.close();
+  }
+});

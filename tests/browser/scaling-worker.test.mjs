@@ -1,0 +1,83 @@
+// The scaling study runs in the engine worker: a Worker exists, the page's main thread keeps
+// running while the engine draws millions of normals, the progress bar shows, and the tables
+// carry the engine's numbers.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startSite, launchBrowser, openPage, screenshot, routeTestFiles } from './harness.mjs';
+
+let site;
+let browser;
+before(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+// Big enough that the study takes well over the progress bar's 200 ms delay on any machine
+// (100000 pairs x (4+16+64+256+512) coordinates x 2 normals = 170 million draws).
+const heavyNotebook = {
+  format: 'attnbook-notebook/1',
+  id: 'scaling-heavy',
+  title: 'Scaling study (test size)',
+  version: '1.0.0',
+  depths: ['beginner'],
+  cells: [{ type: 'scaling-study', id: 'study', seed: 0, widths: [4, 16, 64, 256, 512], pairs: 100000, trials: 2000, keys: 6 }],
+};
+
+test('the scaling tables come from the worker, with a progress bar and a responsive page', async () => {
+  const { page, problems, context } = await openPage(browser, site, null);
+  try {
+    const base = await routeTestFiles(context, site, {
+      'scaling.html': `<!doctype html><html><head><meta charset="utf-8"><title>scaling</title>
+<script type="module" src="../attention-notebook.js"></script><script type="module" src="ticker.js"></script></head><body>
+<attention-notebook><script type="application/json">${JSON.stringify(heavyNotebook)}</script></attention-notebook>
+</body></html>`,
+      // Measures the longest gap between 10 ms timer ticks on the page's main thread.
+      'ticker.js': `window.__maxGap = 0; let last = performance.now();
+setInterval(() => { const now = performance.now(); window.__maxGap = Math.max(window.__maxGap, now - last); last = now; }, 10);`,
+    });
+    await page.goto(`${base}scaling.html`);
+    const bar = page.locator('attention-notebook .scaling-study .progress');
+    await bar.waitFor({ state: 'visible', timeout: 15000 });
+    await page.waitForFunction(() => {
+      const p = document.querySelector('attention-notebook').shadowRoot.querySelector('.scaling-study progress');
+      return p && p.hasAttribute('value') && p.value > 0;
+    }, null, { timeout: 30000 });
+    await screenshot(page, 'scaling-progress');
+    // Reset the gap measure once the study is running: loading and parsing the page do not count.
+    await page.evaluate(() => { window.__maxGap = 0; });
+    await page.locator('attention-notebook .scaling-study table').first().waitFor({ timeout: 120000 });
+    const maxGap = await page.evaluate(() => window.__maxGap);
+    // A study on the main thread would stall the timer for its whole run (seconds). 250 ms leaves
+    // room for garbage collection and layout of the tables on a slow, shared CI machine.
+    assert.ok(maxGap < 250, `main thread stalled for ${Math.round(maxGap)} ms while the study ran`);
+    assert.equal(await bar.isVisible(), false, 'progress bar hidden after the study');
+
+    const workers = page.workers().map((w) => w.url());
+    assert.ok(workers.some((u) => u.endsWith('/engine-worker.js')), `engine worker running (workers: ${workers.join(', ')})`);
+
+    const rows = await page.locator('attention-notebook .scaling-study table').first().locator('tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('.num')].map((n) => ({ shown: n.textContent, exact: n.getAttribute('title') }))));
+    assert.equal(rows.length, heavyNotebook.cells[0].widths.length);
+    for (const row of rows) {
+      // width, std of q.k, std of scaled scores; the two stds are engine pairs with an exact tooltip.
+      assert.equal(row.length, 3);
+      for (const cell of row.slice(1)) assert.match(cell.exact, /^exact: -?\d/);
+    }
+    // std of q.k for standard normal q, k of width d is sqrt(d); 100000 pairs give a relative
+    // standard error of about 1/sqrt(2*100000) = 0.2 %, so 2 % is more than 9 standard errors.
+    heavyNotebook.cells[0].widths.forEach((d, i) => {
+      const raw = Number(rows[i][1].exact.replace('exact: ', ''));
+      const scaled = Number(rows[i][2].exact.replace('exact: ', ''));
+      assert.ok(Math.abs(raw / Math.sqrt(d) - 1) < 0.02, `std of q.k at d=${d}: ${raw}`);
+      assert.ok(Math.abs(scaled - 1) < 0.02, `std of q.k/sqrt(d) at d=${d}: ${scaled}`);
+    });
+    await screenshot(page, 'scaling-tables');
+    assert.deepEqual(await problems(), []);
+  } finally {
+    await context.close();
+  }
+});

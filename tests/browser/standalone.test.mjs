@@ -1,0 +1,55 @@
+// dist/<id>/standalone.html opened from file:// (a double click): the engine starts in a Blob
+// worker from the inlined classic build, and the notebook shows the engine's numbers, offline.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import {
+  DIST, launchBrowser, openPage, screenshot, findCell, expectedShares, shown3, explorableRows, waitForExplorable, requireDist,
+} from './harness.mjs';
+
+let browser;
+const { doc, cell } = findCell('explorable');
+before(async () => {
+  requireDist();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+test('standalone.html is one file: no module scripts, no external references', () => {
+  const html = fs.readFileSync(path.join(DIST, doc.id, 'standalone.html'), 'utf8');
+  assert.doesNotMatch(html, /<script[^>]*\bsrc=/i, 'no script src');
+  assert.doesNotMatch(html, /<script[^>]*type="module"/i, 'no module scripts');
+  assert.doesNotMatch(html, /<link\b/i, 'no linked stylesheets');
+  assert.doesNotMatch(html, /url\((?!["']?data:)[^)]*\.woff2/i, 'fonts are data: URIs');
+});
+
+test('standalone.html works from file:// with the engine in a Blob worker', async () => {
+  const url = pathToFileURL(path.join(DIST, doc.id, 'standalone.html')).href;
+  const { page, problems, context } = await openPage(browser, null, null);
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  try {
+    await page.goto(url);
+    await waitForExplorable(page, cell.keys.length);
+    const rows = await explorableRows(page);
+    const want = expectedShares(cell);
+    rows.forEach((row, i) => {
+      assert.equal(row.share.exact, want[i]);
+      assert.equal(row.share.shown, shown3(want[i]));
+    });
+    const workers = page.workers().map((w) => w.url());
+    assert.ok(workers.length >= 1 && workers.every((u) => u.startsWith('blob:')), `Blob workers: ${workers.join(', ')}`);
+    // KaTeX fonts load from data: URIs (the notebook has maths at some depth; if shown, its fonts are loaded).
+    const failedFonts = await page.evaluate(() => [...document.fonts].filter((f) => f.status === 'error').map((f) => f.family));
+    assert.deepEqual(failedFonts, []);
+    assert.deepEqual(requests.filter((u) => !/^(file|data|blob):/.test(u)), [], 'no network requests');
+    await screenshot(page, 'standalone');
+    assert.deepEqual(await problems(), []);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,69 @@
+// A broken notebook is not a blank element: the engine's validation errors are listed in its place.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startSite, launchBrowser, openPage, screenshot, findCell } from './harness.mjs';
+
+let site;
+let browser;
+before(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+const { doc } = findCell('explorable');
+
+async function openWithDocument(text) {
+  const opened = await openPage(browser, site, null);
+  // The page asks for ../notebooks/<id>.json; it gets the broken text instead.
+  await opened.context.route(`${site.url}notebooks/${doc.id}.json`, (route) =>
+    route.fulfill({ status: 200, body: text, headers: { 'Content-Type': 'application/json' } }));
+  await opened.page.goto(`${site.url}${doc.id}/`);
+  return opened;
+}
+
+async function shownErrors(page) {
+  const section = page.locator('attention-notebook section.errors');
+  await section.waitFor({ timeout: 15000 });
+  return section.locator('li').evaluateAll((lis) => lis.map((li) => ({
+    where: li.querySelector('.where')?.textContent || '',
+    message: li.querySelector('.message')?.textContent || '',
+  })));
+}
+
+test('a document with schema errors shows each error with its JSON path', async () => {
+  const broken = structuredClone(doc);
+  const i = broken.cells.findIndex((c) => c.type === 'explorable');
+  broken.cells[i].keys[1] = [1]; // one coordinate where the query has more
+  broken.cells[i].colour = 'red'; // unknown field
+  const { page, problems, context } = await openWithDocument(JSON.stringify(broken, null, 2));
+  try {
+    const errors = await shownErrors(page);
+    assert.ok(errors.length >= 2, `expected at least 2 errors, got ${JSON.stringify(errors)}`);
+    assert.ok(errors.every((e) => e.message.length > 0));
+    assert.ok(errors.some((e) => e.where.includes(`cells[${i}]`)), `an error points into cells[${i}]: ${JSON.stringify(errors)}`);
+    assert.ok(errors.some((e) => /colour/.test(e.message + e.where)), 'the unknown field is named');
+    assert.equal(await page.locator('attention-notebook .explorable').count(), 0, 'nothing of the broken notebook is drawn');
+    await screenshot(page, 'validation-schema');
+    assert.deepEqual(await problems(), []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a document that is not JSON shows the line and column of the syntax error', async () => {
+  const text = JSON.stringify(doc, null, 2).replace('"title"', '"title" "oops"');
+  const { page, problems, context } = await openWithDocument(text);
+  try {
+    const errors = await shownErrors(page);
+    assert.ok(errors.length >= 1);
+    assert.match(errors[0].where, /:\d+:\d+/, `where has line:column: ${errors[0].where}`);
+    await screenshot(page, 'validation-syntax');
+    assert.deepEqual(await problems(), []);
+  } finally {
+    await context.close();
+  }
+});
