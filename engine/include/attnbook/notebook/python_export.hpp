@@ -13,6 +13,10 @@ namespace attnbook {
 // labels: one per source (empty = A, B, C, ...).
 std::string explore_python_program(const ExploreInput& input, const std::vector<std::string>& labels = {});
 
+// The Python source of `engine_exp(x)`, fdlibm's exp, which the program uses instead of math.exp
+// so that its doubles equal the engine's bit for bit.
+const char* python_engine_exp_source();
+
 // "A", "B", ..., "Z", "S26", ... : the default names of sources.
 std::string default_source_label(std::size_t index);
 

@@ -1,0 +1,36 @@
+// Shown text: the lesson's rounding, decided once in the engine.
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "attnbook/core/number.hpp"
+
+using namespace attnbook;
+
+TEST_CASE("fixed rounding keeps the lesson's digits", "[number]") {
+    CHECK(show_number(2.0004, {2, Rounding::fixed}) == "2.00");
+    CHECK(show_number(16.0551, {2, Rounding::fixed}) == "16.06");
+    CHECK(show_number(0.5744, {3, Rounding::fixed}) == "0.574");
+    CHECK(show_number(0.0, {3, Rounding::fixed}) == "0.000");
+}
+
+TEST_CASE("trimmed rounding drops trailing zeros", "[number]") {
+    CHECK(show_number(0.14002924504337802, {3, Rounding::trimmed}) == "0.14");
+    CHECK(show_number(1.414213562373095, {3, Rounding::trimmed}) == "1.414");
+    CHECK(show_number(2.0, {3, Rounding::trimmed}) == "2");
+    CHECK(show_number(-0.00393691965450399, {3, Rounding::trimmed}) == "-0.004");
+}
+
+TEST_CASE("negative zero is shown only when it is real", "[number]") {
+    CHECK(show_number(-0.0, {3, Rounding::trimmed}) == "-0");
+    CHECK(show_number(-0.0, {2, Rounding::fixed}) == "-0.00");
+    CHECK(show_number(-0.0004, {3, Rounding::fixed}) == "0.000");
+    CHECK(show_number(-0.0004, {3, Rounding::trimmed}) == "0");
+}
+
+TEST_CASE("pairs carry the exact double and refuse non-finite numbers", "[number]") {
+    const auto pair = number_pair(0.1 + 0.2, {3, Rounding::fixed});
+    CHECK(pair["exact"].get<double>() == 0.1 + 0.2);
+    CHECK(pair.dump() == R"({"exact":0.30000000000000004,"shown":"0.300"})");
+    CHECK_THROWS(number_pair(std::nan("")));
+    CHECK_THROWS(number_pair(INFINITY));
+}

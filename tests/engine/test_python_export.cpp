@@ -1,0 +1,77 @@
+// The exported Python program, run by a real interpreter, must print the engine's doubles.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "attnbook/core/det_math.hpp"
+#include "attnbook/lessons/explore_row.hpp"
+#include <cmath>
+#include "attnbook/notebook/python_export.hpp"
+#include "python_runner.hpp"
+
+using namespace attnbook;
+
+namespace {
+
+void check_program_agrees(const ExploreInput& in, const std::string& tag) {
+    const ExploreRow row = explore_row(in);
+    const std::string out = attnbook_test::run_python(explore_python_program(in), tag);
+    const auto last = nlohmann::json::parse(attnbook_test::last_line(out));
+    REQUIRE(last["shares"].size() == row.shares.size());
+    // Bit equality: the program repeats the engine's operations in order; CPython's exp is
+    // glibc's, which agrees with det_exp on these inputs (the det_math tests measure how often
+    // the two can differ at all).
+    for (std::size_t i = 0; i < row.shares.size(); ++i) CHECK(last["shares"][i].get<double>() == row.shares[i]);
+    for (std::size_t j = 0; j < row.output.size(); ++j) CHECK(last["output"][j].get<double>() == row.output[j]);
+}
+
+}  // namespace
+
+TEST_CASE("python export agrees with the engine", "[python]") {
+    ExploreInput in;
+    in.query = {2, 1};
+    in.keys = {{-1, 2}, {1, 0}, {0, 1}};
+    in.values = {{2, 0}, {0, 2}, {-1, -1}};
+    SECTION("the source example") { check_program_agrees(in, "py-default"); }
+    SECTION("masked source, divisor d") {
+        in.mask = {true, false, true};
+        in.divisor = Divisor::width;
+        check_program_agrees(in, "py-masked");
+    }
+    SECTION("all masked") {
+        in.mask = {false, false, false};
+        check_program_agrees(in, "py-allmasked");
+    }
+    SECTION("five sources, width 3, value width 1, no scaling") {
+        in.query = {0.3, -1.25, 2.5};
+        in.keys = {{1, 2, 3}, {-0.5, 0.25, 1e-3}, {4, -4, 0}, {0, 0, 0}, {1.5, 1.5, -2}};
+        in.values = {{1}, {-2}, {0.1}, {7}, {-0.3}};
+        in.divisor = Divisor::one;
+        check_program_agrees(in, "py-five");
+    }
+}
+
+TEST_CASE("python export is standard library only and prints JSON last", "[python]") {
+    const std::string program = explore_python_program(ExploreInput{{1}, {{1}}, {{1}}, {}, Divisor::sqrt_width});
+    CHECK(program.find("import numpy") == std::string::npos);
+    CHECK(program.find("import json") != std::string::npos);
+}
+
+TEST_CASE("the program's engine_exp is det_exp bit for bit", "[python]") {
+    // Inputs around every branch of fdlibm's exp: tiny, |x| < 1.5 ln2, large, near the
+    // overflow/underflow thresholds and subnormal results, plus a sweep of the range softmax uses.
+    std::vector<double> xs = {0.0, -0.0, 1e-30, -1e-30, 0.3, -0.3, 0.5, -0.9, 1.0, -1.0, 2.5, -20.5,
+                              700.0, 709.7, -708.0, -740.0, -745.1, -800.0, 1e-9, -3.7e-5};
+    for (int i = 0; i < 4000; ++i) xs.push_back(-40.0 + i * 0.0123456789);
+    std::string program = "import math, struct, json\n" + std::string(python_engine_exp_source()) +
+                          "\nxs = json.loads('" + nlohmann::json(xs).dump() + "')\n" +
+                          "print(json.dumps([engine_exp(x) for x in xs]))\n";
+    const auto got = nlohmann::json::parse(attnbook_test::last_line(attnbook_test::run_python(program, "py-exp")));
+    int mismatches = 0, math_exp_differs = 0;
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+        mismatches += got[i].get<double>() != det_exp(xs[i]);
+        math_exp_differs += std::exp(xs[i]) != det_exp(xs[i]);
+    }
+    CHECK(mismatches == 0);
+    // Why the program carries its own exp: the C library's differs on some of these inputs.
+    WARN("C library exp differs from fdlibm's on " << math_exp_differs << " of " << xs.size() << " inputs");
+}
