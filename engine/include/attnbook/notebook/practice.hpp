@@ -1,0 +1,16 @@
+#pragma once
+// Grading of a practice cell's answer (docs/notebook-format.md, "practice").
+#include <nlohmann/json.hpp>
+
+namespace attnbook {
+
+// `cell`: a practice cell (as written or as normalised by validate_notebook_text).
+// `response`: what the learner gave:
+//   number answers: a number, or a string holding one ("0.58", " -1e-3 ", "1/3");
+//   choice answers: the index of the option (0-based), or the option's text.
+// Returns {"correct": bool, "feedback": "..."}. A response that cannot be read (empty, "abc",
+// an object) is not an exception: it is incorrect, and the feedback says what was expected.
+// Throws UserError (naming the JSON path) when the cell itself is not a valid practice cell.
+nlohmann::json check_practice(const nlohmann::json& cell, const nlohmann::json& response);
+
+}  // namespace attnbook

@@ -1,0 +1,451 @@
+// JSON text -> nlohmann::json with positions in every error (see json_text.hpp for the contract).
+//
+// Passes:
+//   1. size limit, then a UTF-8 check of the whole text (so bad bytes are reported as such, at
+//      their position, and not as a confusing "invalid literal");
+//   2. nlohmann's SAX parser (iterative: no recursion however deep the input) feeding a DOM
+//      builder that refuses level max_depth + 1 and duplicate keys;
+//   3. only when an error needs a position that the SAX events do not carry (too deep, duplicate
+//      key), locate_json_paths walks the text to the path.
+#include "attnbook/notebook/json_text.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <unordered_map>
+#include <utility>
+
+namespace attnbook {
+namespace {
+
+using nlohmann::json;
+
+bool has_bom(const std::string& text) {
+    return text.size() >= 3 && static_cast<unsigned char>(text[0]) == 0xEF &&
+           static_cast<unsigned char>(text[1]) == 0xBB && static_cast<unsigned char>(text[2]) == 0xBF;
+}
+
+bool is_continuation(unsigned char byte) { return (byte & 0xC0) == 0x80; }
+
+std::string hex_byte(unsigned char byte) {
+    char buffer[8];
+    std::snprintf(buffer, sizeof buffer, "0x%02X", static_cast<unsigned>(byte));
+    return buffer;
+}
+
+struct Utf8Problem {
+    std::size_t offset;
+    std::string what;
+};
+
+// RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF.
+std::optional<Utf8Problem> find_bad_utf8(const std::string& text) {
+    const std::size_t n = text.size();
+    std::size_t i = 0;
+    while (i < n) {
+        const auto lead = static_cast<unsigned char>(text[i]);
+        if (lead < 0x80) {
+            ++i;
+            continue;
+        }
+        std::size_t length = 0;
+        unsigned long code = 0, smallest = 0;
+        if ((lead & 0xE0) == 0xC0) {
+            length = 2, code = lead & 0x1Fu, smallest = 0x80;
+        } else if ((lead & 0xF0) == 0xE0) {
+            length = 3, code = lead & 0x0Fu, smallest = 0x800;
+        } else if ((lead & 0xF8) == 0xF0) {
+            length = 4, code = lead & 0x07u, smallest = 0x10000;
+        } else {
+            return Utf8Problem{i, "byte " + hex_byte(lead) + " cannot start a character"};
+        }
+        for (std::size_t k = 1; k < length; ++k) {
+            if (i + k >= n || !is_continuation(static_cast<unsigned char>(text[i + k]))) {
+                return Utf8Problem{i, "the character starting with byte " + hex_byte(lead) +
+                                          " is cut short (it needs " + std::to_string(length) +
+                                          " bytes)"};
+            }
+            code = (code << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3Fu);
+        }
+        if (code < smallest) return Utf8Problem{i, "overlong encoding starting with byte " + hex_byte(lead)};
+        if (code >= 0xD800 && code <= 0xDFFF) return Utf8Problem{i, "encoded UTF-16 surrogate"};
+        if (code > 0x10FFFF) return Utf8Problem{i, "code point above U+10FFFF"};
+        i += length;
+    }
+    return std::nullopt;
+}
+
+// Converts byte offsets to positions in one pass over the text. `offsets` need not be sorted.
+std::vector<TextPosition> positions_at_bytes(const std::string& text, const std::vector<std::size_t>& offsets) {
+    std::vector<std::size_t> order(offsets.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return offsets[a] < offsets[b]; });
+    std::vector<TextPosition> result(offsets.size());
+    TextPosition here;
+    std::size_t at = has_bom(text) ? 3 : 0;
+    for (std::size_t which : order) {
+        const std::size_t target = std::min(std::max(offsets[which], at), text.size());
+        for (; at < target; ++at) {
+            const auto byte = static_cast<unsigned char>(text[at]);
+            if (byte == '\n') {
+                ++here.line;
+                here.column = 1;
+            } else if (!is_continuation(byte)) {
+                ++here.column;
+            }
+        }
+        result[which] = here;
+    }
+    return result;
+}
+
+std::string plain_parse_message(const std::string& what) {
+    // "[json.exception.parse_error.101] parse error at line 1, column 4: syntax error while
+    //  parsing value - invalid literal; last read: 'tru,'" -> "syntax error while parsing
+    //  value: invalid literal; last read: 'tru,'" (nlohmann's line/column count bytes; ours don't)
+    std::string message = what;
+    const std::size_t column = message.find(", column ");
+    if (column != std::string::npos) {
+        const std::size_t colon = message.find(": ", column);
+        if (colon != std::string::npos) message = message.substr(colon + 2);
+    } else if (message.rfind("[json.exception.", 0) == 0) {
+        const std::size_t close = message.find("] ");
+        if (close != std::string::npos) message = message.substr(close + 2);
+    }
+    const std::size_t dash = message.find(" - ");
+    if (dash != std::string::npos) message.replace(dash, 3, ": ");
+    // nlohmann's "last read" can span lines ('2,<U+000A>  tru]'); keep the part on the error's line
+    const std::string last_read = "last read: '";
+    const std::size_t read = message.find(last_read);
+    const std::size_t newline = message.rfind("<U+000A>");
+    if (read != std::string::npos && newline != std::string::npos && newline > read) {
+        std::size_t keep = newline + 8;
+        while (keep < message.size() && message[keep] == ' ') ++keep;
+        message.erase(read + last_read.size(), keep - read - last_read.size());
+    }
+    return message;
+}
+
+// Builds the DOM like nlohmann's json_sax_dom_parser, but refuses nesting deeper than the limit
+// and keys that the object already has. Frames hold a pointer to the container being filled;
+// the parent never grows while a child is open, so the pointers stay valid.
+class BoundedDomBuilder : public json::json_sax_t {
+public:
+    enum class Failure { none, syntax, overflow, too_deep, duplicate_key };
+
+    BoundedDomBuilder(json& root, std::size_t max_depth) : root_(root), max_depth_(max_depth) {}
+
+    bool null() override { return put(json(nullptr)); }
+    bool boolean(bool value) override { return put(json(value)); }
+    bool number_integer(number_integer_t value) override { return put(json(value)); }
+    bool number_unsigned(number_unsigned_t value) override { return put(json(value)); }
+    bool number_float(number_float_t value, const string_t&) override { return put(json(value)); }
+    bool string(string_t& value) override { return put(json(std::move(value))); }
+    bool binary(binary_t&) override { return fail_syntax(0, "binary values are not JSON"); }
+    bool start_object(std::size_t) override { return open(json::object()); }
+    bool start_array(std::size_t) override { return open(json::array()); }
+    bool end_object() override { return close(); }
+    bool end_array() override { return close(); }
+
+    bool key(string_t& name) override {
+        Frame& frame = stack_.back();
+        pending_path_ = json_path_member(frame.path, name);
+        if (frame.value->contains(name)) {
+            failure_ = Failure::duplicate_key;
+            failure_path_ = pending_path_;
+            failure_message_ = "duplicate key \"" + name + "\" (each key may appear once in an object)";
+            return false;
+        }
+        pending_key_ = name;
+        return true;
+    }
+
+    bool parse_error(std::size_t position, const std::string& last_token, const json::exception& error) override {
+        if (error.id == 406) {  // out_of_range.406: the number does not fit a double
+            failure_ = Failure::overflow;
+            failure_offset_ = position >= last_token.size() ? position - last_token.size() : 0;
+            failure_message_ = "number " + last_token + " is too large: it overflows a double";
+            return false;
+        }
+        // position counts bytes read, so the offending byte is the one before it
+        return fail_syntax(position > 0 ? position - 1 : 0, plain_parse_message(error.what()));
+    }
+
+    Failure failure() const { return failure_; }
+    std::size_t failure_offset() const { return failure_offset_; }
+    const std::string& failure_path() const { return failure_path_; }
+    const std::string& failure_message() const { return failure_message_; }
+
+private:
+    struct Frame {
+        json* value;
+        std::string path;
+        std::size_t next_index;
+    };
+
+    bool fail_syntax(std::size_t offset, std::string message) {
+        failure_ = Failure::syntax;
+        failure_offset_ = offset;
+        failure_message_ = std::move(message);
+        return false;
+    }
+
+    // Inserts `value` where the parser is, returns it and the path it got.
+    json* insert(json value, std::string& path) {
+        if (stack_.empty()) {
+            root_ = std::move(value);
+            path = "$";
+            return &root_;
+        }
+        Frame& frame = stack_.back();
+        if (frame.value->is_array()) {
+            path = json_path_index(frame.path, frame.next_index++);
+            frame.value->push_back(std::move(value));
+            return &frame.value->back();
+        }
+        path = pending_path_;
+        json& slot = (*frame.value)[pending_key_];
+        slot = std::move(value);
+        return &slot;
+    }
+
+    bool put(json value) {
+        std::string path;
+        insert(std::move(value), path);
+        return true;
+    }
+
+    bool open(json container) {
+        if (stack_.size() + 1 > max_depth_) {
+            failure_ = Failure::too_deep;
+            failure_path_ = stack_.back().value->is_array()
+                                ? json_path_index(stack_.back().path, stack_.back().next_index)
+                                : pending_path_;
+            failure_message_ = "arrays and objects are nested more than " + std::to_string(max_depth_) +
+                               " levels deep";
+            return false;
+        }
+        std::string path;
+        json* value = insert(std::move(container), path);
+        stack_.push_back(Frame{value, std::move(path), 0});
+        return true;
+    }
+
+    bool close() {
+        stack_.pop_back();
+        return true;
+    }
+
+    json& root_;
+    std::size_t max_depth_;
+    std::vector<Frame> stack_;
+    std::string pending_key_;
+    std::string pending_path_;
+    Failure failure_ = Failure::none;
+    std::size_t failure_offset_ = 0;
+    std::string failure_path_;
+    std::string failure_message_;
+};
+
+std::string describe_bytes(std::size_t bytes) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.1f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
+    return buffer;
+}
+
+std::string position_prefix(const std::optional<TextPosition>& position) {
+    if (!position) return "";
+    return std::to_string(position->line) + ":" + std::to_string(position->column) + ": ";
+}
+
+}  // namespace
+
+JsonTextError::JsonTextError(std::string message_, std::optional<TextPosition> position_, std::string path_)
+    : UserError(position_prefix(position_) + message_),
+      message(std::move(message_)),
+      position(position_),
+      path(std::move(path_)) {}
+
+TextPosition position_at_byte(const std::string& text, std::size_t offset) {
+    return positions_at_bytes(text, {offset}).front();
+}
+
+std::string json_path_member(const std::string& parent, const std::string& key) {
+    bool identifier = !key.empty() && !(key[0] >= '0' && key[0] <= '9');
+    for (char c : key) {
+        const bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+        identifier = identifier && word;
+    }
+    if (identifier) return parent + "." + key;
+    return parent + "[" + json(key).dump(-1, ' ', false, json::error_handler_t::replace) + "]";
+}
+
+std::string json_path_index(const std::string& parent, std::size_t index) {
+    return parent + "[" + std::to_string(index) + "]";
+}
+
+json parse_json_text(const std::string& text, const JsonTextLimits& limits) {
+    if (text.size() > limits.max_bytes) {
+        throw JsonTextError("the text is " + describe_bytes(text.size()) + " (" + std::to_string(text.size()) +
+                                " bytes); the limit is " + describe_bytes(limits.max_bytes),
+                            std::nullopt, "");
+    }
+    if (const auto bad = find_bad_utf8(text)) {
+        throw JsonTextError("invalid UTF-8: " + bad->what + " (save the file as UTF-8)",
+                            position_at_byte(text, bad->offset), "");
+    }
+    json root;
+    BoundedDomBuilder builder(root, limits.max_depth);
+    if (json::sax_parse(text.begin(), text.end(), &builder, json::input_format_t::json, true, false)) return root;
+
+    using Failure = BoundedDomBuilder::Failure;
+    switch (builder.failure()) {
+        case Failure::too_deep:
+        case Failure::duplicate_key: {
+            const bool duplicate = builder.failure() == Failure::duplicate_key;
+            const PathQuery query{builder.failure_path(), duplicate, duplicate ? 2u : 1u};
+            throw JsonTextError(builder.failure_message(), locate_json_paths(text, {query}).front(),
+                                builder.failure_path());
+        }
+        case Failure::syntax:
+        case Failure::overflow:
+            throw JsonTextError(builder.failure_message(), position_at_byte(text, builder.failure_offset()), "");
+        case Failure::none:
+            break;
+    }
+    throw JsonTextError("the JSON parser stopped without saying why", std::nullopt, "");
+}
+
+std::vector<std::optional<TextPosition>> locate_json_paths(const std::string& text,
+                                                           const std::vector<PathQuery>& queries) {
+    std::vector<std::optional<TextPosition>> found(queries.size());
+    if (queries.empty()) return found;
+    std::unordered_map<std::string, std::vector<std::size_t>> by_path;
+    for (std::size_t i = 0; i < queries.size(); ++i) by_path[queries[i].path].push_back(i);
+    std::unordered_map<std::string, std::size_t> member_counts;
+    std::vector<std::size_t> offsets(queries.size(), 0);
+    std::vector<bool> seen(queries.size(), false);
+    std::size_t remaining = queries.size();
+
+    auto record = [&](const std::string& path, std::size_t at, bool is_key) {
+        const auto hit = by_path.find(path);
+        if (hit == by_path.end()) return;
+        const std::size_t count = is_key ? ++member_counts[path] : 1;
+        for (std::size_t which : hit->second) {
+            const PathQuery& query = queries[which];
+            if (seen[which] || query.key != is_key || (is_key && query.occurrence != count)) continue;
+            seen[which] = true;
+            offsets[which] = at;
+            --remaining;
+        }
+    };
+
+    const std::size_t n = text.size();
+    std::size_t pos = has_bom(text) ? 3 : 0;
+    auto skip_space = [&] {
+        while (pos < n && (text[pos] == ' ' || text[pos] == '\t' || text[pos] == '\n' || text[pos] == '\r')) ++pos;
+    };
+    auto string_end = [&](std::size_t from) -> std::size_t {  // from is at '"'; returns one past the closing '"'
+        for (std::size_t i = from + 1; i < n; ++i) {
+            if (text[i] == '\\') {
+                ++i;
+            } else if (text[i] == '"') {
+                return i + 1;
+            }
+        }
+        return std::string::npos;
+    };
+
+    struct Frame {
+        bool object;
+        std::size_t base_length;  // the container's own path is path.substr(0, base_length)
+        std::size_t index;
+    };
+    std::vector<Frame> stack;
+    std::string path = "$";
+    enum class Expect { value, after_value, key } expect = Expect::value;
+
+    while (remaining > 0) {
+        skip_space();
+        if (pos >= n) break;
+        const char c = text[pos];
+        if (expect == Expect::value) {
+            record(path, pos, false);
+            if (c == '{' || c == '[') {
+                stack.push_back(Frame{c == '{', path.size(), 0});
+                ++pos;
+                skip_space();
+                if (pos < n && text[pos] == (c == '{' ? '}' : ']')) {
+                    ++pos;
+                    stack.pop_back();
+                    expect = Expect::after_value;
+                } else if (c == '{') {
+                    expect = Expect::key;
+                } else {
+                    path += "[0]";
+                }
+                continue;
+            }
+            if (c == '"') {
+                pos = string_end(pos);
+                if (pos == std::string::npos) break;
+            } else {
+                const std::size_t start = pos;
+                while (pos < n && std::strchr(",]}: \t\r\n", text[pos]) == nullptr) ++pos;
+                if (pos == start) break;
+            }
+            expect = Expect::after_value;
+        } else if (expect == Expect::after_value) {
+            if (stack.empty()) break;
+            Frame& frame = stack.back();
+            path.resize(frame.base_length);
+            if (c == ',') {
+                ++pos;
+                if (frame.object) {
+                    expect = Expect::key;
+                } else {
+                    path = json_path_index(path, ++frame.index);
+                    expect = Expect::value;
+                }
+            } else if (c == (frame.object ? '}' : ']')) {
+                ++pos;
+                stack.pop_back();
+            } else {
+                break;
+            }
+        } else {  // key
+            if (c != '"') break;
+            const std::size_t start = pos;
+            const std::size_t end = string_end(pos);
+            if (end == std::string::npos) break;
+            std::string key = text.substr(start + 1, end - start - 2);
+            if (key.find('\\') != std::string::npos) {
+                try {
+                    key = json::parse(text.substr(start, end - start)).get<std::string>();
+                } catch (const json::exception&) {
+                    break;
+                }
+            }
+            path.resize(stack.back().base_length);
+            path = json_path_member(path, key);
+            record(path, start, true);
+            pos = end;
+            skip_space();
+            if (pos >= n || text[pos] != ':') break;
+            ++pos;
+            expect = Expect::value;
+        }
+    }
+
+    std::vector<std::size_t> wanted;
+    for (std::size_t i = 0; i < queries.size(); ++i) {
+        if (seen[i]) wanted.push_back(offsets[i]);
+    }
+    const std::vector<TextPosition> positions = positions_at_bytes(text, wanted);
+    for (std::size_t i = 0, k = 0; i < queries.size(); ++i) {
+        if (seen[i]) found[i] = positions[k++];
+    }
+    return found;
+}
+
+}  // namespace attnbook

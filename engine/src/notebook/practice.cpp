@@ -1,0 +1,146 @@
+// Practice answers: a number within a tolerance, or one option out of several.
+#include "attnbook/notebook/practice.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <optional>
+#include <string>
+
+#include "attnbook/core/errors.hpp"
+
+namespace attnbook {
+namespace {
+
+using nlohmann::json;
+
+const json& require(const json& object, const char* name, const std::string& path) {
+    if (!object.is_object() || !object.contains(name)) {
+        throw UserError(path + ": a practice cell needs \"" + name + "\"");
+    }
+    return object[name];
+}
+
+// The shortest text that shows the number (no trailing zeros): 0.5, 1e-07, 3.
+std::string plain(double x) {
+    std::string text = json(x).dump();
+    if (text.size() > 2 && text.compare(text.size() - 2, 2, ".0") == 0) text.resize(text.size() - 2);
+    return text;
+}
+
+std::string trim(const std::string& text) {
+    const std::size_t first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos) return "";
+    const std::size_t last = text.find_last_not_of(" \t\r\n");
+    return text.substr(first, last - first + 1);
+}
+
+// A whole decimal number: optional sign, digits with an optional point, optional exponent.
+// strtod alone would also take "inf", "nan", hex and leading garbage-free prefixes ("1.5abc").
+std::optional<double> parse_decimal(const std::string& text) {
+    if (text.empty()) return std::nullopt;
+    for (char c : text) {
+        if (!(std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E')) {
+            return std::nullopt;
+        }
+    }
+    errno = 0;
+    char* end = nullptr;
+    const double x = std::strtod(text.c_str(), &end);
+    if (end != text.c_str() + text.size() || errno == ERANGE || !std::isfinite(x)) return std::nullopt;
+    return x;
+}
+
+// "0.58", "-1e-3", "1/3" (a fraction of two decimals, for answers like 1/sqrt(2) written 0.707).
+std::optional<double> parse_learner_number(const std::string& raw) {
+    const std::string text = trim(raw);
+    const std::size_t slash = text.find('/');
+    if (slash == std::string::npos) return parse_decimal(text);
+    const auto top = parse_decimal(trim(text.substr(0, slash)));
+    const auto bottom = parse_decimal(trim(text.substr(slash + 1)));
+    if (!top || !bottom || *bottom == 0) return std::nullopt;
+    const double x = *top / *bottom;
+    if (!std::isfinite(x)) return std::nullopt;
+    return x;
+}
+
+json verdict(bool correct, std::string feedback) { return {{"correct", correct}, {"feedback", std::move(feedback)}}; }
+
+json check_number(const json& answer, const json& response) {
+    const json& value_json = require(answer, "value", "$.answer");
+    const json& tolerance_json = require(answer, "tolerance", "$.answer");
+    if (!value_json.is_number() || !tolerance_json.is_number()) {
+        throw UserError("$.answer: value and tolerance must be numbers");
+    }
+    const double value = value_json.get<double>();
+    const double tolerance = tolerance_json.get<double>();
+    if (!std::isfinite(value) || !std::isfinite(tolerance) || tolerance <= 0) {
+        throw UserError("$.answer: value must be finite and tolerance greater than 0");
+    }
+
+    std::optional<double> given;
+    if (response.is_number()) {
+        given = response.get<double>();
+        if (!std::isfinite(*given)) given.reset();
+    } else if (response.is_string()) {
+        const std::string text = trim(response.get<std::string>());
+        if (text.empty()) return verdict(false, "Enter a number first.");
+        given = parse_learner_number(text);
+        if (!given) {
+            return verdict(false, "\"" + text + "\" is not a number. Write it like 0.25, -3, 1e-3 or 1/4.");
+        }
+    }
+    if (!given) return verdict(false, "The answer is a number; write it like 0.25, -3, 1e-3 or 1/4.");
+
+    // The tolerance is the author's; the extra 1e-12 relative slack only absorbs the rounding of
+    // decimal text to binary (0.4 - 0.3 is 0.10000000000000003 > 0.1 in doubles).
+    const double slack = 1e-12 * std::max(1.0, std::fabs(value));
+    const double distance = std::fabs(*given - value);
+    const std::string shown = plain(*given);
+    const std::string within = " (answers within " + plain(tolerance) + " count)";
+    if (distance <= tolerance + slack) return verdict(true, "Correct: " + shown + " is right" + within + ".");
+    return verdict(false, "Not quite: " + shown + " is too " + (*given > value ? "high" : "low") + within + ".");
+}
+
+json check_choice(const json& answer, const json& response) {
+    const json& options = require(answer, "options", "$.answer");
+    const json& correct_json = require(answer, "correct", "$.answer");
+    if (!options.is_array() || options.size() < 2 || !correct_json.is_number_integer() ||
+        correct_json.get<long long>() < 0 || correct_json.get<long long>() >= static_cast<long long>(options.size())) {
+        throw UserError("$.answer: options must be an array of 2 or more and correct an index into it");
+    }
+    const auto correct = static_cast<std::size_t>(correct_json.get<long long>());
+    const std::string choose = "Choose one of the " + std::to_string(options.size()) + " options.";
+
+    std::optional<std::size_t> picked;
+    if (response.is_number()) {
+        const double x = response.get<double>();
+        if (x >= 0 && x < static_cast<double>(options.size()) && x == std::floor(x)) picked = static_cast<std::size_t>(x);
+    } else if (response.is_string()) {
+        const std::string text = trim(response.get<std::string>());
+        for (std::size_t i = 0; i < options.size(); ++i) {
+            if (options[i].is_string() && trim(options[i].get<std::string>()) == text) picked = i;
+        }
+    }
+    if (!picked) return verdict(false, choose);
+    if (*picked == correct) return verdict(true, "Correct.");
+    return verdict(false, "Not quite: that option is not the answer. Try another one.");
+}
+
+}  // namespace
+
+json check_practice(const json& cell, const json& response) {
+    if (!cell.is_object()) throw UserError("$: expected a practice cell (an object)");
+    if (!cell.contains("type") || cell["type"] != "practice") {
+        throw UserError("$.type: expected a practice cell (\"type\": \"practice\")");
+    }
+    const json& answer = require(cell, "answer", "$");
+    const json& kind = require(answer, "kind", "$.answer");
+    if (kind == "number") return check_number(answer, response);
+    if (kind == "choice") return check_choice(answer, response);
+    throw UserError("$.answer.kind: unknown answer kind " + kind.dump() + " (expected one of: number, choice)");
+}
+
+}  // namespace attnbook

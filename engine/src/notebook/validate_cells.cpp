@@ -1,0 +1,450 @@
+// One notebook cell: the fields every cell has (type, id, depths, title), then the fields of its
+// type, then the cross-checks between them (shapes of query/keys/values, mask and labels per key).
+// Returns the cell with every default filled; the caller uses it only when nothing was reported.
+#include <algorithm>
+#include <functional>
+#include <set>
+
+#include "attnbook/notebook/json_text.hpp"
+#include "validate_context.hpp"
+
+namespace attnbook {
+namespace notebook_validation {
+namespace {
+
+constexpr double max_abs_value = 1e6;      // explorable and hand-example numbers
+constexpr double max_abs_answer = 1e15;    // practice answers
+constexpr std::size_t max_keys = 16;       // n
+constexpr std::size_t max_width = 8;       // d and dv
+constexpr std::size_t max_title_chars = 200;
+
+using CellCheck = std::function<void(Context&, const json&, const std::string&, json&)>;
+
+struct CellType {
+    std::string name;
+    std::vector<std::string> fields;    // besides type, id, depths, title
+    std::vector<std::string> required;
+    CellCheck check;
+};
+
+bool has(const json& cell, const char* name) { return cell.contains(name); }
+
+std::string field(const std::string& path, const char* name) { return json_path_member(path, name); }
+
+void check_prose(Context& cx, const json& cell, const std::string& path, json& out) {
+    if (has(cell, "text")) {
+        if (auto text = read_markdown(cx, cell["text"], field(path, "text"))) out["text"] = *text;
+    }
+}
+
+void check_maths(Context& cx, const json& cell, const std::string& path, json& out) {
+    if (has(cell, "tex")) {
+        if (auto tex = read_string(cx, cell["tex"], field(path, "tex"), 1, 5000)) out["tex"] = *tex;
+    }
+    out["display"] = true;
+    if (has(cell, "display")) {
+        if (auto display = read_bool(cx, cell["display"], field(path, "display"))) out["display"] = *display;
+    }
+    if (has(cell, "caption")) {
+        if (auto caption = read_markdown(cx, cell["caption"], field(path, "caption"))) out["caption"] = *caption;
+    }
+}
+
+json matrix_json(const Matrix& rows) {
+    json out = json::array();
+    for (const auto& row : rows) out.push_back(row);
+    return out;
+}
+
+void check_explorable(Context& cx, const json& cell, const std::string& path, json& out) {
+    std::optional<std::vector<double>> query;
+    std::optional<Matrix> keys, values;
+    if (has(cell, "query")) query = read_vector(cx, cell["query"], field(path, "query"), 1, max_width, max_abs_value);
+    if (has(cell, "keys")) {
+        keys = read_matrix(cx, cell["keys"], field(path, "keys"), 1, max_keys, 1, max_width, max_abs_value);
+    }
+    if (has(cell, "values")) {
+        values = read_matrix(cx, cell["values"], field(path, "values"), 1, max_keys, 1, max_width, max_abs_value);
+    }
+    if (keys) {
+        std::optional<std::size_t> d;
+        if (query) d = query->size();
+        check_row_widths(cx, *keys, field(path, "keys"), "key", d,
+                         "the query has " + (d ? std::to_string(*d) : std::string()));
+    }
+    if (values) {
+        check_row_widths(cx, *values, field(path, "values"), "value", std::nullopt, "");
+        if (keys && values->size() != keys->size()) {
+            cx.error(field(path, "values"), "keys has " + counted(keys->size(), "row", "rows") + " but values has " +
+                                                counted(values->size(), "row", "rows"));
+        }
+    }
+    const std::size_t n = keys ? keys->size() : 0;
+
+    json labels = json::array();
+    for (std::size_t i = 0; i < n; ++i) labels.push_back(std::string(1, static_cast<char>('A' + i)));
+    if (has(cell, "labels")) {
+        const json& given = cell["labels"];
+        const std::string at = field(path, "labels");
+        if (!given.is_array()) {
+            cx.error(at, "expected an array of strings, found " + kind_of(given));
+        } else {
+            labels = json::array();
+            std::set<std::string> seen;
+            for (std::size_t i = 0; i < given.size(); ++i) {
+                const auto label = read_string(cx, given[i], json_path_index(at, i), 1, 16);
+                if (label && !seen.insert(*label).second) {
+                    cx.error(json_path_index(at, i), "label \"" + *label + "\" is used twice");
+                }
+                labels.push_back(label ? json(*label) : json());
+            }
+            if (keys && given.size() != n) {
+                cx.error(at, "labels has " + counted(given.size(), "entry", "entries") + " but keys has " +
+                                 counted(n, "row", "rows"));
+            }
+        }
+    }
+
+    json mask = json::array();
+    for (std::size_t i = 0; i < n; ++i) mask.push_back(true);
+    if (has(cell, "mask")) {
+        const json& given = cell["mask"];
+        const std::string at = field(path, "mask");
+        if (!given.is_array()) {
+            cx.error(at, "expected an array of true/false, found " + kind_of(given));
+        } else {
+            mask = json::array();
+            for (std::size_t i = 0; i < given.size(); ++i) {
+                const auto allowed = read_bool(cx, given[i], json_path_index(at, i));
+                mask.push_back(allowed ? json(*allowed) : json());
+            }
+            if (keys && given.size() != n) {
+                cx.error(at, "mask has " + counted(given.size(), "entry", "entries") + " but keys has " +
+                                 counted(n, "row", "rows"));
+            }
+        }
+    }
+
+    std::string divisor = "sqrt";
+    if (has(cell, "divisor")) {
+        if (auto given = read_divisor(cx, cell["divisor"], field(path, "divisor"))) divisor = *given;
+    }
+
+    std::optional<std::vector<double>> reference = query;
+    if (has(cell, "reference_query")) {
+        const std::string at = field(path, "reference_query");
+        reference = read_vector(cx, cell["reference_query"], at, 1, max_width, max_abs_value);
+        if (reference && query && reference->size() != query->size()) {
+            cx.error(at, "reference_query has " + counted(reference->size(), "number", "numbers") +
+                             " but the query has " + std::to_string(query->size()));
+        }
+    }
+
+    if (query) out["query"] = *query;
+    if (keys) out["keys"] = matrix_json(*keys);
+    if (values) out["values"] = matrix_json(*values);
+    out["labels"] = labels;
+    out["mask"] = mask;
+    out["divisor"] = divisor;
+    if (reference) out["reference_query"] = *reference;
+}
+
+void check_scaling_study(Context& cx, const json& cell, const std::string& path, json& out) {
+    // Defaults: the lesson's measurement program.
+    out["seed"] = 0;
+    out["widths"] = {4, 16, 64, 256};
+    out["pairs"] = 20000;
+    out["trials"] = 2000;
+    out["keys"] = 6;
+    out["divisor"] = "sqrt";
+    struct Limit {
+        const char* name;
+        long long lo, hi;
+    };
+    const Limit limits[] = {{"seed", 0, 9007199254740992LL}, {"pairs", 1, 200000}, {"trials", 1, 20000}, {"keys", 2, 64}};
+    for (const Limit& limit : limits) {
+        if (!has(cell, limit.name)) continue;
+        if (auto x = read_integer(cx, cell[limit.name], field(path, limit.name), limit.lo, limit.hi)) out[limit.name] = *x;
+    }
+    if (has(cell, "widths")) {
+        const json& given = cell["widths"];
+        const std::string at = field(path, "widths");
+        if (!given.is_array()) {
+            cx.error(at, "expected an array of whole numbers, found " + kind_of(given));
+        } else {
+            if (given.empty() || given.size() > 8) {
+                cx.error(at, "must have between 1 and 8 widths, found " + std::to_string(given.size()));
+            }
+            json widths = json::array();
+            for (std::size_t i = 0; i < given.size(); ++i) {
+                if (auto w = read_integer(cx, given[i], json_path_index(at, i), 1, 4096)) widths.push_back(*w);
+            }
+            out["widths"] = widths;
+        }
+    }
+    if (has(cell, "divisor")) {
+        if (auto divisor = read_divisor(cx, cell["divisor"], field(path, "divisor"))) out["divisor"] = *divisor;
+    }
+}
+
+void check_hand_example(Context& cx, const json& cell, const std::string& path, json& out) {
+    // Defaults: the lesson's example that can be checked by hand.
+    std::optional<Matrix> queries = Matrix{{1, 0}, {0, 1}};
+    std::optional<Matrix> keys = Matrix{{1, 0}, {0, 1}, {1, 1}};
+    std::optional<Matrix> values = Matrix{{10, 0}, {0, 10}, {5, 5}};
+    const bool own_queries = has(cell, "queries"), own_keys = has(cell, "keys"), own_values = has(cell, "values");
+    const std::string q_at = field(path, "queries"), k_at = field(path, "keys"), v_at = field(path, "values");
+    if (own_queries) queries = read_matrix(cx, cell["queries"], q_at, 1, max_keys, 1, max_width, max_abs_value);
+    if (own_keys) keys = read_matrix(cx, cell["keys"], k_at, 1, max_keys, 1, max_width, max_abs_value);
+    if (own_values) values = read_matrix(cx, cell["values"], v_at, 1, max_keys, 1, max_width, max_abs_value);
+
+    const bool queries_even = queries && check_row_widths(cx, *queries, q_at, "query", std::nullopt, "");
+    if (keys && queries_even) {
+        const std::size_t d = queries->front().size();
+        if (own_keys) {
+            check_row_widths(cx, *keys, k_at, "key", d, "the query rows have " + std::to_string(d));
+        } else if (d != keys->front().size()) {
+            cx.error(q_at, "query rows have " + counted(d, "number", "numbers") +
+                               " but the default keys have 2 (give keys as well)");
+        }
+    }
+    if (values) {
+        check_row_widths(cx, *values, v_at, "value", std::nullopt, "");
+        if (keys && values->size() != keys->size()) {
+            if (own_values) {
+                cx.error(v_at, "keys has " + counted(keys->size(), "row", "rows") + " but values has " +
+                                   counted(values->size(), "row", "rows"));
+            } else {
+                cx.error(k_at, "keys has " + counted(keys->size(), "row", "rows") +
+                                   " but the default values have 3 rows (give values as well)");
+            }
+        }
+    }
+    if (queries) out["queries"] = matrix_json(*queries);
+    if (keys) out["keys"] = matrix_json(*keys);
+    if (values) out["values"] = matrix_json(*values);
+}
+
+void check_answer(Context& cx, const json& answer, const std::string& path, json& out) {
+    if (!expect_object(cx, answer, path)) return;
+    if (!answer.contains("kind")) {
+        cx.error(path, "missing required field \"kind\" of the answer (\"number\" or \"choice\")");
+        return;
+    }
+    const std::string kind_at = field(path, "kind");
+    if (!answer["kind"].is_string()) {
+        cx.error(kind_at, "expected a string, found " + kind_of(answer["kind"]));
+        return;
+    }
+    const std::string kind = answer["kind"].get<std::string>();
+    json normalised = {{"kind", kind}};
+    if (kind == "number") {
+        check_fields(cx, answer, path, {"kind", "value", "tolerance"}, {"kind", "value", "tolerance"},
+                     "a number answer");
+        if (answer.contains("value")) {
+            if (auto value = read_number(cx, answer["value"], field(path, "value"), max_abs_answer)) {
+                normalised["value"] = *value;
+            }
+        }
+        if (answer.contains("tolerance")) {
+            const std::string at = field(path, "tolerance");
+            if (auto tolerance = read_number(cx, answer["tolerance"], at, max_abs_answer)) {
+                if (*tolerance <= 0) {
+                    cx.error(at, "must be greater than 0, found " + number_text(*tolerance));
+                } else {
+                    normalised["tolerance"] = *tolerance;
+                }
+            }
+        }
+    } else if (kind == "choice") {
+        check_fields(cx, answer, path, {"kind", "options", "correct"}, {"kind", "options", "correct"},
+                     "a choice answer");
+        std::size_t options = 0;
+        bool options_ok = false;
+        if (answer.contains("options")) {
+            const json& given = answer["options"];
+            const std::string at = field(path, "options");
+            if (!given.is_array()) {
+                cx.error(at, "expected an array of strings, found " + kind_of(given));
+            } else {
+                options = given.size();
+                options_ok = options >= 2 && options <= 8;
+                if (!options_ok) cx.error(at, "must have between 2 and 8 options, found " + std::to_string(options));
+                std::set<std::string> seen;
+                json list = json::array();
+                for (std::size_t i = 0; i < options; ++i) {
+                    const auto option = read_markdown(cx, given[i], json_path_index(at, i));
+                    if (option && !seen.insert(*option).second) {
+                        cx.error(json_path_index(at, i), "option \"" + *option + "\" is listed twice");
+                    }
+                    list.push_back(option ? json(*option) : json());
+                }
+                normalised["options"] = list;
+            }
+        }
+        if (answer.contains("correct")) {
+            const std::string at = field(path, "correct");
+            if (options_ok) {
+                if (auto index = read_integer(cx, answer["correct"], at, 0, static_cast<long long>(options) - 1)) {
+                    normalised["correct"] = *index;
+                }
+            } else if (!answer["correct"].is_number()) {
+                cx.error(at, "expected a whole number (an index into options), found " + kind_of(answer["correct"]));
+            }
+        }
+    } else {
+        cx.error(kind_at, "unknown answer kind \"" + kind + "\" (expected one of: number, choice)");
+        return;
+    }
+    out["answer"] = normalised;
+}
+
+void check_practice(Context& cx, const json& cell, const std::string& path, json& out) {
+    for (const char* name : {"prompt", "hint", "explanation"}) {
+        if (!has(cell, name)) continue;
+        if (auto text = read_markdown(cx, cell[name], field(path, name))) out[name] = *text;
+    }
+    if (has(cell, "answer")) check_answer(cx, cell["answer"], field(path, "answer"), out);
+}
+
+void check_references(Context& cx, const json& cell, const std::string& path, json& out) {
+    if (!has(cell, "items")) return;
+    const json& items = cell["items"];
+    const std::string at = field(path, "items");
+    if (!items.is_array()) {
+        cx.error(at, "expected an array of references, found " + kind_of(items));
+        return;
+    }
+    if (items.empty() || items.size() > 50) {
+        cx.error(at, "must have between 1 and 50 references, found " + std::to_string(items.size()));
+    }
+    json list = json::array();
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const std::string item_at = json_path_index(at, i);
+        if (!expect_object(cx, items[i], item_at)) continue;
+        const json& item = items[i];
+        check_fields(cx, item, item_at, {"authors", "title", "year", "venue", "url"},
+                     {"authors", "title", "year", "venue"}, "a reference");
+        json normalised = json::object();
+        for (const char* name : {"authors", "title", "venue"}) {
+            if (!item.contains(name)) continue;
+            if (auto text = read_string(cx, item[name], field(item_at, name), 1, 500)) normalised[name] = *text;
+        }
+        if (item.contains("year")) {
+            if (auto year = read_integer(cx, item["year"], field(item_at, "year"), 1000, 2100)) normalised["year"] = *year;
+        }
+        if (item.contains("url")) {
+            if (auto url = read_https_url(cx, item["url"], field(item_at, "url"))) normalised["url"] = *url;
+        }
+        list.push_back(normalised);
+    }
+    out["items"] = list;
+}
+
+const std::vector<CellType>& cell_types() {
+    static const std::vector<CellType> types = {
+        {"prose", {"text"}, {"text"}, check_prose},
+        {"maths", {"tex", "display", "caption"}, {"tex"}, check_maths},
+        {"explorable",
+         {"query", "keys", "values", "labels", "mask", "divisor", "reference_query"},
+         {"query", "keys", "values"},
+         check_explorable},
+        {"scaling-study", {"seed", "widths", "pairs", "trials", "keys", "divisor"}, {}, check_scaling_study},
+        {"hand-example", {"queries", "keys", "values"}, {}, check_hand_example},
+        {"practice", {"prompt", "answer", "hint", "explanation"}, {"prompt", "answer"}, check_practice},
+        {"references", {"items"}, {"items"}, check_references},
+    };
+    return types;
+}
+
+json read_cell_depths(Context& cx, const json& value, const std::string& path) {
+    if (!value.is_array()) {
+        cx.error(path, "expected an array of depths, found " + kind_of(value));
+        return nullptr;
+    }
+    if (value.empty()) {
+        cx.error(path, "must list at least one depth (leave depths out to show the cell at every depth)");
+        return nullptr;
+    }
+    const std::vector<std::string>& allowed = cx.notebook_depths_valid ? cx.notebook_depths : known_depths;
+    json out = json::array();
+    std::size_t last_rank = 0;
+    bool ordered = true;
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        const std::string at = json_path_index(path, i);
+        if (!value[i].is_string()) {
+            cx.error(at, "expected a string, found " + kind_of(value[i]));
+            continue;
+        }
+        const std::string depth = value[i].get<std::string>();
+        const auto rank = std::find(allowed.begin(), allowed.end(), depth);
+        if (rank == allowed.end()) {
+            const bool known = std::find(known_depths.begin(), known_depths.end(), depth) != known_depths.end();
+            cx.error(at, known ? "depth \"" + depth + "\" is not one of the notebook's depths (" + join(allowed) + ")"
+                               : "unknown depth \"" + depth + "\" (expected one of: " + join(allowed) + ")");
+            continue;
+        }
+        if (std::find(out.begin(), out.end(), json(depth)) != out.end()) {
+            cx.error(at, "depth \"" + depth + "\" is listed twice");
+            continue;
+        }
+        const std::size_t r = static_cast<std::size_t>(rank - allowed.begin()) + 1;
+        ordered = ordered && r > last_rank;
+        last_rank = r;
+        out.push_back(depth);
+    }
+    if (!ordered) cx.error(path, "depths must be listed in the order " + join(allowed));
+    return out;
+}
+
+}  // namespace
+
+json validate_cell(Context& cx, const json& cell, const std::string& path) {
+    if (!expect_object(cx, cell, path)) return nullptr;
+    std::vector<std::string> names;
+    for (const auto& type : cell_types()) names.push_back(type.name);
+    if (!cell.contains("type")) {
+        cx.error(path, "missing required field \"type\" of a cell (one of: " + join(names) + ")");
+        return nullptr;
+    }
+    const std::string type_at = field(path, "type");
+    if (!cell["type"].is_string()) {
+        cx.error(type_at, "expected a string, found " + kind_of(cell["type"]));
+        return nullptr;
+    }
+    const std::string type_name = cell["type"].get<std::string>();
+    const auto type = std::find_if(cell_types().begin(), cell_types().end(),
+                                   [&](const CellType& t) { return t.name == type_name; });
+    if (type == cell_types().end()) {
+        cx.error(type_at, "unknown cell type \"" + type_name + "\" (expected one of: " + join(names) + ")");
+        return nullptr;
+    }
+
+    std::vector<std::string> allowed = {"type", "id", "depths", "title"};
+    allowed.insert(allowed.end(), type->fields.begin(), type->fields.end());
+    check_fields(cx, cell, path, allowed, type->required, "a " + type_name + " cell");
+
+    json out = {{"type", type_name}};
+    if (cell.contains("id")) {
+        const std::string at = field(path, "id");
+        if (auto id = read_id(cx, cell["id"], at)) {
+            const auto earlier = cx.cell_ids.find(*id);
+            if (earlier != cx.cell_ids.end()) {
+                cx.error(at, "duplicate cell id \"" + *id + "\" (also used by " + earlier->second + ")");
+            } else {
+                cx.cell_ids[*id] = path;
+            }
+            out["id"] = *id;
+        }
+    }
+    out["depths"] = cx.notebook_depths;
+    if (cell.contains("depths")) out["depths"] = read_cell_depths(cx, cell["depths"], field(path, "depths"));
+    if (cell.contains("title")) {
+        if (auto title = read_string(cx, cell["title"], field(path, "title"), 1, max_title_chars)) out["title"] = *title;
+    }
+    type->check(cx, cell, path, out);
+    return out;
+}
+
+}  // namespace notebook_validation
+}  // namespace attnbook

@@ -1,0 +1,90 @@
+#pragma once
+// Shared pieces of the notebook validator (validate*.cpp): the error list and readers that check
+// one JSON value each, report what was expected and what was found, and return nullopt on error.
+// Internal to engine/src/notebook.
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace attnbook {
+namespace notebook_validation {
+
+using nlohmann::json;
+using Matrix = std::vector<std::vector<double>>;
+
+struct Issue {
+    std::string path;     // JSON path of the value (or member) at fault
+    bool at_key = false;  // point at the member's key rather than its value (unknown fields)
+    std::string message;
+};
+
+class Context {
+public:
+    void error(const std::string& path, std::string message, bool at_key = false);
+    std::size_t count() const { return count_; }
+    const std::vector<Issue>& kept() const { return kept_; }
+
+    std::vector<std::string> notebook_depths;  // the notebook's depths once they are known valid
+    bool notebook_depths_valid = false;
+    std::map<std::string, std::string> cell_ids;  // id -> path of the cell that has it
+
+private:
+    std::size_t count_ = 0;
+    std::vector<Issue> kept_;
+};
+
+extern const std::vector<std::string> known_depths;  // beginner, developer, researcher
+
+// "1 row", "2 rows"
+std::string counted(std::size_t n, const std::string& singular, const std::string& plural);
+// "a string", "a number", "an array", ... (what the author wrote, for "found ...")
+std::string kind_of(const json& value);
+// Shortest text of a number as the author would write it: 1000000000, 2.5, 1e+300
+std::string number_text(double value);
+std::size_t character_count(const std::string& utf8);
+std::string join(const std::vector<std::string>& words, const std::string& separator = ", ");
+
+bool expect_object(Context& cx, const json& value, const std::string& path);
+// Unknown fields (at their key) and missing required ones (at the object). `what` names the
+// object in the message: "a prose cell", "the notebook".
+void check_fields(Context& cx, const json& object, const std::string& path,
+                  const std::vector<std::string>& allowed, const std::vector<std::string>& required,
+                  const std::string& what);
+
+std::optional<std::string> read_string(Context& cx, const json& value, const std::string& path,
+                                       std::size_t min_chars, std::size_t max_chars);
+std::optional<bool> read_bool(Context& cx, const json& value, const std::string& path);
+// Finite number with |x| <= limit.
+std::optional<double> read_number(Context& cx, const json& value, const std::string& path, double limit);
+// Whole number (2 or 2.0, not 2.5) in [lo, hi].
+std::optional<long long> read_integer(Context& cx, const json& value, const std::string& path, long long lo,
+                                      long long hi);
+// Array of min..max numbers, each |x| <= limit.
+std::optional<std::vector<double>> read_vector(Context& cx, const json& value, const std::string& path,
+                                               std::size_t min_len, std::size_t max_len, double limit);
+// Array of min_rows..max_rows rows, each read_vector(min_cols..max_cols); rows may differ in length
+// (check_row_widths says how).
+std::optional<Matrix> read_matrix(Context& cx, const json& value, const std::string& path, std::size_t min_rows,
+                                  std::size_t max_rows, std::size_t min_cols, std::size_t max_cols, double limit);
+// Every row as wide as `expected` ("the query has 2 numbers") or, without it, as row 0.
+// `row_name` is "key", "value", "query". Returns true when they all agree.
+bool check_row_widths(Context& cx, const Matrix& rows, const std::string& path, const std::string& row_name,
+                      std::optional<std::size_t> expected, const std::string& expected_phrase);
+
+std::optional<std::string> read_divisor(Context& cx, const json& value, const std::string& path);
+// ^[a-z0-9][a-z0-9-]{0,63}$
+std::optional<std::string> read_id(Context& cx, const json& value, const std::string& path);
+std::optional<std::string> read_https_url(Context& cx, const json& value, const std::string& path);
+// A string in the safe Markdown subset (validate_markdown.cpp).
+std::optional<std::string> read_markdown(Context& cx, const json& value, const std::string& path,
+                                         bool allow_empty = false);
+
+// Validates one cell and returns it normalised (validate_cells.cpp).
+json validate_cell(Context& cx, const json& cell, const std::string& path);
+
+}  // namespace notebook_validation
+}  // namespace attnbook
