@@ -1,0 +1,99 @@
+// The CLI contract: native and WebAssembly builds print byte-identical output for the same
+// command line, JSON on stdout, errors on stderr with a non-zero status, never a crash.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runNativeCli, runWasmCli, runScript } from './engine.mjs';
+
+const GOOD = [
+  ['explore'],
+  ['explore', '--query', '2,1'],
+  ['explore', '--keys', '-1,2;1,0;0,1', '--query', '-0.5,3'],
+  ['explore', '--query=2,1', '--mask=1,0,1', '--divisor=d'],
+  ['explore', '--mask', '0,0,0'],
+  ['explore', '--query', '1,2,3', '--keys', '1,0,0;0,1,0;0,0,1;1,1,1;-1,-1,-1', '--values', '1;2;3;4;5', '--divisor', '1'],
+  ['explore', '--query', '1e300,0', '--divisor', '1'],
+  ['python', '--query', '0.25,-4', '--labels', 'cat,sat,mat'],
+  ['hand-example'],
+  ['hand-example', '--queries', '1,2;3,4;-1,0.5'],
+  ['scaling', '--pairs', '300', '--trials', '40', '--widths', '1,3,17', '--seed', '7'],
+  ['scaling', '--divisor', 'd', '--pairs', '100', '--trials', '10', '--keys', '3'],
+  ['--help'],
+];
+
+const BAD = [
+  [['explore', '--query', '2,x'], /--query: "x" is not a number \(item 2\)/],
+  [['explore', '--keys', '1,2;3'], /values: has 3 rows but keys has 2/],
+  [['explore', '--keys', '1,2;3,4;5'], /keys: row 2 has 1 numbers but the query has 2/],
+  [['explore', '--mask', '1,1'], /mask: has 2 entries but there are 3 sources/],
+  [['explore', '--mask', '1,2,1'], /--mask: "2" is not 1, 0, true or false/],
+  [['explore', '--divisor', 'two'], /divisor: "two" is not one of sqrt, d, 1/],
+  [['explore', '--query'], /--query: missing value/],
+  [['explore', '--colour', 'red'], /unknown option --colour/],
+  [['explore', '--query', '1e999,1'], /not a finite number/],
+  [['scaling', '--pairs', '-1'], /\$\.pairs: -1 is not between 1 and 200000/],
+  [['scaling', '--widths', '0'], /\$\.widths\[0\]: 0 is not between 1 and 4096/],
+  [['scaling', '--widths', '4096', '--pairs', '200000'], /more than/],
+  [['scaling', '--trials', '2.5'], /"2.5" is not a whole number/],
+  [['frobnicate'], /unknown command "frobnicate"/],
+  [['validate'], /name at least one notebook file/],
+  [['validate', '/nonexistent/notebook.json'], /cannot open file/],
+];
+
+for (const args of GOOD) {
+  test(`native and wasm print the same bytes: ${args.join(' ')}`, () => {
+    const native = runNativeCli(args);
+    const wasm = runWasmCli(args);
+    assert.equal(native.status, 0, native.stderr);
+    assert.equal(wasm.status, 0, wasm.stderr);
+    assert.equal(wasm.stdout, native.stdout);
+    assert.ok(native.stdout.length > 0);
+    if (args[0] !== 'python' && args[0] !== '--help') JSON.parse(native.stdout);
+  });
+}
+
+for (const [args, message] of BAD) {
+  test(`bad input is a clear error on both builds: ${args.join(' ')}`, () => {
+    for (const run of [runNativeCli, runWasmCli]) {
+      const r = run(args);
+      assert.equal(r.signal, null, 'must not crash');
+      assert.notEqual(r.status, 0);
+      assert.equal(r.stdout, '');
+      assert.match(r.stderr, message);
+    }
+  });
+}
+
+test('every number in explore output is an exact/shown pair', () => {
+  const out = JSON.parse(runNativeCli(['explore']).stdout);
+  const pairs = [...out.dots, ...out.scores, out.max, out.denominator, ...out.shares, ...out.carries.flat(), ...out.output];
+  for (const p of pairs) {
+    assert.deepEqual(Object.keys(p).sort(), ['exact', 'shown']);
+    assert.equal(typeof p.exact, 'number');
+    assert.equal(typeof p.shown, 'string');
+  }
+  // The issue's published shares for --query 2,1.
+  assert.deepEqual(out.shares.map((p) => p.exact), [0.14002924504337802, 0.575975345215362, 0.28399540974126003]);
+});
+
+test('scripts/attnbook runs native by default and wasm with --wasm, same bytes', () => {
+  const args = ['explore', '--keys', '-1,2;1,0;0,1', '--query', '3,-1'];
+  const native = runScript(args);
+  const wasm = runScript(['--wasm', ...args]);
+  const wasmLater = runScript([...args, '--wasm']);
+  assert.equal(native.status, 0, native.stderr);
+  assert.equal(wasm.stdout, native.stdout);
+  assert.equal(wasmLater.stdout, native.stdout);
+});
+
+test('scaling defaults print the published tables on both builds', { timeout: 120000 }, () => {
+  const native = runNativeCli(['scaling']);
+  const wasm = runWasmCli(['scaling']);
+  assert.equal(wasm.stdout, native.stdout);
+  const out = JSON.parse(native.stdout);
+  const shown = (xs) => xs.map((p) => p.shown);
+  assert.deepEqual(out.widths, [4, 16, 64, 256]);
+  assert.deepEqual(shown(out.raw_std), ['2.00', '4.01', '7.96', '16.06']);
+  assert.deepEqual(shown(out.scaled_std), ['1.00', '1.00', '1.00', '1.00']);
+  assert.deepEqual(shown(out.top_unscaled), ['0.574', '0.776', '0.890', '0.946']);
+  assert.deepEqual(shown(out.top_scaled), ['0.399', '0.418', '0.422', '0.421']);
+});

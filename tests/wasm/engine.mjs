@@ -1,0 +1,28 @@
+// Loads the built Embind module in Node the way old Emscripten output needs it
+// (wasmBinary handed over: its own fetch of a file path fails under Node 20), and runs CLIs.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const WASM_DIR = process.env.ATTNBOOK_BUILD_WASM || path.join(ROOT, 'build/wasm');
+export const NATIVE_DIR = process.env.ATTNBOOK_BUILD_NATIVE || path.join(ROOT, 'build/native');
+
+export async function loadEngine() {
+  const { default: createAttnbook } = await import(path.join(WASM_DIR, 'attnbook.mjs'));
+  return createAttnbook({ wasmBinary: fs.readFileSync(path.join(WASM_DIR, 'attnbook.wasm')) });
+}
+
+export function runNativeCli(args) {
+  return spawnSync(path.join(NATIVE_DIR, 'attnbook'), args, { encoding: 'utf8' });
+}
+
+export function runWasmCli(args) {
+  return spawnSync(process.execPath, ['--no-experimental-fetch', path.join(WASM_DIR, 'attnbook-cli.cjs'), ...args],
+    { encoding: 'utf8' });
+}
+
+export function runScript(args) {
+  return spawnSync(path.join(ROOT, 'scripts/attnbook'), args, { encoding: 'utf8' });
+}
