@@ -6,16 +6,35 @@
 //               {type: 'progress', id, fraction}                    (at most ~20 per second)
 //
 // The engine is the Emscripten ES module attnbook.mjs (factory createAttnbook), found next
-// to this file unless init names another URL. A single-file page may instead define
-// globalThis.createAttnbook before this code runs (e.g. in the same Blob).
+// to this file unless init names another URL. A single-file page may instead put the
+// engine's classic script (attnbook-classic.js, wasm inlined) in front of this code in the
+// same Blob: a `createAttnbook` already in scope is used first.
+
+/* global createAttnbook */
 
 let enginePromise = null;
 let initOptions = {};
 
+function besideMe(file) {
+  try {
+    return new URL(file, import.meta.url).href;
+  } catch {
+    return null; // a Blob worker (or a classic bundle) has no usable base URL
+  }
+}
+
+/** The factory if the engine's classic script was put in front of this code (same Blob). */
+function preloadedFactory() {
+  if (typeof createAttnbook === 'function') return createAttnbook;
+  if (typeof globalThis.createAttnbook === 'function') return globalThis.createAttnbook;
+  return null;
+}
+
 async function loadEngine() {
-  let factory = typeof globalThis.createAttnbook === 'function' ? globalThis.createAttnbook : null;
+  let factory = preloadedFactory();
   if (!factory) {
-    const url = initOptions.url || new URL('./attnbook.mjs', import.meta.url).href;
+    const url = initOptions.url || besideMe('./attnbook.mjs');
+    if (!url) throw new Error('no engine URL: pass setEngineOptions({url}) or prepend attnbook-classic.js to the worker');
     const mod = await import(/* webpackIgnore: true */ url);
     factory = mod.default || mod.createAttnbook;
   }
