@@ -74,36 +74,32 @@ TEST_CASE("exp_f32_xsimd matches std::exp in double within 2 ulp", "[softmax]") 
 }
 
 TEST_CASE("exp_f32_xsimd: exact, flushed and saturated values", "[softmax]") {
-    {
-        const float nan = std::numeric_limits<float>::quiet_NaN();
-        std::vector<float> in = {0.0f, kNegInf, -1000.0f, -88.0f, -87.5f, nan, 1000.0f,
-                                 std::numeric_limits<float>::infinity()};
-        std::vector<float> out(in.size());
-        exp_f32_xsimd(in.data(), out.data(), in.size());
-        CHECK(out[0] == 1.0f);  // p(0) = 1 exactly, 2^0 = 1: the row max always gets weight 1
-        CHECK(bits(out[1]) == 0u);  // -inf -> +0 exactly (masked)
-        CHECK(bits(out[2]) == 0u);  // large negative logits -> exactly 0, never NaN
-        CHECK(bits(out[3]) == 0u);
-        CHECK(bits(out[4]) == 0u);  // below ln(FLT_MIN): flushed to 0 by design
-        CHECK(bits(out[5]) == 0u);  // NaN -> 0 (callers reject NaN before; never propagate it)
-        CHECK(std::isfinite(out[6]));  // saturates to exp(88) instead of inf
-        CHECK(std::isfinite(out[7]));
-    }
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    std::vector<float> in = {0.0f, kNegInf, -1000.0f, -88.0f, -87.5f, nan, 1000.0f,
+                             std::numeric_limits<float>::infinity()};
+    std::vector<float> out(in.size());
+    exp_f32_xsimd(in.data(), out.data(), in.size());
+    CHECK(out[0] == 1.0f);      // p(0) = 1 exactly, 2^0 = 1: the row max always gets weight 1
+    CHECK(bits(out[1]) == 0u);  // -inf -> +0 exactly (masked)
+    CHECK(bits(out[2]) == 0u);  // large negative logits -> exactly 0, never NaN
+    CHECK(bits(out[3]) == 0u);
+    CHECK(bits(out[4]) == 0u);     // below ln(FLT_MIN): flushed to 0 by design
+    CHECK(bits(out[5]) == 0u);     // NaN -> 0 (callers reject NaN first; never propagate it)
+    CHECK(std::isfinite(out[6]));  // saturates to exp(88) instead of inf
+    CHECK(std::isfinite(out[7]));
 }
 
 TEST_CASE("exp_f32_xsimd: the scalar tail is bit-identical to the SIMD lanes", "[softmax]") {
     TestRng rng{11};
     std::vector<float> x(17);
     for (auto& t : x) t = rng.uniform(-80.0f, 80.0f);
-    {
-        for (std::size_t n : {1u, 3u, 4u, 5u, 8u, 17u}) {
-            std::vector<float> in(x.begin(), x.begin() + n), out(n);
-            exp_f32_xsimd(in.data(), out.data(), n);
-            for (std::size_t j = 0; j < n; ++j) {
-                float one;
-                exp_f32_xsimd(&in[j], &one, 1);  // n = 1: always the scalar tail
-                CHECK(bits(one) == bits(out[j]));
-            }
+    for (std::size_t n : {1u, 3u, 4u, 5u, 8u, 17u}) {
+        std::vector<float> in(x.begin(), x.begin() + n), out(n);
+        exp_f32_xsimd(in.data(), out.data(), n);
+        for (std::size_t j = 0; j < n; ++j) {
+            float one;
+            exp_f32_xsimd(&in[j], &one, 1);  // n = 1: always the scalar tail
+            CHECK(bits(one) == bits(out[j]));
         }
     }
 }

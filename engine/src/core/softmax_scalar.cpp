@@ -1,7 +1,9 @@
 // softmax_f64_scalar: the float64 reference softmax. Never optimised: it is the spec.
-#include <cmath>
+// det_exp (fdlibm, no libm) rather than std::exp, so reference numbers shown in lessons are
+// bit-identical natively and in WASM (docs/ENGINE-CONVENTIONS.md).
 #include <limits>
 
+#include "attnbook/core/det_math.hpp"
 #include "attnbook/core/softmax.hpp"
 
 namespace attnbook {
@@ -17,7 +19,7 @@ bool softmax_f64_scalar(const double* x, double* y, std::size_t n) {
     // pass 2: e_j = exp(x_j - m), s = sum_j e_j   (exp(-inf) == 0 exactly)
     double s = 0.0;
     for (std::size_t j = 0; j < n; ++j) {
-        y[j] = std::exp(x[j] - m);
+        y[j] = det_exp(x[j] - m);
         s += y[j];
     }
     // pass 3: y_j = e_j / s   (s >= 1: the max term is exp(0) = 1)

@@ -3,7 +3,7 @@
 //
 //   softmax_f32_xsimd   float32, xsimd batches (written once over the arch, batch loop + scalar
 //                       tail), with its own vector exp (exp_f32_xsimd) instead of std::exp
-//   softmax_f64_scalar  float64, plain ordered loop with std::exp: the reference (the spec) that
+//   softmax_f64_scalar  float64, plain ordered loop with det_exp: the reference (the spec) that
 //                       the xsimd variant is tested against (tests/engine/test_softmax.cpp)
 //
 // Formula (both): m = max_j x_j;  e_j = exp(x_j - m);  y_j = e_j / sum_j e_j.
