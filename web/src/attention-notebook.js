@@ -185,9 +185,8 @@ export class AttentionNotebook extends HTMLElement {
     const saved = this.permalink ? readState(location.hash, notebook.id) : { cells: {} };
 
     // header: title, description, depth switch
-    this.#head.replaceChildren(
-      h(`h${level}`, { class: 'nb-title' }, notebook.title),
-      notebook.description ? h('p', { class: 'nb-desc' }, notebook.description) : null);
+    this.#head.replaceChildren(h(`h${level}`, { class: 'nb-title' }, notebook.title));
+    if (notebook.description) this.#head.append(h('p', { class: 'nb-desc' }, notebook.description));
     this.#depthControl = null;
     if (notebook.depths.length > 1) {
       this.#depthControl = createDepthControl(notebook.depths, (depth) => { this.depth = depth; });

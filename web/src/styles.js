@@ -120,6 +120,7 @@ caption { text-align: left; font-weight: 600; padding: 0 0 .4rem; }
 th, td { padding: .35rem .6rem; border-bottom: 1px solid var(--_border); text-align: right; vertical-align: top; }
 th { background: var(--_surface); font-weight: 600; font-size: .85rem; }
 th[scope="row"], td.label, th.label { text-align: left; }
+tbody th { background: none; }
 tbody tr:last-child td, tbody tr:last-child th { border-bottom: 0; }
 tr.masked td, tr.masked th { color: var(--_muted); }
 .swatch { display: inline-block; width: .7rem; height: .7rem; border-radius: 2px; background: var(--c); margin-right: .4rem; vertical-align: baseline; }
@@ -132,6 +133,7 @@ ${Array.from({ length: 8 }, (_, i) => `.src-${i} { --c: var(--_src-${i}); }`).jo
 /* explorable */
 .planes { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; margin: .5rem 0 1rem; }
 @container (max-width: 34rem) { .planes { grid-template-columns: 1fr; } }
+.plane { margin: 0; min-width: 0; }
 .plane figcaption { font-size: .85rem; color: var(--_muted); margin-top: .25rem; }
 .plane svg { width: 100%; height: auto; display: block; background: var(--_surface); border: 1px solid var(--_border); border-radius: var(--_radius); touch-action: none; }
 .plane svg .grid { stroke: var(--_border); stroke-width: 1; vector-effect: non-scaling-stroke; }

@@ -49,10 +49,11 @@ export function renderPractice(cell, ctx) {
     try {
       const r = await ctx.call('check_practice', { cell, response: response.value });
       feedback.className = `feedback ${r.correct ? 'correct' : 'incorrect'}`;
-      feedback.replaceChildren(
+      feedback.replaceChildren(...[
         h('strong', null, r.correct ? 'Correct.' : 'Not yet.'),
         r.feedback ? h('div', { class: 'prose' }, renderMarkdown(r.feedback)) : null,
-        r.correct && cell.explanation ? h('div', { class: 'prose' }, renderMarkdown(cell.explanation)) : null);
+        r.correct && cell.explanation ? h('div', { class: 'prose' }, renderMarkdown(cell.explanation)) : null,
+      ].filter(Boolean));
       ctx.onPractice?.(Boolean(r.correct));
     } catch (err) {
       feedback.className = 'feedback incorrect';
