@@ -572,6 +572,22 @@ TEST_CASE("attention: errors name the tensors and shapes", "[attention]") {
         CHECK(user_error_message([&] { scaled_dot_product_attention_fused_xsimd(qb, kb, vb); }) ==
               "attention logit overflows float32 at (batch 0, head 0, query 0, key 0): "
               "query (1, 4), key (1, 4)");
+        // Overflow to -inf must not pass for "masked": the reference would give a real softmax.
+        const Tensor kneg({1, 4}, {-3e38f, -3e38f, 0, 0});
+        CHECK(user_error_message([&] { scaled_dot_product_attention_fused_xsimd(qb, kneg, vb); }) ==
+              "attention logit overflows float32 at (batch 0, head 0, query 0, key 0): "
+              "query (1, 4), key (1, 4)");
+        // ... nor a finite logit plus a finite float mask value.
+        const Tensor one({1, 4}, {1, 0, 0, 0});
+        const Tensor huge({1, 1}, {3.4e38f});
+        AttentionOptions o;
+        o.float_mask = &huge;
+        o.scale = 1e38;
+        CHECK(user_error_message([&] { scaled_dot_product_attention_fused_xsimd(one, one, vb, o); }) ==
+              "attention logit overflows float32 at (batch 0, head 0, query 0, key 0): "
+              "query (1, 4), key (1, 4)");
+        CHECK(user_error_message([&] { scaled_dot_product_attention_reference_f64(one, one, vb, o); }) ==
+              "<no UserError>");  // float64 has the range
     }
 }
 

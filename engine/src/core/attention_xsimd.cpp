@@ -74,14 +74,17 @@ AttentionResult attention_kernel(A arch, const Tensor& q, const Tensor& k, const
                                        i * p.mask_stride[2];
                 for (std::size_t j = 0; j < p.S; ++j) {
                     float a = scale * dot_f32(arch, qi, kb + j * p.E, p.E);
+                    bool finite = std::isfinite(a);  // q, k are finite: only overflow breaks it
                     const std::size_t m = m0 + j * p.mask_stride[3];
                     if (p.mask == AttentionPlan::Mask::boolean && !options.bool_mask->data[m]) {
                         a = neg_inf;
                     } else if (p.mask == AttentionPlan::Mask::additive) {
-                        a += options.float_mask->data[m];
+                        const float mv = options.float_mask->data[m];
+                        a = mv == neg_inf ? neg_inf : a + mv;
+                        finite = finite && (mv == neg_inf || std::isfinite(a));
                     }
                     if (options.is_causal && j > i) a = neg_inf;
-                    if (std::isnan(a) || a == std::numeric_limits<float>::infinity()) {
+                    if (!finite) {
                         throw UserError("attention logit overflows float32 at (batch " +
                                         std::to_string(b) + ", head " + std::to_string(h) +
                                         ", query " + std::to_string(i) + ", key " +
