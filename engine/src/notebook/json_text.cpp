@@ -133,7 +133,8 @@ class BoundedDomBuilder : public json::json_sax_t {
 public:
     enum class Failure { none, syntax, overflow, too_deep, duplicate_key };
 
-    BoundedDomBuilder(json& root, std::size_t max_depth) : root_(root), max_depth_(max_depth) {}
+    BoundedDomBuilder(const std::string& text, json& root, std::size_t max_depth)
+        : text_(text), root_(root), max_depth_(max_depth) {}
 
     bool null() override { return put(json(nullptr)); }
     bool boolean(bool value) override { return put(json(value)); }
@@ -167,8 +168,16 @@ public:
             failure_message_ = "number " + last_token + " is too large: it overflows a double";
             return false;
         }
-        // position counts bytes read, so the offending byte is the one before it
-        return fail_syntax(position > 0 ? position - 1 : 0, plain_parse_message(error.what()));
+        // position counts bytes read, so the offending byte is the one before it; an unexpected
+        // string or number is reported at its first character rather than its last
+        std::size_t offset = position > 0 ? position - 1 : 0;
+        const std::string message = plain_parse_message(error.what());
+        if (message.find("unexpected string literal") != std::string::npos) {
+            offset = string_start(offset);
+        } else if (message.find("unexpected number literal") != std::string::npos) {
+            while (offset > 0 && std::strchr("0123456789+-.eE", text_[offset - 1]) != nullptr) --offset;
+        }
+        return fail_syntax(offset, message);
     }
 
     Failure failure() const { return failure_; }
@@ -182,6 +191,19 @@ private:
         std::string path;
         std::size_t next_index;
     };
+
+    // The opening quote of the string whose closing quote is at `close` (or `close` itself when
+    // that is not a quote): a quote preceded by an odd number of backslashes is escaped.
+    std::size_t string_start(std::size_t close) const {
+        if (close >= text_.size() || text_[close] != '"') return close;
+        for (std::size_t i = close; i-- > 0;) {
+            if (text_[i] != '"') continue;
+            std::size_t backslashes = 0;
+            while (backslashes < i && text_[i - 1 - backslashes] == '\\') ++backslashes;
+            if (backslashes % 2 == 0) return i;
+        }
+        return close;
+    }
 
     bool fail_syntax(std::size_t offset, std::string message) {
         failure_ = Failure::syntax;
@@ -236,6 +258,7 @@ private:
         return true;
     }
 
+    const std::string& text_;
     json& root_;
     std::size_t max_depth_;
     std::vector<Frame> stack_;
@@ -295,7 +318,7 @@ json parse_json_text(const std::string& text, const JsonTextLimits& limits) {
                             position_at_byte(text, bad->offset), "");
     }
     json root;
-    BoundedDomBuilder builder(root, limits.max_depth);
+    BoundedDomBuilder builder(text, root, limits.max_depth);
     if (json::sax_parse(text.begin(), text.end(), &builder, json::input_format_t::json, true, false)) return root;
 
     using Failure = BoundedDomBuilder::Failure;

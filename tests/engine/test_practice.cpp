@@ -1,0 +1,88 @@
+// check_practice: number answers within a tolerance (numbers or text), choice answers, and
+// responses that cannot be read (feedback, never an exception).
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include "attnbook/core/errors.hpp"
+#include "attnbook/notebook/practice.hpp"
+
+using namespace attnbook;
+using nlohmann::json;
+
+namespace {
+
+const json number_cell = json::parse(R"({"type": "practice", "prompt": "1/sqrt(2)?",
+    "answer": {"kind": "number", "value": 0.707, "tolerance": 0.001}})");
+const json choice_cell = json::parse(R"({"type": "practice", "prompt": "Which axis?",
+    "answer": {"kind": "choice", "options": ["queries", "keys", "values"], "correct": 1}})");
+
+bool correct(const json& cell, const json& response) { return check_practice(cell, response)["correct"].get<bool>(); }
+std::string feedback(const json& cell, const json& response) {
+    return check_practice(cell, response)["feedback"].get<std::string>();
+}
+
+}  // namespace
+
+TEST_CASE("practice: number answers within the tolerance", "[practice]") {
+    CHECK(correct(number_cell, 0.707));
+    CHECK(correct(number_cell, 0.7075));
+    CHECK(correct(number_cell, 0.708));  // exactly the tolerance away counts (decimal rounding absorbed)
+    CHECK(correct(number_cell, 0.706));
+    CHECK_FALSE(correct(number_cell, 0.7085));
+    CHECK_FALSE(correct(number_cell, -0.707));
+    CHECK(feedback(number_cell, 0.707) == "Correct: 0.707 is right (answers within 0.001 count).");
+    CHECK(feedback(number_cell, 0.8) == "Not quite: 0.8 is too high (answers within 0.001 count).");
+    CHECK_THAT(feedback(number_cell, 0.5), Catch::Contains("too low"));
+    // 0.4 - 0.3 is 0.10000000000000003 in doubles; a tolerance of 0.1 must still accept it
+    const json tenth = json::parse(R"({"type": "practice", "answer": {"kind": "number", "value": 0.3, "tolerance": 0.1}})");
+    CHECK(correct(tenth, 0.4));
+    CHECK(correct(tenth, "0.2"));
+}
+
+TEST_CASE("practice: number answers given as text", "[practice]") {
+    CHECK(correct(number_cell, "0.707"));
+    CHECK(correct(number_cell, "  0.7071 "));
+    CHECK(correct(number_cell, "7.07e-1"));
+    CHECK(correct(number_cell, "707/1000"));
+    CHECK_FALSE(correct(number_cell, "1/2"));
+    SECTION("text that is not a number gets feedback, not an exception") {
+        for (const char* text : {"abc", "0.7.07", "1/0", "0x1p-1", "inf", "nan", "1e999", "0.707abc", "/"}) {
+            INFO(text);
+            json result;
+            REQUIRE_NOTHROW(result = check_practice(number_cell, text));
+            CHECK(result["correct"] == false);
+            CHECK_THAT(result["feedback"].get<std::string>(), Catch::Contains("is not a number"));
+        }
+        CHECK(feedback(number_cell, "   ") == "Enter a number first.");
+        CHECK_FALSE(correct(number_cell, nullptr));
+        CHECK_THAT(feedback(number_cell, json::array()), Catch::Contains("The answer is a number"));
+    }
+}
+
+TEST_CASE("practice: choice answers by index or by option text", "[practice]") {
+    CHECK(correct(choice_cell, 1));
+    CHECK(correct(choice_cell, 1.0));
+    CHECK(correct(choice_cell, "keys"));
+    CHECK_FALSE(correct(choice_cell, 0));
+    CHECK_FALSE(correct(choice_cell, "queries"));
+    CHECK(feedback(choice_cell, 1) == "Correct.");
+    CHECK_THAT(feedback(choice_cell, 2), Catch::StartsWith("Not quite"));
+    for (const json& response : {json(3), json(-1), json(0.5), json("heads"), json(nullptr), json::object()}) {
+        INFO(response.dump());
+        CHECK(check_practice(choice_cell, response) ==
+              json({{"correct", false}, {"feedback", "Choose one of the 3 options."}}));
+    }
+}
+
+TEST_CASE("practice: a cell that is not a valid practice cell is a UserError naming the path", "[practice]") {
+    CHECK_THROWS_WITH(check_practice(json::parse(R"({"type": "prose", "text": "x"})"), 1),
+                      Catch::Contains("$.type"));
+    CHECK_THROWS_AS(check_practice(json::parse(R"({"type": "practice"})"), 1), UserError);
+    CHECK_THROWS_WITH(check_practice(json::parse(R"({"type": "practice", "answer": {"kind": "essay"}})"), 1),
+                      Catch::Contains("$.answer.kind") && Catch::Contains("essay"));
+    CHECK_THROWS_AS(check_practice(json::parse(R"({"type": "practice", "answer": {"kind": "number", "value": 1,
+        "tolerance": 0}})"), 1), UserError);
+    CHECK_THROWS_AS(check_practice(json::parse(R"({"type": "practice", "answer": {"kind": "choice",
+        "options": ["a", "b"], "correct": 2}})"), 1), UserError);
+}
