@@ -115,7 +115,12 @@ pre code { background: none; border: 0; padding: 0; font-size: inherit; }
 /* numbers and tables */
 .num { font-family: var(--_mono); font-variant-numeric: tabular-nums; white-space: nowrap; }
 .table-wrap { overflow-x: auto; margin: 0 0 .8rem; }
-table { border-collapse: collapse; font-size: .92rem; min-width: 100%; }
+table { border-collapse: collapse; font-size: .92rem; }
+.explorable table, .scaling-study table { width: 100%; }
+.matrices { display: flex; flex-wrap: wrap; gap: .25rem 1.75rem; align-items: flex-start; }
+.matrix table { width: auto; }
+.vec { white-space: nowrap; }
+@container (max-width: 30rem) { table { font-size: .82rem; } th, td { padding: .3rem .35rem; } }
 caption { text-align: left; font-weight: 600; padding: 0 0 .4rem; }
 th, td { padding: .35rem .6rem; border-bottom: 1px solid var(--_border); text-align: right; vertical-align: top; }
 th { background: var(--_surface); font-weight: 600; font-size: .85rem; }

@@ -13,10 +13,10 @@ export function renderHandExample(cell, ctx) {
   const m = queries.length;
   const n = keys.length;
   el.append(
-    h('div', { class: 'planes' },
+    h('div', { class: 'matrices' },
       renderMatrix('Q (queries)', queries, { rowLabels: letters(m, 'q') }),
-      renderMatrix('K (keys)', keys, { rowLabels: letters(n, 'k') })),
-    renderMatrix('V (values)', values, { rowLabels: letters(n, 'v') }),
+      renderMatrix('K (keys)', keys, { rowLabels: letters(n, 'k') }),
+      renderMatrix('V (values)', values, { rowLabels: letters(n, 'v') })),
     results);
 
   let started = false;
@@ -28,11 +28,11 @@ export function renderHandExample(cell, ctx) {
       const cols = letters(n, 'k');
       const rowNames = letters(m, 'q');
       const sums = Array.isArray(r.row_sums[0]) ? r.row_sums.map((row) => row[0]) : r.row_sums;
-      results.replaceChildren(
+      results.replaceChildren(h('div', { class: 'matrices' },
         renderMatrix('Logits QKᵀ / √dₖ', r.logits, { rowLabels: rowNames, colLabels: cols }),
         renderMatrix('Weights: softmax of each row', r.weights, { rowLabels: rowNames, colLabels: cols }),
         renderMatrix('Row sums of the weights', sums.map((x) => [x]), { rowLabels: rowNames }),
-        renderMatrix('Output: weights · V', r.output, { rowLabels: rowNames }));
+        renderMatrix('Output: weights · V', r.output, { rowLabels: rowNames })));
     } catch (err) {
       started = false;
       results.replaceChildren(h('p', { class: 'cell-error', role: 'alert' }, `The engine could not compute this example: ${err.message}`));

@@ -27,6 +27,16 @@ function findClosing(text, marker, from) {
   return -1;
 }
 
+/** Index of the ")" that closes the "(" at `open`, allowing balanced parentheses inside. */
+function matchingParen(text, open) {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '(') depth += 1;
+    else if (text[i] === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
 /** Inline Markdown -> array of Nodes. */
 export function inline(text) {
   const out = [];
@@ -56,7 +66,7 @@ export function inline(text) {
     }
     if (c === '[') {
       const close = findClosing(text, '](', i + 1);
-      const end = close > i ? text.indexOf(')', close + 2) : -1;
+      const end = close > i ? matchingParen(text, close + 1) : -1;
       if (close > i && end > close) {
         flush();
         const label = inline(text.slice(i + 1, close));
