@@ -119,6 +119,7 @@ table { border-collapse: collapse; font-size: .92rem; }
 .explorable table, .scaling-study table { width: 100%; }
 .matrices { display: flex; flex-wrap: wrap; gap: .25rem 1.75rem; align-items: flex-start; }
 .matrix table { width: auto; }
+.matrix caption { white-space: nowrap; }
 .vec { white-space: nowrap; }
 @container (max-width: 30rem) { table { font-size: .82rem; } th, td { padding: .3rem .35rem; } }
 caption { text-align: left; font-weight: 600; padding: 0 0 .4rem; }
