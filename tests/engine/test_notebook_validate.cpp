@@ -393,3 +393,28 @@ TEST_CASE("validate: the shipped notebooks are valid", "[notebook]") {
         CHECK(result["ok"] == true);
     }
 }
+
+TEST_CASE("validate: the examples in docs/notebook-format.md are what the validator does", "[notebook]") {
+    const std::string doc = read_text("docs/notebook-format.md");
+    // the block right after a heading or sentence, between ``` fences
+    auto block_after = [&](const std::string& marker) {
+        const std::size_t at = doc.find(marker);
+        REQUIRE(at != std::string::npos);
+        const std::size_t open = doc.find("```", at);
+        const std::size_t body = doc.find('\n', open) + 1;
+        return doc.substr(body, doc.find("```", body) - body);
+    };
+    SECTION("the complete example is valid") {
+        const json result = validate_notebook_text(block_after("## A complete example"), "example.json");
+        INFO(result["errors"].dump(1));
+        CHECK(result["ok"] == true);
+    }
+    SECTION("the listed errors of bad-several.json") {
+        const json result = validate_notebook_text(read_text("tests/engine/notebooks/bad-several.json"), "bad.json");
+        std::string lines;
+        for (const json& error : result["errors"]) {
+            lines += error["where"].get<std::string>() + ": " + error["message"].get<std::string>() + "\n";
+        }
+        CHECK(lines == block_after("A document that parses but breaks the rules"));
+    }
+}
