@@ -34,3 +34,8 @@ TEST_CASE("pairs carry the exact double and refuse non-finite numbers", "[number
     CHECK_THROWS(number_pair(std::nan("")));
     CHECK_THROWS(number_pair(INFINITY));
 }
+
+TEST_CASE("scientific rounding for errors and tolerances", "[number]") {
+    CHECK(show_number(2.384185791015625e-07, {2, Rounding::scientific}) == "2.38e-07");
+    CHECK(show_number(0.0, {2, Rounding::scientific}) == "0.00e+00");
+}

@@ -18,6 +18,7 @@ const GOOD = [
   ['scaling', '--pairs', '300', '--trials', '40', '--widths', '1,3,17', '--seed', '7'],
   ['scaling', '--divisor', 'd', '--pairs', '100', '--trials', '10', '--keys', '3'],
   ['--help'],
+  ['validate', 'web/notebooks/attention-explorable.json', 'web/notebooks/scaled-dot-product-attention.json'],
 ];
 
 const BAD = [
@@ -37,6 +38,8 @@ const BAD = [
   [['frobnicate'], /unknown command "frobnicate"/],
   [['validate'], /name at least one notebook file/],
   [['validate', '/nonexistent/notebook.json'], /cannot open file/],
+  [['validate', 'tests/engine/notebooks/bad-syntax.json'], /bad-syntax\.json:6:3: syntax error/],
+  [['validate', 'tests/engine/notebooks/bad-several.json'], /bad-several\.json:3:9: id "Bad_Id"[^]*bad-several\.json:7:3: unknown field "colour"/],
 ];
 
 for (const args of GOOD) {
@@ -47,7 +50,7 @@ for (const args of GOOD) {
     assert.equal(wasm.status, 0, wasm.stderr);
     assert.equal(wasm.stdout, native.stdout);
     assert.ok(native.stdout.length > 0);
-    if (args[0] !== 'python' && args[0] !== '--help') JSON.parse(native.stdout);
+    if (!['python', '--help', 'validate'].includes(args[0])) JSON.parse(native.stdout);
   });
 }
 
@@ -62,6 +65,16 @@ for (const [args, message] of BAD) {
     }
   });
 }
+
+test('validate prints ok per good file and every error of a bad one, identically in wasm', () => {
+  const args = ['validate', 'web/notebooks/attention-explorable.json', 'tests/engine/notebooks/bad-several.json'];
+  const native = runNativeCli(args);
+  const wasm = runWasmCli(args);
+  assert.equal(native.status, 1);
+  assert.equal(native.stdout, 'web/notebooks/attention-explorable.json: ok\n');
+  assert.ok(native.stderr.trim().split('\n').length >= 3, native.stderr);
+  assert.deepEqual([wasm.status, wasm.stdout, wasm.stderr], [native.status, native.stdout, native.stderr]);
+});
 
 test('every number in explore output is an exact/shown pair', () => {
   const out = JSON.parse(runNativeCli(['explore']).stdout);

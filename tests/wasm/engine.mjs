@@ -15,14 +15,14 @@ export async function loadEngine() {
 }
 
 export function runNativeCli(args) {
-  return spawnSync(path.join(NATIVE_DIR, 'attnbook'), args, { encoding: 'utf8' });
+  return spawnSync(path.join(NATIVE_DIR, 'attnbook'), args, { encoding: 'utf8', cwd: ROOT });
 }
 
 export function runWasmCli(args) {
   return spawnSync(process.execPath, ['--no-experimental-fetch', path.join(WASM_DIR, 'attnbook-cli.cjs'), ...args],
-    { encoding: 'utf8' });
+    { encoding: 'utf8', cwd: ROOT });
 }
 
 export function runScript(args) {
-  return spawnSync(path.join(ROOT, 'scripts/attnbook'), args, { encoding: 'utf8' });
+  return spawnSync(path.join(ROOT, 'scripts/attnbook'), args, { encoding: 'utf8', cwd: ROOT });
 }

@@ -59,3 +59,49 @@ test('command list', () => {
   const names = JSON.parse(engine.commands());
   for (const name of ['explore', 'scaling', 'hand_example', 'python']) assert.ok(names.includes(name), name);
 });
+
+test('attention through Embind matches a float64 JavaScript reference (causal, GQA)', () => {
+  // q (1, 2, 3, 4) with two query heads sharing one kv head (enable_gqa), causal mask.
+  const [Hq, L, S, E, Ev] = [2, 3, 3, 4, 2];
+  const fill = (n, seed) => Array.from({ length: n }, (_, i) => Math.sin(seed * 7.1 + i * 1.37) * 2);
+  const q = fill(Hq * L * E, 1), k = fill(S * E, 2), v = fill(S * Ev, 3);
+  const out = call('attention', {
+    query: { shape: [1, Hq, L, E], data: q }, key: { shape: [1, 1, S, E], data: k },
+    value: { shape: [1, 1, S, Ev], data: v }, is_causal: true, enable_gqa: true, return_weights: true,
+  });
+  const f32 = (x) => Math.fround(x);
+  for (let h = 0; h < Hq; h++) {
+    for (let i = 0; i < L; i++) {
+      const logits = [];
+      for (let j = 0; j <= i; j++) {
+        let dot = 0;
+        for (let e = 0; e < E; e++) dot += f32(q[(h * L + i) * E + e]) * f32(k[j * E + e]);
+        logits.push(dot / Math.sqrt(E));
+      }
+      const m = Math.max(...logits);
+      const ex = logits.map((a) => Math.exp(a - m));
+      const z = ex.reduce((a, b) => a + b, 0);
+      for (let c = 0; c < Ev; c++) {
+        let o = 0;
+        for (let j = 0; j <= i; j++) o += (ex[j] / z) * f32(v[j * Ev + c]);
+        // float32 kernel vs float64: a few float32 ulps on values of size ~2.
+        assert.ok(Math.abs(out.output.data[(h * L + i) * Ev + c].exact - o) < 1e-5, `h${h} i${i} c${c}`);
+      }
+      for (let j = i + 1; j < S; j++) assert.equal(out.weights.data[(h * L + i) * S + j].exact, 0);
+    }
+  }
+  assert.ok(out.reference_max_abs_error.exact < 1e-5);
+  assert.deepEqual(out.fully_masked_rows, []);
+});
+
+test('attention errors name both shapes', () => {
+  assert.throws(() => call('attention', {
+    query: { shape: [2, 4], data: Array(8).fill(0) }, key: { shape: [3, 3], data: Array(9).fill(0) },
+    value: { shape: [3, 2], data: Array(6).fill(0) },
+  }), (e) => e instanceof Error && /\(2, 4\)/.test(e.message) && /\(3, 3\)/.test(e.message));
+  assert.throws(() => call('attention', {
+    query: { shape: [2, 4], data: Array(8).fill(0) }, key: { shape: [3, 4], data: Array(12).fill(0) },
+    value: { shape: [3, 2], data: Array(6).fill(0) }, is_causal: true,
+    attn_mask: { shape: [2, 3], data: Array(6).fill(true) },
+  }), (e) => e instanceof Error && /is_causal/.test(e.message));
+});

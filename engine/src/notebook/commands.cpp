@@ -7,7 +7,10 @@
 #include "attnbook/lessons/explore_row.hpp"
 #include "attnbook/lessons/hand_example.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
+#include "attnbook/notebook/attention_command.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/notebook.hpp"
+#include "attnbook/notebook/practice.hpp"
 #include "attnbook/notebook/python_export.hpp"
 
 namespace attnbook {
@@ -94,14 +97,28 @@ json hand_example_command(const json& raw, const Progress&) {
                 {"output", pair_rows(r.output, kThreeDecimals)}};
 }
 
+json validate_command(const json& raw, const Progress&) {
+    CommandArgs args("validate", raw, {"text", "name"});
+    return validate_notebook_text(args.text("text"), args.has("name") ? args.text("name") : "notebook");
+}
+
+json check_practice_command(const json& raw, const Progress&) {
+    CommandArgs args("check_practice", raw, {"cell", "response"});
+    if (!args.has("cell")) throw UserError("check_practice: $.cell: the practice cell is required");
+    return check_practice(args.raw("cell"), args.has("response") ? args.raw("response") : json());
+}
+
 using Handler = json (*)(const json&, const Progress&);
 
 const std::map<std::string, Handler>& registry() {
     static const std::map<std::string, Handler> commands = {
+        {"attention", attention_command},
         {"explore", explore_command},
         {"hand_example", hand_example_command},
         {"python", python_command},
         {"scaling", scaling_command},
+        {"validate", validate_command},
+        {"check_practice", check_practice_command},
     };
     return commands;
 }

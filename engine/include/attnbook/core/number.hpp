@@ -10,6 +10,7 @@ namespace attnbook {
 enum class Rounding {
     fixed,    // always `decimals` digits after the point: 2.00, 0.574 (the lesson's tables)
     trimmed,  // at most `decimals` digits, trailing zeros dropped: 0.14, 1.414, 0 (the explorable)
+    scientific,  // `decimals` digits after the point in the mantissa: 2.38e-07 (errors, tolerances)
 };
 
 struct Shown {

@@ -1,0 +1,149 @@
+#include "attnbook/notebook/attention_command.hpp"
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "attnbook/core/attention.hpp"
+#include "attnbook/core/errors.hpp"
+#include "attnbook/core/number.hpp"
+#include "attnbook/notebook/command_args.hpp"
+
+namespace attnbook {
+namespace {
+
+using nlohmann::json;
+
+// JSON arrays of pairs get heavy: the command is for lesson-sized problems. Large matrices go
+// to the WebGPU path or the benchmark, which do not print every element.
+constexpr std::size_t kMaxElements = std::size_t{1} << 20;
+constexpr std::size_t kMaxPrinted = std::size_t{1} << 16;
+constexpr Shown kTensorShown{4, Rounding::trimmed};
+constexpr Shown kErrorShown{2, Rounding::scientific};
+
+[[noreturn]] void bad(const std::string& path, const std::string& what) { throw UserError("attention: " + path + ": " + what); }
+
+Shape read_shape(const json& t, const std::string& path) {
+    if (!t.is_object() || !t.contains("shape") || !t.contains("data"))
+        bad(path, "expected {\"shape\": [...], \"data\": [...]}");
+    for (const auto& item : t.items())
+        if (item.key() != "shape" && item.key() != "data") bad(path + "." + item.key(), "unknown field (expected shape, data)");
+    const json& shape = t.at("shape");
+    if (!shape.is_array() || shape.empty() || shape.size() > 4) bad(path + ".shape", "expected 1 to 4 sizes");
+    Shape out;
+    std::size_t numel = 1;
+    for (std::size_t i = 0; i < shape.size(); ++i) {
+        if (!shape[i].is_number_unsigned()) bad(path + ".shape[" + std::to_string(i) + "]", "expected a whole number >= 0");
+        out.push_back(shape[i].get<std::size_t>());
+        if (out.back() > kMaxElements) bad(path + ".shape[" + std::to_string(i) + "]", "too large");
+        numel *= out.back();
+        if (numel > kMaxElements) bad(path + ".shape", "more than " + std::to_string(kMaxElements) + " elements");
+    }
+    const json& data = t.at("data");
+    if (!data.is_array()) bad(path + ".data", "expected an array");
+    if (data.size() != numel)
+        bad(path + ".data", "has " + std::to_string(data.size()) + " numbers but shape " + shape_to_string(out) +
+                                " needs " + std::to_string(numel));
+    return out;
+}
+
+Tensor read_tensor(const json& t, const std::string& path) {
+    Tensor out(read_shape(t, path));
+    const json& data = t.at("data");
+    for (std::size_t i = 0; i < data.size(); ++i) {
+        if (!data[i].is_number()) bad(path + ".data[" + std::to_string(i) + "]", "expected a number, found " + json_kind(data[i]));
+        const double x = data[i].get<double>();
+        if (!std::isfinite(x) || std::fabs(x) > std::numeric_limits<float>::max())
+            bad(path + ".data[" + std::to_string(i) + "]", "not a finite float32 number");
+        out.data[i] = static_cast<float>(x);
+    }
+    return out;
+}
+
+// A mask of booleans (true = may attend) or of numbers added to the logits, where the string
+// "-inf" (JSON has no infinity) masks a position.
+struct Mask {
+    BoolTensor flags;
+    Tensor additive;
+    bool is_bool = false;
+};
+
+Mask read_mask(const json& t, const std::string& path) {
+    Mask mask;
+    const Shape shape = read_shape(t, path);
+    const json& data = t.at("data");
+    mask.is_bool = !data.empty() && data[0].is_boolean();
+    if (mask.is_bool) mask.flags = BoolTensor(shape);
+    else mask.additive = Tensor(shape);
+    for (std::size_t i = 0; i < data.size(); ++i) {
+        const std::string at = path + ".data[" + std::to_string(i) + "]";
+        if (mask.is_bool) {
+            if (!data[i].is_boolean()) bad(at, "expected true/false like the first entry, found " + json_kind(data[i]));
+            mask.flags.data[i] = data[i].get<bool>() ? 1 : 0;
+        } else if (data[i].is_string() && data[i].get<std::string>() == "-inf") {
+            mask.additive.data[i] = -std::numeric_limits<float>::infinity();
+        } else if (data[i].is_number() && std::isfinite(data[i].get<double>())) {
+            mask.additive.data[i] = static_cast<float>(data[i].get<double>());
+        } else {
+            bad(at, "expected a finite number or \"-inf\", found " + data[i].dump());
+        }
+    }
+    return mask;
+}
+
+template <class T>
+json tensor_json(const BasicTensor<T>& t) {
+    json data = json::array();
+    for (T x : t.data) data.push_back(number_pair(static_cast<double>(x), kTensorShown));
+    return json{{"shape", t.shape}, {"data", data}};
+}
+
+}  // namespace
+
+json attention_command(const json& raw, const Progress&) {
+    CommandArgs args("attention", raw,
+                     {"query", "key", "value", "attn_mask", "dropout_p", "dropout_seed", "is_causal", "scale",
+                      "enable_gqa", "return_weights"});
+    for (const char* name : {"query", "key", "value"})
+        if (!args.has(name)) bad(std::string("$.") + name, "required");
+    const Tensor q = read_tensor(args.raw("query"), "$.query");
+    const Tensor k = read_tensor(args.raw("key"), "$.key");
+    const Tensor v = read_tensor(args.raw("value"), "$.value");
+    AttentionOptions options;
+    Mask mask;
+    if (args.has("attn_mask")) {
+        mask = read_mask(args.raw("attn_mask"), "$.attn_mask");
+        if (mask.is_bool) options.bool_mask = &mask.flags;
+        else options.float_mask = &mask.additive;
+    }
+    auto flag = [&](const char* name) {
+        if (!args.has(name)) return false;
+        if (!args.raw(name).is_boolean()) bad(std::string("$.") + name, "expected true or false");
+        return args.raw(name).get<bool>();
+    };
+    options.is_causal = flag("is_causal");
+    options.enable_gqa = flag("enable_gqa");
+    options.return_weights = flag("return_weights");
+    if (args.has("dropout_p")) options.dropout_p = args.number("dropout_p");
+    if (args.has("dropout_seed")) options.dropout_seed = args.whole("dropout_seed", 0, (std::uint64_t{1} << 53) - 1);
+    if (args.has("scale")) options.scale = args.number("scale");
+
+    const AttentionResult fast = scaled_dot_product_attention(q, k, v, options);
+    const AttentionResultF64 reference = scaled_dot_product_attention_reference_f64(q, k, v, options);
+    if (fast.output.numel() > kMaxPrinted || (fast.weights && fast.weights->numel() > kMaxPrinted))
+        throw UserError("attention: the result has more than " + std::to_string(kMaxPrinted) + " numbers to print");
+
+    double max_error = 0.0;
+    for (std::size_t i = 0; i < fast.output.numel(); ++i)
+        max_error = std::fmax(max_error, std::fabs(static_cast<double>(fast.output.data[i]) - reference.output.data[i]));
+    json rows = json::array();
+    for (const auto& r : fast.fully_masked_rows) rows.push_back({r.batch, r.head, r.row});
+    json out{{"output", tensor_json(fast.output)},
+             {"fully_masked_rows", rows},
+             {"kernel", "scaled_dot_product_attention_fused_xsimd"},
+             {"reference_max_abs_error", number_pair(max_error, kErrorShown)}};
+    if (fast.weights) out["weights"] = tensor_json(*fast.weights);
+    return out;
+}
+
+}  // namespace attnbook
