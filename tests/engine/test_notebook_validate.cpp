@@ -189,6 +189,9 @@ TEST_CASE("validate: missing required fields are reported at the object", "[note
     const Checked checked = run(doc);
     expect_error(checked, "$.cells[0]", "missing required field \"text\" of a prose cell", "{");
     expect_error(checked, "$", "missing required field \"version\"", "{");
+    json explorable = valid_document();
+    cell(explorable, "explore").erase("values");
+    expect_error(run(explorable), "$.cells[3]", "missing required field \"values\" of an explorable cell", "{");
 }
 
 TEST_CASE("validate: explorable shapes", "[notebook]") {

@@ -130,14 +130,15 @@ void check_explorable(Context& cx, const json& cell, const std::string& path, js
         if (auto given = read_divisor(cx, cell["divisor"], field(path, "divisor"))) divisor = *given;
     }
 
-    std::optional<std::vector<double>> reference = query;
+    json reference = query ? json(*query) : json();
     if (has(cell, "reference_query")) {
         const std::string at = field(path, "reference_query");
-        reference = read_vector(cx, cell["reference_query"], at, 1, max_width, max_abs_value);
-        if (reference && query && reference->size() != query->size()) {
-            cx.error(at, "reference_query has " + counted(reference->size(), "number", "numbers") +
+        const auto given = read_vector(cx, cell["reference_query"], at, 1, max_width, max_abs_value);
+        if (given && query && given->size() != query->size()) {
+            cx.error(at, "reference_query has " + counted(given->size(), "number", "numbers") +
                              " but the query has " + std::to_string(query->size()));
         }
+        reference = given ? json(*given) : json();
     }
 
     if (query) out["query"] = *query;
@@ -146,7 +147,7 @@ void check_explorable(Context& cx, const json& cell, const std::string& path, js
     out["labels"] = labels;
     out["mask"] = mask;
     out["divisor"] = divisor;
-    if (reference) out["reference_query"] = *reference;
+    if (!reference.is_null()) out["reference_query"] = reference;
 }
 
 void check_scaling_study(Context& cx, const json& cell, const std::string& path, json& out) {
@@ -299,7 +300,7 @@ void check_answer(Context& cx, const json& answer, const std::string& path, json
     out["answer"] = normalised;
 }
 
-void check_practice(Context& cx, const json& cell, const std::string& path, json& out) {
+void check_practice_cell(Context& cx, const json& cell, const std::string& path, json& out) {
     for (const char* name : {"prompt", "hint", "explanation"}) {
         if (!has(cell, name)) continue;
         if (auto text = read_markdown(cx, cell[name], field(path, name))) out[name] = *text;
@@ -351,7 +352,7 @@ const std::vector<CellType>& cell_types() {
          check_explorable},
         {"scaling-study", {"seed", "widths", "pairs", "trials", "keys", "divisor"}, {}, check_scaling_study},
         {"hand-example", {"queries", "keys", "values"}, {}, check_hand_example},
-        {"practice", {"prompt", "answer", "hint", "explanation"}, {"prompt", "answer"}, check_practice},
+        {"practice", {"prompt", "answer", "hint", "explanation"}, {"prompt", "answer"}, check_practice_cell},
         {"references", {"items"}, {"items"}, check_references},
     };
     return types;
@@ -422,7 +423,8 @@ json validate_cell(Context& cx, const json& cell, const std::string& path) {
 
     std::vector<std::string> allowed = {"type", "id", "depths", "title"};
     allowed.insert(allowed.end(), type->fields.begin(), type->fields.end());
-    check_fields(cx, cell, path, allowed, type->required, "a " + type_name + " cell");
+    const bool vowel = std::string("aeiou").find(type_name[0]) != std::string::npos;
+    check_fields(cx, cell, path, allowed, type->required, (vowel ? "an " : "a ") + type_name + " cell");
 
     json out = {{"type", type_name}};
     if (cell.contains("id")) {

@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "attnbook/notebook/json_text.hpp"
+#include "attnbook/notebook/notebook.hpp"
 
 namespace attnbook {
 namespace notebook_validation {
@@ -16,7 +17,7 @@ const std::vector<std::string> known_depths = {"beginner", "developer", "researc
 
 void Context::error(const std::string& path, std::string message, bool at_key) {
     ++count_;
-    if (kept_.size() < 100) kept_.push_back(Issue{path, at_key, std::move(message)});
+    if (kept_.size() < notebook_max_errors) kept_.push_back(Issue{path, at_key, std::move(message)});
 }
 
 std::string counted(std::size_t n, const std::string& singular, const std::string& plural) {
