@@ -35,7 +35,7 @@ addEventListener('message', (e) => {
     await page.waitForFunction(() => window.__messages.some((m) => m.type === 'attnbook:event' && m.name === 'notebookopen'),
       null, { timeout: 15000 });
     const frame = page.frameLocator('#nb');
-    await frame.locator('attention-notebook .cells section').first().waitFor();
+    await frame.locator('attention-notebook .cells > section:not([hidden])').first().waitFor();
     // Let layout settle (fonts, tables), then the last height message must be the frame's content height.
     await page.waitForTimeout(500);
     const contentHeight = await frame.locator('html').evaluate((html) => Math.ceil(html.getBoundingClientRect().height));
@@ -79,11 +79,11 @@ test('embed.html without a valid ?notebook= says what it needs', async () => {
 test('the course-page example embeds both ways and sizes its iframe from the messages', async () => {
   const { page, problems, context } = await openPage(browser, site, 'examples/course-page.html');
   try {
-    await page.locator('attention-notebook .cells section').first().waitFor({ timeout: 15000 });
+    await page.locator('attention-notebook .cells > section:not([hidden])').first().waitFor({ timeout: 15000 });
     const iframe = page.locator('iframe.attnbook');
     await iframe.scrollIntoViewIfNeeded();
     const frame = page.frameLocator('iframe.attnbook');
-    await frame.locator('attention-notebook .cells section').first().waitFor({ timeout: 15000 });
+    await frame.locator('attention-notebook .cells > section:not([hidden])').first().waitFor({ timeout: 15000 });
     await page.waitForTimeout(800);
     const inner = await frame.locator('html').evaluate((html) => Math.ceil(html.getBoundingClientRect().height));
     await page.waitForFunction((h) => document.querySelector('iframe.attnbook').style.height === `${h}px`, inner, { timeout: 5000 });

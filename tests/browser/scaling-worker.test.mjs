@@ -16,15 +16,16 @@ after(async () => {
   await site?.stop();
 });
 
-// Big enough that the study takes well over the progress bar's 200 ms delay on any machine
-// (100000 pairs x (4+16+64+256+512) coordinates x 2 normals = 170 million draws).
+// Big enough that the study takes well over the progress bar's 200 ms delay (seconds here), within
+// the engine's limits (pairs x width and trials x keys x width at most 2^23 numbers):
+// 2048 pairs x 27648 coordinates x 2 + 300 trials x 7 vectors x 27648 = 171 million normal draws.
 const heavyNotebook = {
   format: 'attnbook-notebook/1',
   id: 'scaling-heavy',
   title: 'Scaling study (test size)',
   version: '1.0.0',
   depths: ['beginner'],
-  cells: [{ type: 'scaling-study', id: 'study', seed: 0, widths: [4, 16, 64, 256, 512], pairs: 100000, trials: 2000, keys: 6 }],
+  cells: [{ type: 'scaling-study', id: 'study', seed: 0, widths: [1024, 2048, 4096, 4096, 4096, 4096, 4096, 4096], pairs: 2048, trials: 300, keys: 6 }],
 };
 
 test('the scaling tables come from the worker, with a progress bar and a responsive page', async () => {
@@ -67,13 +68,13 @@ setInterval(() => { const now = performance.now(); window.__maxGap = Math.max(wi
       assert.equal(row.length, 3);
       for (const cell of row.slice(1)) assert.match(cell.exact, /^exact: -?\d/);
     }
-    // std of q.k for standard normal q, k of width d is sqrt(d); 100000 pairs give a relative
-    // standard error of about 1/sqrt(2*100000) = 0.2 %, so 2 % is more than 9 standard errors.
+    // std of q.k for standard normal q, k of width d is sqrt(d); 2048 pairs give a relative
+    // standard error of about 1/sqrt(2*2048) = 1.6 %, so 8 % is 5 standard errors.
     heavyNotebook.cells[0].widths.forEach((d, i) => {
       const raw = Number(rows[i][1].exact.replace('exact: ', ''));
       const scaled = Number(rows[i][2].exact.replace('exact: ', ''));
-      assert.ok(Math.abs(raw / Math.sqrt(d) - 1) < 0.02, `std of q.k at d=${d}: ${raw}`);
-      assert.ok(Math.abs(scaled - 1) < 0.02, `std of q.k/sqrt(d) at d=${d}: ${scaled}`);
+      assert.ok(Math.abs(raw / Math.sqrt(d) - 1) < 0.08, `std of q.k at d=${d}: ${raw}`);
+      assert.ok(Math.abs(scaled - 1) < 0.08, `std of q.k/sqrt(d) at d=${d}: ${scaled}`);
     });
     await screenshot(page, 'scaling-tables');
     assert.deepEqual(await problems(), []);

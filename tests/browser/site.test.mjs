@@ -38,7 +38,7 @@ for (const p of pages) {
     const { page, problems, context } = await openPage(browser, site, p);
     try {
       if (p !== 'index.html') {
-        await page.locator('attention-notebook .cells section, .page-error').first().waitFor({ timeout: 15000 });
+        await page.locator('attention-notebook .cells > section:not([hidden]), .page-error').first().waitFor({ timeout: 15000 });
       }
       // Scroll through so that lazily activated cells (and their engine calls, maths fonts) run too.
       await page.evaluate(async () => {
