@@ -37,7 +37,7 @@ for d in widths:
     out["raw_std"].append(float(dots.std())); out["scaled_std"].append(float((dots / div(d)).std()))
 for d in widths:
     q = gen.normal(size=(trials, 1, d)); k = gen.normal(size=(trials, keys, d))
-    logits = np.einsum("nqd,nkd->nqk", q, k)
+    logits = q @ np.swapaxes(k, 1, 2)  # (trials, 1, keys)
     out["top_unscaled"].append(float(top_weight(logits))); out["top_scaled"].append(float(top_weight(logits / div(d))))
 print(json.dumps(out))
 )";

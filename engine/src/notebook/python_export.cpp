@@ -145,7 +145,7 @@ output = [running_total(carry[j] for carry in carries) for j in range(width_v)]
 print("source   dot   score   share")
 for name, dot, score, share in zip(names, dots, scores, shares):
     print(f"{name:>6} {dot:6.3f} {score:7.3f} {share:7.3f}")
-print("output", [round(x, 3) for x in output])
+print("output", ", ".join(f"{x:.3f}" for x in output))
 print(json.dumps({"shares": shares, "output": output}))
 )";
     return py.str();
