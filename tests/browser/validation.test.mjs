@@ -34,18 +34,30 @@ async function shownErrors(page) {
   })));
 }
 
-test('a document with schema errors shows each error with its JSON path', async () => {
+test('a document with schema errors shows each error at its line and column', async () => {
   const broken = structuredClone(doc);
   const i = broken.cells.findIndex((c) => c.type === 'explorable');
   broken.cells[i].keys[1] = [1]; // one coordinate where the query has more
   broken.cells[i].colour = 'red'; // unknown field
-  const { page, problems, context } = await openWithDocument(JSON.stringify(broken, null, 2));
+  const text = JSON.stringify(broken, null, 2);
+  const lines = text.split('\n');
+  const { page, problems, context } = await openWithDocument(text);
   try {
     const errors = await shownErrors(page);
-    assert.ok(errors.length >= 2, `expected at least 2 errors, got ${JSON.stringify(errors)}`);
-    assert.ok(errors.every((e) => e.message.length > 0));
-    assert.ok(errors.some((e) => e.where.includes(`cells[${i}]`)), `an error points into cells[${i}]: ${JSON.stringify(errors)}`);
-    assert.ok(errors.some((e) => /colour/.test(e.message + e.where)), 'the unknown field is named');
+    assert.equal(errors.length, 2, JSON.stringify(errors));
+    // Each error points at its place in the text: "<src>:line:column", where that line holds the culprit.
+    const at = (e) => {
+      const m = /^(.*):(\d+):(\d+)$/.exec(e.where);
+      assert.ok(m, `where is name:line:column: ${e.where}`);
+      assert.equal(m[1], `../notebooks/${doc.id}.json`);
+      return lines[Number(m[2]) - 1];
+    };
+    const unknown = errors.find((e) => /colour/.test(e.message));
+    assert.ok(unknown, 'the unknown field is named');
+    assert.match(at(unknown), /"colour"/);
+    const shape = errors.find((e) => e !== unknown);
+    assert.match(shape.message, /\b1\b/);
+    assert.match(at(shape), /^\s*\[\s*$|^\s*1\s*$/, 'the short key row');
     assert.equal(await page.locator('attention-notebook .explorable').count(), 0, 'nothing of the broken notebook is drawn');
     await screenshot(page, 'validation-schema');
     assert.deepEqual(await problems(), []);
@@ -60,7 +72,11 @@ test('a document that is not JSON shows the line and column of the syntax error'
   try {
     const errors = await shownErrors(page);
     assert.ok(errors.length >= 1);
-    assert.match(errors[0].where, /:\d+:\d+/, `where has line:column: ${errors[0].where}`);
+    const m = /:(\d+):(\d+)$/.exec(errors[0].where);
+    assert.ok(m, `where has line:column: ${errors[0].where}`);
+    // The engine points at the start of the offending token.
+    const line = text.split('\n')[Number(m[1]) - 1];
+    assert.ok(line.slice(Number(m[2]) - 1).startsWith('"oops"'), `line ${m[1]} column ${m[2]}: ${line}`);
     await screenshot(page, 'validation-syntax');
     assert.deepEqual(await problems(), []);
   } finally {
