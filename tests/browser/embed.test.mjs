@@ -17,8 +17,9 @@ after(async () => {
   await site?.stop();
 });
 
-test('embed.html posts its height and the notebookopen event to the parent', async () => {
-  const id = ids[0];
+test('embed.html posts its height and forwards notebookopen, practice and practicecomplete to the parent', async () => {
+  // The notebook with practice cells, so that every forwarded event can be seen.
+  const id = ids.find((i) => notebooks()[i].cells.some((c) => c.type === 'practice')) || ids[0];
   const { page, problems, context } = await openPage(browser, site, null);
   try {
     const base = await routeTestFiles(context, site, {
@@ -59,6 +60,27 @@ addEventListener('message', (e) => {
     const last = (await page.evaluate(() => window.__messages)).filter((m) => m.type === 'attnbook:height').at(-1);
     assert.equal(last.height, narrowHeight);
     assert.ok(narrowHeight > contentHeight, `narrower is taller: ${narrowHeight} vs ${contentHeight}`);
+
+    // Answering every practice cell is forwarded as practice events, then practicecomplete.
+    const practice = notebooks()[id].cells.filter((c) => c.type === 'practice');
+    for (const cell of practice) {
+      const section = frame.locator(`attention-notebook section[data-cell-id="${cell.id}"]`);
+      await section.scrollIntoViewIfNeeded();
+      if (cell.answer.kind === 'number') await section.locator('input[type="text"]').fill(String(cell.answer.value));
+      else await section.locator(`input[type="radio"][value="${cell.answer.correct}"]`).check();
+      await section.locator('button', { hasText: 'Check' }).click();
+      await page.waitForFunction((cellId) => window.__messages.some((m) => m.name === 'practice' && m.detail?.cellId === cellId),
+        cell.id, { timeout: 10000 });
+    }
+    const events = (await page.evaluate(() => window.__messages)).filter((m) => m.type === 'attnbook:event');
+    for (const cell of practice) {
+      assert.deepEqual(events.find((m) => m.name === 'practice' && m.detail.cellId === cell.id).detail, { cellId: cell.id, correct: true });
+    }
+    if (practice.length) {
+      await page.waitForFunction(() => window.__messages.some((m) => m.name === 'practicecomplete'), null, { timeout: 5000 });
+      const done = (await page.evaluate(() => window.__messages)).find((m) => m.name === 'practicecomplete');
+      assert.deepEqual(done.detail, { id });
+    }
     assert.deepEqual(await problems(), []);
   } finally {
     await context.close();
