@@ -16,6 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import crypto from 'node:crypto';
 import * as esbuild from 'esbuild';
 import { CSP_META } from './serve.mjs';
 
@@ -194,13 +195,26 @@ const elementIife = await bundle({
   plugins: [katexCssPlugin('data-uri')],
 });
 const pageCss = fs.readFileSync(path.join(PAGES, 'site.css'), 'utf8');
+// Its own strict policy: the one executable inline script is allowed by its hash; the engine runs
+// in a blob: worker (which inherits this policy), the fonts are data: URIs, nothing may be fetched.
+const elementScript = jsForScript(elementIife);
+const standaloneCsp = [
+  "default-src 'none'",
+  `script-src 'sha256-${crypto.createHash('sha256').update(elementScript).digest('base64')}' 'wasm-unsafe-eval'`,
+  "style-src 'unsafe-inline'",
+  'img-src data:',
+  'font-src data:',
+  'worker-src blob:',
+  "connect-src 'none'",
+].join('; ');
 for (const nb of notebooks) {
   write(`${nb.id}/standalone.html`, fill('standalone.html', {
+    csp: standaloneCsp,
     id: nb.id,
     title: nb.title,
     style: pageCss.replace(/<\/style/gi, '<\\/style'),
     worker: jsForScript(workerClassic),
-    element: jsForScript(elementIife),
+    element: elementScript,
     notebook: jsonForScript(nb.doc),
   }));
 }

@@ -25,6 +25,8 @@ test('standalone.html is one file: no module scripts, no external references', (
   assert.doesNotMatch(html, /<script[^>]*type="module"/i, 'no module scripts');
   assert.doesNotMatch(html, /<link\b/i, 'no linked stylesheets');
   assert.doesNotMatch(html, /url\((?!["']?data:)[^)]*\.woff2/i, 'fonts are data: URIs');
+  // Its own strict policy: nothing fetched, only the hashed inline script runs (checked in the browser below).
+  assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-[^']+' 'wasm-unsafe-eval';[^"]*connect-src 'none'">/);
 });
 
 test('standalone.html works from file:// with the engine in a Blob worker', async () => {
