@@ -278,6 +278,17 @@ TEST_CASE("validate: negative and absurd sizes are refused, never clamped", "[no
     expect_error(run_text(text), "$.cells[5].pairs", "must be between 1 and 200000, found 1000000000", "1e9");
 }
 
+TEST_CASE("validate: a scaling study too large to hold is refused with the lesson's limit", "[notebook]") {
+    // Each field is within its own range, but (pairs, width) = 200000 x 4096 numbers is more
+    // than the study may hold at once: the validator asks the lesson, so the author hears it now.
+    json doc = valid_document();
+    json& study = cell(doc, "scaling");
+    study["pairs"] = 200000;
+    study["widths"] = {4096};
+    const Checked checked = run(doc);
+    expect_error(checked, "$.cells[5]", "pairs x width: 200000 x 4096 numbers is more than");
+}
+
 TEST_CASE("validate: ids, depths and urls", "[notebook]") {
     SECTION("bad id pattern") {
         json doc = valid_document();

@@ -5,6 +5,8 @@
 #include <functional>
 #include <set>
 
+#include "attnbook/core/errors.hpp"
+#include "attnbook/lessons/scaling_study.hpp"
 #include "attnbook/notebook/json_text.hpp"
 #include "validate_context.hpp"
 
@@ -158,6 +160,7 @@ void check_scaling_study(Context& cx, const json& cell, const std::string& path,
     out["trials"] = 2000;
     out["keys"] = 6;
     out["divisor"] = "sqrt";
+    const std::size_t errors_before = cx.count();
     struct Limit {
         const char* name;
         long long lo, hi;
@@ -185,6 +188,20 @@ void check_scaling_study(Context& cx, const json& cell, const std::string& path,
     }
     if (has(cell, "divisor")) {
         if (auto divisor = read_divisor(cx, cell["divisor"], field(path, "divisor"))) out["divisor"] = *divisor;
+    }
+    // The combined limits (pairs x width, trials x keys x width) are the lesson's own: ask it,
+    // so an author hears about a study too large to run now rather than when the cell runs.
+    if (cx.count() == errors_before) {
+        ScalingInput study;
+        study.widths = out["widths"].get<std::vector<std::size_t>>();
+        study.pairs = out["pairs"].get<std::size_t>();
+        study.trials = out["trials"].get<std::size_t>();
+        study.keys = out["keys"].get<std::size_t>();
+        try {
+            check_scaling_input(study);
+        } catch (const UserError& e) {
+            cx.error(path, e.what());
+        }
     }
 }
 
