@@ -110,3 +110,28 @@ test('scaling defaults print the published tables on both builds', { timeout: 12
   assert.deepEqual(shown(out.top_unscaled), ['0.574', '0.776', '0.890', '0.946']);
   assert.deepEqual(shown(out.top_scaled), ['0.399', '0.418', '0.422', '0.421']);
 });
+
+test('random command lines never crash either build, and both agree', () => {
+  // A small seeded generator so a failure can be replayed.
+  let state = 12345;
+  const rand = (n) => { state = (state * 1103515245 + 12345) % 2147483648; return state % n; };
+  const pieces = ['1', '-1', '0', '2.5', '1e308', '-1e-320', 'nan', 'inf', '', ',', ';', '1,2', '1;2', '-', '--', 'é', '1,,2', ' 3 ', '0x10', '99999999999999999999'];
+  const options = ['--query', '--keys', '--values', '--mask', '--divisor', '--seed', '--widths', '--pairs', '--trials', '--labels', '--queries', '--nope'];
+  const commands = ['explore', 'python', 'scaling', 'hand-example', 'validate', 'bogus'];
+  for (let round = 0; round < 25; round++) {
+    const args = [commands[rand(commands.length)]];
+    for (let k = rand(4); k > 0; k--) {
+      const value = Array.from({ length: 1 + rand(3) }, () => pieces[rand(pieces.length)]).join(rand(2) ? ',' : ';');
+      if (rand(3) === 0) args.push(`${options[rand(options.length)]}=${value}`);
+      else args.push(options[rand(options.length)], value);
+    }
+    if (args[0] === 'scaling') args.push('--pairs', '50', '--trials', '5');
+    const native = runNativeCli(args);
+    const wasm = runWasmCli(args);
+    const line = JSON.stringify(args);
+    assert.equal(native.signal, null, `native crashed on ${line}`);
+    assert.ok([0, 1, 2].includes(native.status), `native status ${native.status} on ${line}: ${native.stderr}`);
+    assert.deepEqual([wasm.status, wasm.stdout, wasm.stderr], [native.status, native.stdout, native.stderr], line);
+    if (native.status !== 0) assert.ok(native.stderr.length > 0, `silent failure on ${line}`);
+  }
+});
