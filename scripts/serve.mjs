@@ -2,7 +2,8 @@
 // A dependency-free static server for dist/ (the built site): 127.0.0.1:${PORT:-8080}.
 // Usage: node scripts/serve.mjs [--root DIR] [--port N]   (PORT=0 picks a free port)
 // Sends the same Content-Security-Policy as the pages' <meta> tag, as a header, on every response
-// (a worker takes its CSP from its own response, not from the page).
+// (a worker takes its CSP from its own response, not from the page), and CORS headers so that
+// course sites on other origins can load the element, its worker, the engine and the notebooks.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,17 @@ export const CSP_META = [
   "connect-src 'self'",
 ].join('; ');
 export const CSP = `${CSP_META}; frame-ancestors *`;
+
+// Every file may be used by pages of other origins (a course site that loads attention-notebook.js
+// from here): modules, the worker, the .wasm, fonts and notebook JSON are all fetched in CORS mode
+// there, and CORP lets a cross-origin-isolated host page load them too. Nothing here is private.
+export const SHARED_HEADERS = {
+  'Content-Security-Policy': CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'no-cache',
+  'Access-Control-Allow-Origin': '*',
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+};
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',
@@ -44,9 +56,7 @@ const MIME = {
 function send(res, status, body, type = 'text/plain; charset=utf-8', extra = {}) {
   res.writeHead(status, {
     'Content-Type': type,
-    'Content-Security-Policy': CSP,
-    'X-Content-Type-Options': 'nosniff',
-    'Cache-Control': 'no-cache',
+    ...SHARED_HEADERS,
     ...extra,
   });
   res.end(body);
@@ -101,9 +111,7 @@ export function createServer(root) {
         res.writeHead(200, {
           'Content-Type': type,
           'Content-Length': st2.size,
-          'Content-Security-Policy': CSP,
-          'X-Content-Type-Options': 'nosniff',
-          'Cache-Control': 'no-cache',
+          ...SHARED_HEADERS,
         });
         if (req.method === 'HEAD') {
           res.end();

@@ -98,16 +98,20 @@ export async function launchBrowser(extraArgs = []) {
  *   - console errors and uncaught page errors (the page's and its workers'),
  *   - Content-Security-Policy violations (securitypolicyviolation events, listened to before any
  *     page script runs),
- *   - any request that leaves the site's origin (aborted: the page must work offline).
+ *   - any request that leaves the site's origin (aborted: the page must work offline); `origins`
+ *     lists further origins that may be used (a cross-origin embedding test's second server).
  * problems() returns them as strings; the tests assert it is empty.
+ * colorScheme: 'light' | 'dark' emulates the reader's preference (screenshots of both themes).
  */
-export async function openPage(browser, site, pathOrUrl, { viewport = { width: 1100, height: 900 }, allowErrors = [] } = {}) {
-  const context = await browser.newContext({ viewport });
+export async function openPage(browser, site, pathOrUrl,
+  { viewport = { width: 1100, height: 900 }, allowErrors = [], origins = [], colorScheme } = {}) {
+  const context = await browser.newContext({ viewport, ...(colorScheme ? { colorScheme } : {}) });
+  const allowedOrigins = [...(site ? [site.origin] : []), ...origins];
   const found = [];
   const offsite = [];
   await context.route('**/*', (route) => {
     const url = route.request().url();
-    const allowed = (site && url.startsWith(site.origin + '/')) || url.startsWith('file:') ||
+    const allowed = allowedOrigins.some((o) => url.startsWith(o + '/')) || url.startsWith('file:') ||
       url.startsWith('data:') || url.startsWith('blob:');
     if (allowed) return route.continue();
     offsite.push(url);

@@ -15,8 +15,40 @@
 //   setEngineOptions({ url: engineModuleBlobUrl, wasmBinary: arrayBuffer })
 // before the first call.
 
-let workerFactory = () =>
-  new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module', name: 'attnbook-engine' });
+//
+// Cross-origin embedding: a course site on another origin may load attention-notebook.js from our
+// host, but browsers refuse `new Worker(url)` for a URL of another origin. Then the default factory
+// starts a module worker from a same-origin Blob whose only content is
+//   import "<absolute URL of engine-worker.js>";
+// The imported module keeps its real import.meta.url, so it still finds attnbook.mjs/.wasm next to
+// itself (our server sends Access-Control-Allow-Origin: * for them). The Blob worker runs under the
+// host page's CSP, which must then allow `worker-src blob:` (docs/embedding.md lists the rest).
+
+/** The source of a Blob worker that only imports the module worker at `url` (absolute). */
+export function importerSource(url) {
+  return `import ${JSON.stringify(String(url))};\n`;
+}
+
+/** Starts engine-worker.js: directly on the same origin, through a Blob importer across origins. */
+export function defaultWorkerFactory() {
+  const url = new URL('./engine-worker.js', import.meta.url);
+  const options = { type: 'module', name: 'attnbook-engine' };
+  const pageOrigin = typeof location !== 'undefined' ? location.origin : url.origin;
+  if (url.origin === pageOrigin) return new Worker(url, options);
+  const blobUrl = URL.createObjectURL(new Blob([importerSource(url.href)], { type: 'text/javascript' }));
+  const worker = new Worker(blobUrl, options);
+  // The worker holds the Blob once it has started; free the URL on its first sign of life.
+  const revoke = () => {
+    URL.revokeObjectURL(blobUrl);
+    worker.removeEventListener('message', revoke);
+    worker.removeEventListener('error', revoke);
+  };
+  worker.addEventListener('message', revoke);
+  worker.addEventListener('error', revoke);
+  return worker;
+}
+
+let workerFactory = defaultWorkerFactory;
 let engineOptions = {};
 const lanes = new Map(); // lane name -> { worker, pending: Map<id, {resolve, reject, onProgress}> }
 let nextId = 1;
