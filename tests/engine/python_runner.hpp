@@ -1,4 +1,5 @@
 #pragma once
+#ifdef ATTNBOOK_PYTHON
 // Runs a Python program with the interpreter that has Debian's numpy (ATTNBOOK_PYTHON) and
 // returns what it printed. Used to compare the engine with independent references at test time.
 #include <cstdio>
@@ -27,3 +28,5 @@ inline std::string last_line(const std::string& text) {
 }
 
 }  // namespace attnbook_test
+
+#endif  // ATTNBOOK_PYTHON

@@ -13,6 +13,9 @@
 
 #include "attnbook/core/numpy_rng.hpp"
 
+// Native only: numpy draws come from a Python process (the WebAssembly test build cannot start one).
+#ifdef ATTNBOOK_PYTHON
+
 using attnbook::NumpyRng;
 
 namespace {
@@ -165,3 +168,5 @@ TEST_CASE("NumpyRng::normal turns -0.0 into +0.0, standard_normal keeps it", "[r
     NumpyRng c(7), d(7);
     for (int i = 0; i < 100; ++i) CHECK(c.normal(2.5, 3.0) == 2.5 + 3.0 * d.standard_normal());
 }
+
+#endif  // ATTNBOOK_PYTHON

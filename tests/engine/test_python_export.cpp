@@ -8,6 +8,9 @@
 #include "attnbook/notebook/python_export.hpp"
 #include "python_runner.hpp"
 
+// Native only: the exported program runs in a Python interpreter (the WebAssembly test build cannot start one).
+#ifdef ATTNBOOK_PYTHON
+
 using namespace attnbook;
 
 namespace {
@@ -75,3 +78,5 @@ TEST_CASE("the program's engine_exp is det_exp bit for bit", "[python]") {
     // Why the program carries its own exp: the C library's differs on some of these inputs.
     WARN("C library exp differs from fdlibm's on " << math_exp_differs << " of " << xs.size() << " inputs");
 }
+
+#endif  // ATTNBOOK_PYTHON

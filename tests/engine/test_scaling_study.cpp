@@ -18,6 +18,7 @@ std::vector<std::string> shown(const std::vector<double>& xs, int decimals) {
     return out;
 }
 
+#ifdef ATTNBOOK_PYTHON
 // An independent numpy implementation of the measurement: same draws, numpy's own einsum,
 // softmax and std. Prints one JSON object.
 const char* kNumpyStudy = R"(
@@ -55,6 +56,8 @@ void check_close(const std::vector<double>& ours, const nlohmann::json& theirs) 
     for (std::size_t i = 0; i < ours.size(); ++i) CHECK(ours[i] == Approx(theirs[i].get<double>()).epsilon(1e-10));
 }
 
+#endif  // ATTNBOOK_PYTHON
+
 }  // namespace
 
 TEST_CASE("scaling study with the lesson's defaults shows the published tables", "[scaling]") {
@@ -66,6 +69,8 @@ TEST_CASE("scaling study with the lesson's defaults shows the published tables",
     CHECK(shown(r.top_scaled, 3) == std::vector<std::string>{"0.399", "0.418", "0.422", "0.421"});
 }
 
+// Native only: numpy runs in a Python process.
+#ifdef ATTNBOOK_PYTHON
 TEST_CASE("scaling study equals numpy's computation on the same draws", "[scaling][numpy]") {
     SECTION("defaults") {
         const ScalingResult r = scaling_study(ScalingInput{});
@@ -91,6 +96,7 @@ TEST_CASE("scaling study equals numpy's computation on the same draws", "[scalin
         check_close(r.top_scaled, ref["top_scaled"]);
     }
 }
+#endif  // ATTNBOOK_PYTHON
 
 TEST_CASE("over-dividing flattens the top weight toward 1/keys", "[scaling]") {
     ScalingInput in;
