@@ -10,6 +10,7 @@
 //   dist/engine-worker.js                 the engine worker (ES module), loads ./attnbook.mjs
 //   dist/attnbook.mjs, dist/attnbook.wasm copied from build/wasm
 //   dist/fonts/*.woff2                    KaTeX fonts (the module points its CSS at them)
+//   dist/favicon.svg, dist/site.css, ...  web/pages/*.svg|css|js (the page assets)
 //   dist/examples/                        web/examples (a course page embedding both ways)
 //
 // Usage: node scripts/build-site.mjs [--out DIR]
@@ -153,7 +154,7 @@ for (const f of fs.readdirSync(KATEX_FONTS).filter((f) => f.endsWith('.woff2')))
 log('attention-notebook.js, engine-worker.js, attnbook.mjs/.wasm, fonts/');
 
 // Shared page assets (web/pages/*.css and the page scripts).
-for (const f of fs.readdirSync(PAGES).filter((f) => /\.(css|js)$/.test(f) && !f.startsWith('standalone'))) {
+for (const f of fs.readdirSync(PAGES).filter((f) => /\.(css|js|svg)$/.test(f) && !f.startsWith('standalone'))) {
   copy(path.join(PAGES, f), f);
 }
 
@@ -195,6 +196,8 @@ const elementIife = await bundle({
   plugins: [katexCssPlugin('data-uri')],
 });
 const pageCss = fs.readFileSync(path.join(PAGES, 'site.css'), 'utf8');
+// The site's favicon.svg, inline (the standalone file fetches nothing; its policy allows img-src data:).
+const faviconDataUri = `data:image/svg+xml,${encodeURIComponent(fs.readFileSync(path.join(PAGES, 'favicon.svg'), 'utf8').trim())}`;
 // Its own strict policy: the one executable inline script is allowed by its hash; the engine runs
 // in a blob: worker (which inherits this policy), the fonts are data: URIs, nothing may be fetched.
 const elementScript = jsForScript(elementIife);
@@ -216,6 +219,7 @@ for (const nb of notebooks) {
     worker: jsForScript(workerClassic),
     element: elementScript,
     notebook: jsonForScript(nb.doc),
+    favicon: faviconDataUri,
   }));
 }
 log(`standalone.html for ${notebooks.length} notebook(s) (${Math.round(elementIife.length / 1024)} KiB element, ` +

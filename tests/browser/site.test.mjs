@@ -36,6 +36,8 @@ test('served pages carry the CSP meta and no inline scripts', () => {
 for (const p of pages) {
   test(`${p}: strict CSP, offline, no console errors`, async () => {
     const { page, problems, context } = await openPage(browser, site, p);
+    const failed = [];
+    page.on('response', (res) => { if (res.status() >= 400) failed.push(`${res.status()} ${res.url()}`); });
     try {
       if (p !== 'index.html') {
         await page.locator('attention-notebook .cells > section:not([hidden]), .page-error').first().waitFor({ timeout: 15000 });
@@ -51,12 +53,28 @@ for (const p of pages) {
       const failedFonts = await page.evaluate(() => [...document.fonts].filter((f) => f.status === 'error').map((f) => f.family));
       assert.deepEqual(failedFonts, [], 'fonts that failed to load');
       if (p !== 'index.html') await screenshot(page, `page-${p.replace(/[^a-z0-9]+/gi, '_')}`);
+      assert.deepEqual(failed, [], 'responses with an error status');
       assert.deepEqual(await problems(), []);
     } finally {
       await context.close();
     }
   });
 }
+
+test('every page names an icon that is served (browsers otherwise ask for /favicon.ico and log a 404)', async () => {
+  for (const p of pages) {
+    const html = fs.readFileSync(path.join(DIST, p.split('?')[0]), 'utf8');
+    const m = /<link rel="icon" href="([^"]+)" type="image\/svg\+xml">/.exec(html);
+    assert.ok(m, `${p}: <link rel="icon">`);
+    const res = await fetch(new URL(m[1], site.url + p));
+    assert.equal(res.status, 200, `${p}: ${m[1]}`);
+    assert.equal(res.headers.get('content-type'), 'image/svg+xml', `${p}: ${m[1]}`);
+  }
+  for (const id of ids) {
+    const html = fs.readFileSync(path.join(DIST, id, 'standalone.html'), 'utf8');
+    assert.match(html, /<link rel="icon" href="data:image\/svg\+xml,[^"]+" type="image\/svg\+xml">/, `${id}/standalone.html: inline icon`);
+  }
+});
 
 test('index.html lists every notebook with its title', async () => {
   const { page, problems, context } = await openPage(browser, site, '');

@@ -95,6 +95,16 @@ fieldset.depth legend { float: left; padding: 0; margin-right: .6rem; font-size:
 .cell { margin: 0 0 1.75rem; }
 .cell > h2.cell-title, .cell-title { font-size: 1.2rem; line-height: 1.3; margin: 0 0 .6rem; }
 .cell.boxed { border: 1px solid var(--_border); border-radius: var(--_radius); padding: 1rem; background: var(--_bg); }
+/* A cell's content starts right under its title, or at the top of its box when it has none, and
+   ends at the bottom of its box: no stray margins of the first and last blocks inside. */
+.cell > :is(:first-child, .cell-title + *) > :first-child { margin-top: 0; }
+.cell.boxed > :last-child > :last-child,
+.cell.boxed > :last-child > :last-child > :last-child { margin-bottom: 0; }
+/* Display maths: a modest gap to the text around it. A maths cell right after a prose cell
+   continues that prose ("... for one query-key pair:"), so it sits closer than a new cell would. */
+.maths-cell .katex-display { margin: .5em 0; }
+.cell-prose:not([hidden]) + .cell-maths:not(:has(> .cell-title)) { margin-top: -.85rem; }
+.cell-prose .katex-display { margin: .6em 0; }
 .depth-tag { display: inline-block; font-size: .72rem; letter-spacing: .04em; text-transform: uppercase; color: var(--_muted); border: 1px solid var(--_border); border-radius: 999px; padding: 0 .5rem; margin-left: .5rem; vertical-align: middle; font-weight: 500; }
 .prose :is(h2, h3, h4, h5, h6) { line-height: 1.25; margin: 1.2rem 0 .5rem; font-size: 1.05rem; }
 .prose > :first-child { margin-top: 0; }
@@ -117,16 +127,21 @@ pre code { background: none; border: 0; padding: 0; font-size: inherit; }
 .table-wrap { overflow-x: auto; margin: 0 0 .8rem; }
 table { border-collapse: collapse; font-size: .92rem; }
 .explorable table, .scaling-study table { width: 100%; }
-.matrices { display: flex; flex-wrap: wrap; gap: .25rem 1.75rem; align-items: flex-start; }
+.matrices { display: flex; flex-wrap: wrap; gap: .8rem 1.75rem; align-items: flex-start; }
+.matrices > .table-wrap { margin: 0; }
+.hand-results { margin-top: 1rem; }
 .matrix table { width: auto; }
 .matrix caption { white-space: nowrap; }
 .vec { white-space: nowrap; }
 @container (max-width: 30rem) { table { font-size: .82rem; } th, td { padding: .3rem .35rem; } }
 caption { text-align: left; font-weight: 600; padding: 0 0 .4rem; }
-th, td { padding: .35rem .6rem; border-bottom: 1px solid var(--_border); text-align: right; vertical-align: top; }
+th, td { padding: .35rem .6rem; border-bottom: 1px solid var(--_border); text-align: right; vertical-align: baseline; }
 th { background: var(--_surface); font-weight: 600; font-size: .85rem; }
+thead th { vertical-align: bottom; }
 th[scope="row"], td.label, th.label { text-align: left; }
-tbody th { background: none; }
+/* Row labels share the size and baseline of the numbers in their row. */
+tbody th { background: none; font-size: inherit; }
+th[scope="row"].numeric { text-align: right; }
 tbody tr:last-child td, tbody tr:last-child th { border-bottom: 0; }
 tr.masked td, tr.masked th { color: var(--_muted); }
 .swatch { display: inline-block; width: .7rem; height: .7rem; border-radius: 2px; background: var(--c); margin-right: .4rem; vertical-align: baseline; }

@@ -161,7 +161,8 @@ export function renderExplorable(cell, ctx) {
     const g = [];
     cell.keys.forEach((k, i) => g.push(arrow(p, [0, 0], k, `${colour(i)}${state.mask[i] ? '' : ' masked'}`, { label: labels[i] })));
     g.push(s('circle', { class: 'ref-ring', cx: p.toX(reference[0]), cy: p.toY(reference[1]), r: 9 }));
-    g.push(arrow(p, [0, 0], state.q, 'query', { label: 'q' }));
+    // q's label clears the drag halo (r 14) and the reference ring (r 9) around its tip.
+    g.push(arrow(p, [0, 0], state.q, 'query', { label: 'q', labelGap: 24 }));
     g.push(s('circle', { class: 'handle-halo', cx: p.toX(state.q[0]), cy: p.toY(state.q[1]), r: 14 }));
     g.push(s('circle', { class: 'handle', cx: p.toX(state.q[0]), cy: p.toY(state.q[1]), r: 6.5 }));
     keyLayer.replaceChildren(...g);

@@ -51,8 +51,11 @@ export function createPlane({ label, extent }) {
   return plane;
 }
 
-/** An arrow from `from` to `to` (data coordinates) in the colour class `cls`. */
-export function arrow(plane, from, to, cls, { label, dashed = false } = {}) {
+/**
+ * An arrow from `from` to `to` (data coordinates) in the colour class `cls`. The label sits
+ * `labelGap` px beyond the tip along the arrow (more for a tip with a handle or ring around it).
+ */
+export function arrow(plane, from, to, cls, { label, dashed = false, labelGap = 12 } = {}) {
   const x1 = plane.toX(from[0]); const y1 = plane.toY(from[1]);
   const x2 = plane.toX(to[0]); const y2 = plane.toY(to[1]);
   const g = s('g', { class: cls });
@@ -67,7 +70,10 @@ export function arrow(plane, from, to, cls, { label, dashed = false } = {}) {
   }
   if (label) {
     const dx = x2 - x1; const dy = y2 - y1; const d = Math.hypot(dx, dy) || 1;
-    g.append(s('text', { x: x2 + (dx / d) * 12, y: y2 + (dy / d) * 12 + 4, 'text-anchor': 'middle' }, label));
+    // Kept inside the view (a tip dragged to the edge would push its label out of sight).
+    const lx = Math.min(SIZE - 8, Math.max(8, x2 + (dx / d) * labelGap));
+    const ly = Math.min(SIZE - 4, Math.max(13, y2 + (dy / d) * labelGap + 4));
+    g.append(s('text', { x: lx, y: ly, 'text-anchor': 'middle' }, label));
   }
   return g;
 }

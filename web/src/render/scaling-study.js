@@ -59,7 +59,7 @@ export function renderScalingStudy(cell, ctx) {
   function show(r) {
     const info = divisorInfo(divisor);
     const widths = r.widths.map((w) => (typeof w === 'object' ? shownText(w) : String(w)));
-    const widthCell = (i) => h('th', { scope: 'row' }, h('span', { class: 'num' }, widths[i]));
+    const widthCell = (i) => h('th', { scope: 'row', class: 'numeric' }, h('span', { class: 'num' }, widths[i]));
     const spread = h('div', { class: 'table-wrap' }, h('table', null,
       h('caption', null, 'How far raw scores spread as the width grows'),
       h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'd'), h('th', { scope: 'col' }, 'std of q·k'), h('th', { scope: 'col' }, `std of ${info.column}`))),
