@@ -35,6 +35,10 @@ if (!ID_PATTERN.test(id)) {
     const value = params.get(name);
     if (value) el.setAttribute(name, value);
   }
+  // A forced theme is the frame's colour scheme too: otherwise a light notebook in a dark system
+  // sits on the frame's dark canvas (seen at its rounded corners and below it).
+  const theme = params.get('theme');
+  if (theme === 'light' || theme === 'dark') document.documentElement.style.colorScheme = theme;
   for (const name of FORWARDED) {
     el.addEventListener(name, (event) => post({ type: 'attnbook:event', id, name, detail: plain(event.detail) }));
   }

@@ -62,6 +62,7 @@ export const styles = `
   --_mono: var(--attnbook-mono, ui-monospace, "SF Mono", "Cascadia Mono", Menlo, Consolas, monospace);
   --_radius: var(--attnbook-radius, 6px);
   container-type: inline-size;
+  border-radius: var(--_radius);
 }
 :host([hidden]) { display: none; }
 :host([theme="dark"]) { ${dark} }
@@ -120,6 +121,7 @@ pre { font-family: var(--_mono); font-size: .85rem; line-height: 1.5; background
 pre code { background: none; border: 0; padding: 0; font-size: inherit; }
 .muted, .note { color: var(--_muted); font-size: .9rem; }
 .maths-block { overflow-x: auto; overflow-y: hidden; padding: .25rem 0; }
+@container (max-width: 30rem) { .maths-block .katex-display > .katex { font-size: 1.05em; } }
 .caption { color: var(--_muted); font-size: .9rem; margin-top: .3rem; }
 
 /* numbers and tables */
@@ -132,8 +134,14 @@ table { border-collapse: collapse; font-size: .92rem; }
 .hand-results { margin-top: 1rem; }
 .matrix table { width: auto; }
 .matrix caption { white-space: nowrap; }
-.vec { white-space: nowrap; }
-@container (max-width: 30rem) { table { font-size: .82rem; } th, td { padding: .3rem .35rem; } }
+.vec, .nowrap { white-space: nowrap; }
+@container (max-width: 30rem) {
+  table { font-size: .82rem; }
+  th, td { padding: .3rem .35rem; }
+  /* A vector may break after its comma rather than push the table past the column. */
+  td .vec { white-space: normal; }
+  td .vec .num { white-space: nowrap; }
+}
 caption { text-align: left; font-weight: 600; padding: 0 0 .4rem; }
 th, td { padding: .35rem .6rem; border-bottom: 1px solid var(--_border); text-align: right; vertical-align: baseline; }
 th { background: var(--_surface); font-weight: 600; font-size: .85rem; }
@@ -172,6 +180,12 @@ ${Array.from({ length: 8 }, (_, i) => `.src-${i} { --c: var(--_src-${i}); }`).jo
 .plane svg .carry { stroke: var(--c); stroke-width: 2; vector-effect: non-scaling-stroke; opacity: .9; }
 .controls { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; margin: .25rem 0 .75rem; }
 .controls label { font-size: .9rem; display: inline-flex; align-items: center; gap: .35rem; }
+/* Narrow: the query's name on its own line, its fields and Reset together on the next. */
+@container (max-width: 26rem) {
+  .controls { gap: .5rem .75rem; }
+  .controls > .query { flex-basis: 100%; }
+  input[type="number"] { width: 4.75rem; }
+}
 input[type="number"], input[type="text"], select {
   font: inherit; font-family: var(--_mono); font-size: .9rem; color: var(--_fg); background: var(--_bg);
   border: 1px solid var(--_border); border-radius: 4px; padding: .2rem .4rem; min-width: 0;
@@ -199,6 +213,7 @@ summary { cursor: pointer; color: var(--_accent); font-size: .92rem; }
 .practice fieldset { border: 0; padding: 0; margin: 0 0 .6rem; }
 .practice .choice { display: flex; align-items: center; gap: .5rem; margin: .2rem 0; }
 .practice .row { display: flex; flex-wrap: wrap; align-items: center; gap: .6rem; }
+.practice input[type="text"] { width: 8rem; }
 .feedback { margin-top: .6rem; padding: .5rem .8rem; border-radius: var(--_radius); border: 1px solid var(--_border); }
 .feedback.correct { border-color: var(--_ok); }
 .feedback.incorrect { border-color: var(--_error); }

@@ -63,7 +63,12 @@ export function renderPractice(cell, ctx) {
     }
   }
   button.addEventListener('click', check);
-  el.append(prompt, inputArea, h('div', { class: 'row' }, button), hint, feedback);
+  // A typed answer has its Check button beside the field; choices get theirs below the list.
+  if (answer.kind === 'choice') el.append(prompt, inputArea, h('div', { class: 'row' }, button), hint, feedback);
+  else {
+    inputArea.append(button);
+    el.append(prompt, inputArea, hint, feedback);
+  }
   return { el };
 }
 

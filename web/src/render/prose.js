@@ -54,7 +54,16 @@ export function inline(text) {
     }
     if (c === '$' && text[i + 1] !== '$') {
       const end = findClosing(text, '$', i + 1);
-      if (end > i + 1 && text[i + 1] !== ' ') { flush(); out.push(renderTex(text.slice(i + 1, end))); i = end + 1; continue; }
+      if (end > i + 1 && text[i + 1] !== ' ') {
+        flush();
+        const tex = renderTex(text.slice(i + 1, end));
+        // Punctuation right after the maths stays on its line ("... the output $o$." never wraps before the ".").
+        const punct = /^[.,;:!?)]+/.exec(text.slice(end + 1));
+        if (punct) out.push(h('span', { class: 'nowrap' }, tex, punct[0]));
+        else out.push(tex);
+        i = end + 1 + (punct ? punct[0].length : 0);
+        continue;
+      }
     }
     if (text.startsWith('**', i)) {
       const end = findClosing(text, '**', i + 2);
