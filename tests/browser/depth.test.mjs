@@ -1,18 +1,11 @@
 // The depth switch shows exactly the cells written for the chosen depth, and says so in an event.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSite, launchBrowser, openPage, screenshot, notebooks } from './harness.mjs';
+import {
+  openPage, screenshot, notebooks, useSiteAndBrowser, site, browser,
+} from './harness.mjs';
 
-let site;
-let browser;
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+useSiteAndBrowser();
 
 // A notebook where the depths differ in what they show.
 const doc = Object.values(notebooks()).find((d) => d.depths.length > 1 && d.cells.some((c) => c.depths && c.depths.length < d.depths.length));

@@ -1,23 +1,13 @@
 // The query follows the pointer: dragging across the key-space plane moves q, and after every
 // drag the table shows the engine's shares for the query the inputs now hold.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startSite, launchBrowser, openPage, findCell, expectedShares, explorableRows, waitForExplorable,
+  openPage, findCell, expectedShares, explorableRows, waitForExplorable, useSiteAndBrowser, site, browser,
 } from './harness.mjs';
 
-let site;
-let browser;
+useSiteAndBrowser();
 const { doc, cell } = findCell('explorable');
-
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
 
 async function queryInputs(page) {
   return page.locator('attention-notebook .explorable').first().evaluate((el) =>

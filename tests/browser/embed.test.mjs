@@ -1,21 +1,13 @@
 // embed.html in an iframe tells its parent page how tall it is and forwards the element's events;
 // the course-page example sizes its iframe from those messages.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSite, launchBrowser, openPage, screenshot, routeTestFiles, notebooks } from './harness.mjs';
+import {
+  openPage, screenshot, routeTestFiles, notebooks, useSiteAndBrowser, site, browser,
+} from './harness.mjs';
 
-let site;
-let browser;
+useSiteAndBrowser();
 const ids = Object.keys(notebooks()).sort();
-
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
 
 test('embed.html posts its height and forwards notebookopen, practice and practicecomplete to the parent', async () => {
   // The notebook with practice cells, so that every forwarded event can be seen.

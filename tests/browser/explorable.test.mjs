@@ -1,25 +1,14 @@
 // The explorable on a served notebook page: the engine's numbers, the keyboard, the permalink,
 // and two elements on one page keeping to themselves.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startSite, launchBrowser, openPage, screenshot, findCell, expectedShares, shown3,
-  explorableRows, waitForExplorable, routeTestFiles,
+  openPage, screenshot, findCell, expectedShares, shown3, explorableRows, waitForExplorable, routeTestFiles, useSiteAndBrowser, site, browser,
 } from './harness.mjs';
 
-let site;
-let browser;
+useSiteAndBrowser();
 const { doc, cell } = findCell('explorable');
 const n = cell.keys.length;
-
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
 
 // Tolerance 0: the engine computes the row with ordered double arithmetic and det_exp (fdlibm,
 // the algorithm of V8's Math.exp), and expectedShares() does the same operations in the same

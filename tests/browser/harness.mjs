@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { before, after } from 'node:test';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DIST = path.join(ROOT, 'dist');
@@ -222,4 +223,30 @@ export async function explorableRows(page, nth = 0) {
 export async function waitForExplorable(page, n, nth = 0) {
   await page.locator('attention-notebook .explorable').nth(nth).locator('tbody tr').nth(n - 1)
     .waitFor({ state: 'attached', timeout: 15000 });
+}
+
+/**
+ * The site and Chromium shared by one test file: started before its tests, stopped after.
+ * `site` and `browser` below are live bindings, set once the `before` hook has run.
+ */
+export let site;
+export let browser;
+export function useSiteAndBrowser() {
+  before(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+}
+
+/** Opens notebook `id`'s page with its document replaced by `text` (a broken or hostile one). */
+export async function openWithNotebookText(id, text) {
+  const opened = await openPage(browser, site, null);
+  await opened.context.route(`${site.url}notebooks/${id}.json`, (route) =>
+    route.fulfill({ status: 200, body: text, headers: { 'Content-Type': 'application/json' } }));
+  await opened.page.goto(`${site.url}${id}/`);
+  return opened;
 }

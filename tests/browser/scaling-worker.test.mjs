@@ -1,20 +1,13 @@
 // The scaling study runs in the engine worker: a Worker exists, the page's main thread keeps
 // running while the engine draws millions of normals, the progress bar shows, and the tables
 // carry the engine's numbers.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSite, launchBrowser, openPage, screenshot, routeTestFiles } from './harness.mjs';
+import {
+  openPage, screenshot, routeTestFiles, useSiteAndBrowser, site, browser,
+} from './harness.mjs';
 
-let site;
-let browser;
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+useSiteAndBrowser();
 
 // Big enough that the study takes well over the progress bar's 200 ms delay (seconds here), within
 // the engine's limits (pairs x width and trials x keys x width at most 2^23 numbers):

@@ -1,27 +1,19 @@
 // Every served page under the strict CSP: no violations, no console errors, no request leaves the
 // origin (the site works offline); the pages carry the CSP and no inline scripts; the server's
 // MIME types and path handling.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { DIST, startSite, launchBrowser, openPage, screenshot, notebooks } from './harness.mjs';
+import {
+  DIST, openPage, screenshot, notebooks, useSiteAndBrowser, site, browser,
+} from './harness.mjs';
 import { CSP, CSP_META } from '../../scripts/serve.mjs';
 
-let site;
-let browser;
+useSiteAndBrowser();
 const ids = Object.keys(notebooks()).sort();
 const pages = ['index.html', ...ids.map((id) => `${id}/index.html`), ...ids.map((id) => `embed.html?notebook=${id}`), 'examples/course-page.html'];
-
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
 
 test('served pages carry the CSP meta and no inline scripts', () => {
   for (const p of pages) {

@@ -1,29 +1,13 @@
 // A broken notebook is not a blank element: the engine's validation errors are listed in its place.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSite, launchBrowser, openPage, screenshot, findCell } from './harness.mjs';
+import {
+  screenshot, findCell, useSiteAndBrowser, openWithNotebookText,
+} from './harness.mjs';
 
-let site;
-let browser;
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+useSiteAndBrowser();
 
 const { doc } = findCell('explorable');
-
-async function openWithDocument(text) {
-  const opened = await openPage(browser, site, null);
-  // The page asks for ../notebooks/<id>.json; it gets the broken text instead.
-  await opened.context.route(`${site.url}notebooks/${doc.id}.json`, (route) =>
-    route.fulfill({ status: 200, body: text, headers: { 'Content-Type': 'application/json' } }));
-  await opened.page.goto(`${site.url}${doc.id}/`);
-  return opened;
-}
 
 async function shownErrors(page) {
   const section = page.locator('attention-notebook section.errors');
@@ -41,7 +25,7 @@ test('a document with schema errors shows each error at its line and column', as
   broken.cells[i].colour = 'red'; // unknown field
   const text = JSON.stringify(broken, null, 2);
   const lines = text.split('\n');
-  const { page, problems, context } = await openWithDocument(text);
+  const { page, problems, context } = await openWithNotebookText(doc.id, text);
   try {
     const errors = await shownErrors(page);
     assert.equal(errors.length, 2, JSON.stringify(errors));
@@ -68,7 +52,7 @@ test('a document with schema errors shows each error at its line and column', as
 
 test('a document that is not JSON shows the line and column of the syntax error', async () => {
   const text = JSON.stringify(doc, null, 2).replace('"title"', '"title" "oops"');
-  const { page, problems, context } = await openWithDocument(text);
+  const { page, problems, context } = await openWithNotebookText(doc.id, text);
   try {
     const errors = await shownErrors(page);
     assert.ok(errors.length >= 1);

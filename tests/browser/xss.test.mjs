@@ -1,31 +1,16 @@
 // Author text can never become markup or script: a notebook full of HTML and script in every
 // place an author writes text renders that text literally, and raw HTML in prose is refused by
 // the engine's validator before anything is drawn.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSite, launchBrowser, openPage, findCell } from './harness.mjs';
+import {
+  findCell, useSiteAndBrowser, openWithNotebookText,
+} from './harness.mjs';
 
-let site;
-let browser;
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+useSiteAndBrowser();
 
 const { doc } = findCell('explorable');
 const PAYLOAD = '<img src=x onerror="window.__xss=1">';
-
-async function openWith(text) {
-  const opened = await openPage(browser, site, null);
-  await opened.context.route(`${site.url}notebooks/${doc.id}.json`, (route) =>
-    route.fulfill({ status: 200, body: text, headers: { 'Content-Type': 'application/json' } }));
-  await opened.page.goto(`${site.url}${doc.id}/`);
-  return opened;
-}
 
 test('HTML in titles, labels, code and references is shown as text, never run', async () => {
   const hostile = structuredClone(doc);
@@ -35,7 +20,7 @@ test('HTML in titles, labels, code and references is shown as text, never run', 
   hostile.cells.unshift({ type: 'prose', text: `Inline code \`${PAYLOAD}\` stays code.\n\n\`\`\`\n<script>window.__xss=2</script>\n\`\`\`` });
   const refs = hostile.cells.find((c) => c.type === 'references');
   if (refs) refs.items[0].title = `Paper ${PAYLOAD}`;
-  const { page, context } = await openWith(JSON.stringify(hostile, null, 2));
+  const { page, context } = await openWithNotebookText(doc.id, JSON.stringify(hostile, null, 2));
   try {
     const nb = page.locator('attention-notebook');
     await nb.locator('.explorable').first().waitFor({ timeout: 20000 });
@@ -66,7 +51,7 @@ test('raw HTML and javascript: links in prose are refused by the validator', asy
     { type: 'prose', text: `Hello ${PAYLOAD}` },
     { type: 'prose', text: '[click me](javascript:window.__xss=3)' },
   );
-  const { page, context } = await openWith(JSON.stringify(hostile, null, 2));
+  const { page, context } = await openWithNotebookText(doc.id, JSON.stringify(hostile, null, 2));
   try {
     const section = page.locator('attention-notebook section.errors');
     await section.waitFor({ timeout: 20000 });
