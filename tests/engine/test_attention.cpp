@@ -15,22 +15,14 @@
 #include "attnbook/core/attention.hpp"
 #include "attnbook/core/attention_dropout.hpp"
 #include "attnbook/core/errors.hpp"
+#include "float_test_inputs.hpp"
 
 using namespace attnbook;
+using attnbook_test::kEps32;
+using attnbook_test::kNegInf;
+using attnbook_test::TestRng;
 
 namespace {
-
-constexpr double kEps32 = 1.1920928955078125e-7;  // FLT_EPSILON = 2^-23
-constexpr float kNegInf = -std::numeric_limits<float>::infinity();
-
-// Deterministic test inputs: a 64-bit LCG (Knuth MMIX constants), top 24 bits as a float.
-struct TestRng {
-    std::uint64_t s;
-    float uniform(float lo, float hi) {
-        s = s * 6364136223846793005ull + 1442695040888963407ull;
-        return lo + (hi - lo) * static_cast<float>(static_cast<double>(s >> 40) * 0x1.0p-24);
-    }
-};
 
 Tensor random_tensor(Shape shape, TestRng& rng, float lo = -1.0f, float hi = 1.0f) {
     Tensor t(std::move(shape));
