@@ -105,3 +105,12 @@ test('attention errors name both shapes', () => {
     attn_mask: { shape: [2, 3], data: Array(6).fill(true) },
   }), (e) => e instanceof Error && /is_causal/.test(e.message));
 });
+
+test('the hand-written attnbook.d.ts lists exactly the commands the module has', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { ROOT } = await import('./engine.mjs');
+  const dts = readFileSync(`${ROOT}/engine/bindings/attnbook.d.ts`, 'utf8');
+  const block = /export interface Commands \{([^}]*)\}/.exec(dts)[1];
+  const typed = [...block.matchAll(/^\s*(\w+):/gm)].map((m) => m[1]).sort();
+  assert.deepEqual(typed, JSON.parse(engine.commands()).sort());
+});
