@@ -110,7 +110,7 @@ test('the hand-written attnbook.d.ts lists exactly the commands the module has',
   const { readFileSync } = await import('node:fs');
   const { ROOT } = await import('./engine.mjs');
   const dts = readFileSync(`${ROOT}/engine/bindings/attnbook.d.ts`, 'utf8');
-  const block = /export interface Commands \{([^}]*)\}/.exec(dts)[1];
+  const block = /export interface Commands \{\n([^]*?)\n\}/.exec(dts)[1];
   const typed = [...block.matchAll(/^\s*(\w+):/gm)].map((m) => m[1]).sort();
   assert.deepEqual(typed, JSON.parse(engine.commands()).sort());
 });
