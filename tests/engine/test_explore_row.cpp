@@ -113,6 +113,11 @@ TEST_CASE("explore row shape errors name the field and both sizes", "[explore]")
         in.mask = {true};
         CHECK_THROWS_WITH(explore_row(in), "mask: has 1 entries but there are 3 sources");
     }
+    SECTION("finite inputs whose dot product overflows") {
+        in.query = {1e200, 1e200};
+        in.keys[0] = {1e200, 1e200};
+        CHECK_THROWS_WITH(explore_row(in), "the dot product of the query with key 0 overflows a double (beyond 1.8e308): use smaller numbers");
+    }
     SECTION("non-finite input") {
         in.query[0] = std::nan("");
         CHECK_THROWS_WITH(explore_row(in), "query[0] is not a finite number");

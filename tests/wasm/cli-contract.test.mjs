@@ -35,6 +35,7 @@ const BAD = [
   [['scaling', '--widths', '0'], /\$\.widths\[0\]: 0 is not between 1 and 4096/],
   [['scaling', '--widths', '4096', '--pairs', '200000'], /more than/],
   [['scaling', '--trials', '2.5'], /"2.5" is not a whole number/],
+  [['explore', '--query', '1e200,1e200', '--keys', '1e200,1e200;1,0;0,1'], /key 0 overflows a double/],
   [['frobnicate'], /unknown command "frobnicate"/],
   [['validate'], /name at least one notebook file/],
   [['validate', '/nonexistent/notebook.json'], /cannot open file/],

@@ -24,7 +24,7 @@ std::string show_number(double exact, Shown style) {
 }
 
 nlohmann::json number_pair(double exact, Shown style) {
-    if (!std::isfinite(exact)) throw std::domain_error("internal error: a non-finite number reached the output");
+    if (!std::isfinite(exact)) throw std::domain_error("a non-finite number reached the output");
     return nlohmann::json{{"exact", exact}, {"shown", show_number(exact, style)}};
 }
 

@@ -49,6 +49,11 @@ ExploreRow explore_row(const ExploreInput& in) {
     for (std::size_t i = 0; i < n; ++i) {
         double dot = 0.0;
         for (std::size_t j = 0; j < in.query.size(); ++j) dot += in.query[j] * in.keys[i][j];
+        // Finite inputs can still overflow: |q.k| > 1.8e308 has no double, and inf - inf in the
+        // softmax would then be NaN. Say so instead of showing a meaningless share.
+        if (!std::isfinite(dot))
+            throw UserError("the dot product of the query with key " + std::to_string(i) +
+                            " overflows a double (beyond 1.8e308): use smaller numbers");
         row.dots.push_back(dot);
         row.scores.push_back(dot / divisor);
     }

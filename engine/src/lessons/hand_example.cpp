@@ -42,6 +42,9 @@ HandExample hand_example(const HandExampleInput& in) {
         for (std::size_t b = 0; b < n; ++b) {
             double dot = 0.0;
             for (std::size_t j = 0; j < dk; ++j) dot += in.queries[a][j] * in.keys[b][j];
+            if (!std::isfinite(dot))  // finite inputs whose product overflows: no honest softmax
+                throw UserError("the dot product of query " + std::to_string(a) + " with key " + std::to_string(b) +
+                                " overflows a double (beyond 1.8e308): use smaller numbers");
             logits[b] = dot / root;
         }
         double top = logits[0];
