@@ -1,7 +1,7 @@
 #pragma once
-// Scaled dot-product attention with the semantics of PyTorch's
-//   F.scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0,
-//                                  is_causal=False, scale=None, enable_gqa=False)
+// The semantics of torch.nn.functional.scaled_dot_product_attention (PyTorch 2.5), argument by
+// argument: q/k/v tensors; optional mask; dropout probability 0 by default; causal flag off by
+// default; scale defaulting to 1/sqrt(E); grouped-query heads only when enabled.
 //
 // Shapes (rank 2, 3 or 4; the three tensors have the same rank; missing leading dims are 1):
 //   q is (B, Hq, L, E)      rank 3: (Hq, L, E)    rank 2: (L, E)
