@@ -4,5 +4,4 @@ BUILD_NATIVE="${ATTNBOOK_BUILD_NATIVE:-$ROOT/build/native}"
 BUILD_WASM="${ATTNBOOK_BUILD_WASM:-$ROOT/build/wasm}"
 # Debian's Emscripten 3.1.6 runs its JS optimizer on the system Node; it finds acorn only here.
 export NODE_PATH="/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}"
-PYTHON_NUMPY=/usr/bin/python3
 step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }

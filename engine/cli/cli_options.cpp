@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <map>
 
@@ -55,9 +56,31 @@ std::string trim(const std::string& s) {
     return a == std::string::npos ? "" : s.substr(a, b - a + 1);
 }
 
+// Positions are 0-based and written like the JSON paths of the engine's messages: [1][0].
 std::string position(std::size_t row, std::size_t item, bool with_row) {
-    return with_row ? " (row " + std::to_string(row + 1) + ", item " + std::to_string(item + 1) + ")"
-                    : " (item " + std::to_string(item + 1) + ")";
+    return with_row ? " (at [" + std::to_string(row) + "][" + std::to_string(item) + "])"
+                    : " (at [" + std::to_string(item) + "])";
+}
+
+// Arguments become JSON strings, which must be UTF-8; a stray byte is the user's to fix.
+bool valid_utf8(const std::string& text) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const unsigned char c = static_cast<unsigned char>(text[i]);
+        const std::size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+        if (len == 0 || i + len > text.size()) return false;
+        std::uint32_t code = len == 1 ? c : c & (0x7F >> len);
+        for (std::size_t k = 1; k < len; ++k) {
+            const unsigned char cc = static_cast<unsigned char>(text[i + k]);
+            if ((cc >> 6) != 0x2) return false;
+            code = (code << 6) | (cc & 0x3F);
+        }
+        // Overlong forms, UTF-16 surrogates and code points past U+10FFFF are not UTF-8.
+        static const std::uint32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
+        if (code < kMin[len] || (code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF) return false;
+        i += len;
+    }
+    return true;
 }
 
 double parse_number(const std::string& option, const std::string& raw, const std::string& where) {
@@ -151,6 +174,8 @@ ParsedLine parse_command_line(const std::vector<std::string>& argv) {
         line.wants_help = true;
         return line;
     }
+    for (std::size_t i = 0; i < argv.size(); ++i)
+        if (!valid_utf8(argv[i])) throw UserError("argument " + std::to_string(i + 1) + " is not valid UTF-8");
     line.command = argv[0];
     const auto table = option_table().find(line.command);
     if (table == option_table().end()) {

@@ -7,6 +7,7 @@
 
 #include "attnbook/core/errors.hpp"
 #include "attnbook/notebook/commands.hpp"
+#include "attnbook/notebook/notebook.hpp"
 #include "cli_options.hpp"
 #include "json_print.hpp"
 
@@ -22,7 +23,8 @@ std::string read_file(const std::string& path) {
     return text.str();
 }
 
-// validate FILE...: "FILE: ok" per good file; every error as "where: message"; exit 1 if any failed.
+// validate FILE...: "FILE: ok" per good file; every error as "file:line:column: $.path: message";
+// exit 1 if any failed.
 int validate_files(const std::vector<std::string>& files) {
     int status = 0;
     for (const auto& file : files) {
@@ -39,8 +41,7 @@ int validate_files(const std::vector<std::string>& files) {
             continue;
         }
         status = 1;
-        for (const auto& error : report.at("errors"))
-            std::cerr << error.at("where").get<std::string>() << ": " << error.at("message").get<std::string>() << "\n";
+        for (const auto& error : report.at("errors")) std::cerr << attnbook::validation_error_line(error) << "\n";
     }
     return status;
 }

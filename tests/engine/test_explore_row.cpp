@@ -99,7 +99,7 @@ TEST_CASE("explore row shape errors name the field and both sizes", "[explore]")
     ExploreInput in = source_example();
     SECTION("key width") {
         in.keys[1] = {1, 0, 3};
-        CHECK_THROWS_WITH(explore_row(in), "keys: row 1 has 3 numbers but the query has 2");
+        CHECK_THROWS_WITH(explore_row(in), "keys[1] has 3 numbers but the query has 2");
     }
     SECTION("values rows") {
         in.values.pop_back();
@@ -107,7 +107,7 @@ TEST_CASE("explore row shape errors name the field and both sizes", "[explore]")
     }
     SECTION("ragged values") {
         in.values[2] = {1};
-        CHECK_THROWS_WITH(explore_row(in), "values: row 2 has 1 numbers but row 0 has 2");
+        CHECK_THROWS_WITH(explore_row(in), "values[2] has 1 number but values[0] has 2");
     }
     SECTION("mask length") {
         in.mask = {true};
@@ -116,7 +116,16 @@ TEST_CASE("explore row shape errors name the field and both sizes", "[explore]")
     SECTION("finite inputs whose dot product overflows") {
         in.query = {1e200, 1e200};
         in.keys[0] = {1e200, 1e200};
-        CHECK_THROWS_WITH(explore_row(in), "the dot product of the query with key 0 overflows a double (beyond 1.8e308): use smaller numbers");
+        CHECK_THROWS_WITH(explore_row(in), "the dot product of the query with keys[0] overflows a double (beyond 1.8e308): use smaller numbers");
+    }
+    SECTION("values whose weighted sum overflows") {
+        // Eleven sources with equal scores and values at the largest double: each share is
+        // 1/11 and rounds so that the running sum of the carries steps past DBL_MAX.
+        in.query = {1};
+        in.keys.assign(11, {0});
+        in.values.assign(11, {1.7976931348623157e308});
+        in.mask.clear();
+        CHECK_THROWS_WITH(explore_row(in), "output[0] overflows a double (beyond 1.8e308): use smaller values");
     }
     SECTION("non-finite input") {
         in.query[0] = std::nan("");

@@ -29,11 +29,11 @@ TEST_CASE("hand example equals the paper calculation", "[hand_example]") {
 TEST_CASE("hand example rejects mismatched shapes", "[hand_example]") {
     HandExampleInput in;
     in.keys[2] = {1, 1, 1};
-    CHECK_THROWS_WITH(hand_example(in), "keys: row 2 has 3 numbers but a query has 2");
+    CHECK_THROWS_WITH(hand_example(in), "keys[2] has 3 numbers but queries[0] has 2");
     in = HandExampleInput{};
     in.queries[1] = {1e300, 1e300};
     in.keys[2] = {1e300, 1e300};
-    CHECK_THROWS_WITH(hand_example(in), "the dot product of query 1 with key 2 overflows a double (beyond 1.8e308): use smaller numbers");
+    CHECK_THROWS_WITH(hand_example(in), "the dot product of queries[1] with keys[2] overflows a double (beyond 1.8e308): use smaller numbers");
     in = HandExampleInput{};
     in.values.pop_back();
     CHECK_THROWS_WITH(hand_example(in), "values: has 2 rows but keys has 3");

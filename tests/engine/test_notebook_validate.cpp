@@ -427,7 +427,7 @@ TEST_CASE("validate: the examples in docs/notebook-format.md are what the valida
         const json result = validate_notebook_text(read_text("tests/engine/notebooks/bad-several.json"), "bad.json");
         std::string lines;
         for (const json& error : result["errors"]) {
-            lines += error["where"].get<std::string>() + ": " + error["message"].get<std::string>() + "\n";
+            lines += validation_error_line(error) + "\n";
         }
         CHECK(lines == block_after("A document that parses but breaks the rules"));
     }

@@ -22,9 +22,9 @@ const GOOD = [
 ];
 
 const BAD = [
-  [['explore', '--query', '2,x'], /--query: "x" is not a number \(item 2\)/],
+  [['explore', '--query', '2,x'], /--query: "x" is not a number \(at \[1\]\)/],
   [['explore', '--keys', '1,2;3'], /values: has 3 rows but keys has 2/],
-  [['explore', '--keys', '1,2;3,4;5'], /keys: row 2 has 1 numbers but the query has 2/],
+  [['explore', '--keys', '1,2;3,4;5'], /keys\[2\] has 1 number but the query has 2/],
   [['explore', '--mask', '1,1'], /mask: has 2 entries but there are 3 sources/],
   [['explore', '--mask', '1,2,1'], /--mask: "2" is not 1, 0, true or false/],
   [['explore', '--divisor', 'two'], /divisor: "two" is not one of sqrt, d, 1/],
@@ -35,12 +35,13 @@ const BAD = [
   [['scaling', '--widths', '0'], /\$\.widths\[0\]: 0 is not between 1 and 4096/],
   [['scaling', '--widths', '4096', '--pairs', '200000'], /more than/],
   [['scaling', '--trials', '2.5'], /"2.5" is not a whole number/],
-  [['explore', '--query', '1e200,1e200', '--keys', '1e200,1e200;1,0;0,1'], /key 0 overflows a double/],
+  [['explore', '--query', '1e200,1e200', '--keys', '1e200,1e200;1,0;0,1'], /keys\[0\] overflows a double/],
   [['frobnicate'], /unknown command "frobnicate"/],
+  [['explore', '--keys', '1,2;3,x;0,1'], /--keys: "x" is not a number \(at \[1\]\[1\]\)/],
   [['validate'], /name at least one notebook file/],
   [['validate', '/nonexistent/notebook.json'], /cannot open file/],
   [['validate', 'tests/engine/notebooks/bad-syntax.json'], /bad-syntax\.json:6:3: syntax error/],
-  [['validate', 'tests/engine/notebooks/bad-several.json'], /bad-several\.json:3:9: id "Bad_Id"[^]*bad-several\.json:7:3: unknown field "colour"/],
+  [['validate', 'tests/engine/notebooks/bad-several.json'], /bad-several\.json:3:9: \$\.id: id "Bad_Id"[^]*bad-several\.json:7:3: \$\.colour: unknown field "colour"/],
 ];
 
 for (const args of GOOD) {
@@ -75,6 +76,15 @@ test('validate prints ok per good file and every error of a bad one, identically
   assert.equal(native.stdout, 'web/notebooks/attention-explorable.json: ok\n');
   assert.ok(native.stderr.trim().split('\n').length >= 3, native.stderr);
   assert.deepEqual([wasm.status, wasm.stdout, wasm.stderr], [native.status, native.stdout, native.stderr]);
+});
+
+test('a stray byte that is not UTF-8 is a clear error (native CLI: Node decodes argv itself)', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const { NATIVE_DIR } = await import('./engine.mjs');
+  const r = spawnSync('bash', ['-c', `"$0" python --labels $'A,\\xff,C'`, `${NATIVE_DIR}/attnbook`], { encoding: 'utf8' });
+  assert.equal(r.signal, null);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /argument 3 is not valid UTF-8/);
 });
 
 test('every number in explore output is an exact/shown pair', () => {

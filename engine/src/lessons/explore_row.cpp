@@ -9,6 +9,8 @@
 namespace attnbook {
 namespace {
 
+std::string numbers(std::size_t n) { return std::to_string(n) + (n == 1 ? " number" : " numbers"); }
+
 void check_finite(const std::vector<double>& row, const std::string& what) {
     for (std::size_t j = 0; j < row.size(); ++j)
         if (!std::isfinite(row[j])) throw UserError(what + "[" + std::to_string(j) + "] is not a finite number");
@@ -25,11 +27,11 @@ void check_shapes(const ExploreInput& in) {
     check_finite(in.query, "query");
     for (std::size_t i = 0; i < n; ++i) {
         if (in.keys[i].size() != in.query.size())
-            throw UserError("keys: row " + std::to_string(i) + " has " + std::to_string(in.keys[i].size()) +
-                            " numbers but the query has " + std::to_string(in.query.size()));
+            throw UserError("keys[" + std::to_string(i) + "] has " + numbers(in.keys[i].size()) +
+                            " but the query has " + std::to_string(in.query.size()));
         if (in.values[i].size() != in.values[0].size())
-            throw UserError("values: row " + std::to_string(i) + " has " + std::to_string(in.values[i].size()) +
-                            " numbers but row 0 has " + std::to_string(in.values[0].size()));
+            throw UserError("values[" + std::to_string(i) + "] has " + numbers(in.values[i].size()) +
+                            " but values[0] has " + std::to_string(in.values[0].size()));
         check_finite(in.keys[i], "keys[" + std::to_string(i) + "]");
         check_finite(in.values[i], "values[" + std::to_string(i) + "]");
     }
@@ -52,8 +54,8 @@ ExploreRow explore_row(const ExploreInput& in) {
         // Finite inputs can still overflow: |q.k| > 1.8e308 has no double, and inf - inf in the
         // softmax would then be NaN. Say so instead of showing a meaningless share.
         if (!std::isfinite(dot))
-            throw UserError("the dot product of the query with key " + std::to_string(i) +
-                            " overflows a double (beyond 1.8e308): use smaller numbers");
+            throw UserError("the dot product of the query with keys[" + std::to_string(i) +
+                            "] overflows a double (beyond 1.8e308): use smaller numbers");
         row.dots.push_back(dot);
         row.scores.push_back(dot / divisor);
     }
@@ -79,6 +81,11 @@ ExploreRow explore_row(const ExploreInput& in) {
         for (std::size_t j = 0; j < dv; ++j) row.output[j] += carry[j];
         row.carries.push_back(std::move(carry));
     }
+    // The output is a convex combination of the values, but the rounded running sum of values
+    // near 1.8e308 can still step past the largest double.
+    for (std::size_t j = 0; j < dv; ++j)
+        if (!std::isfinite(row.output[j]))
+            throw UserError("output[" + std::to_string(j) + "] overflows a double (beyond 1.8e308): use smaller values");
     return row;
 }
 

@@ -204,4 +204,12 @@ json validate_notebook_text(const std::string& text, const std::string& given_na
     return {{"ok", false}, {"errors", errors}};
 }
 
+std::string validation_error_line(const nlohmann::json& error) {
+    const std::string where = error.at("where").get<std::string>();
+    const auto& path = error.at("path");
+    std::string line = where + ": ";
+    if (path.is_string() && where.find(path.get<std::string>()) == std::string::npos) line += path.get<std::string>() + ": ";
+    return line + error.at("message").get<std::string>();
+}
+
 }  // namespace attnbook

@@ -20,4 +20,8 @@ inline constexpr std::size_t notebook_max_errors = 100;  // errors listed at mos
 // At most notebook_max_errors errors; when there are more, the last entry says how many more.
 nlohmann::json validate_notebook_text(const std::string& text, const std::string& name);
 
+// One error of that list as a line for people: "name:line:column: $.path: message" (the path is
+// left out when there is none or `where` already shows it).
+std::string validation_error_line(const nlohmann::json& error);
+
 }  // namespace attnbook
