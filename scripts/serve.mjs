@@ -7,6 +7,7 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -16,7 +17,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const CSP_META = [
   "default-src 'self'",
   "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'",
+  "style-src 'self'",
   "img-src 'self' data:",
   "font-src 'self' data:",
   "worker-src 'self'",
@@ -62,8 +63,9 @@ function send(res, status, body, type = 'text/plain; charset=utf-8', extra = {})
   res.end(body);
 }
 
-// Maps a request path to a file under root, or null when it would leave root.
-export function resolveInRoot(root, urlPath) {
+// The decoded path segments of a request path (no empty or "." ones), or null when the path is
+// undecodable or would leave the root.
+export function pathSegments(urlPath) {
   let decoded;
   try {
     decoded = decodeURIComponent(urlPath);
@@ -73,6 +75,13 @@ export function resolveInRoot(root, urlPath) {
   if (decoded.includes('\0') || decoded.includes('\\')) return null;
   const parts = decoded.split('/').filter((p) => p !== '' && p !== '.');
   if (parts.some((p) => p === '..')) return null;
+  return parts;
+}
+
+// Maps a request path to a file under root, or null when it would leave root.
+export function resolveInRoot(root, urlPath) {
+  const parts = pathSegments(urlPath);
+  if (!parts) return null;
   const file = path.join(root, ...parts);
   const rel = path.relative(root, file);
   if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
@@ -96,8 +105,12 @@ export function createServer(root) {
       if (!err && st.isDirectory()) {
         if (!urlPath.endsWith('/')) {
           // /attention-explorable -> /attention-explorable/ so relative URLs in the page work.
+          // Location is rebuilt from the normalised segments, so it always starts with exactly
+          // one "/" and stays on this site ("//evil.example" would be protocol-relative).
           const q = (req.url || '').slice(urlPath.length);
-          send(res, 301, 'moved\n', undefined, { Location: urlPath + '/' + q });
+          const parts = pathSegments(urlPath) || [];
+          const location = parts.length ? `/${parts.map(encodeURIComponent).join('/')}/` : '/';
+          send(res, 301, 'moved\n', undefined, { Location: location + q });
           return;
         }
         file = path.join(file, 'index.html');
@@ -117,7 +130,11 @@ export function createServer(root) {
           res.end();
           return;
         }
-        fs.createReadStream(file).pipe(res);
+        // A read error (EIO, EACCES, the file deleted since the stat) ends this response, not
+        // the server: pipeline destroys both streams and calls back with the error.
+        pipeline(fs.createReadStream(file), res, (err3) => {
+          if (err3 && !res.destroyed) res.destroy(err3);
+        });
       });
     });
   });

@@ -14,10 +14,12 @@ test('embed.html posts its height and forwards notebookopen, practice and practi
   const id = ids.find((i) => notebooks()[i].cells.some((c) => c.type === 'practice')) || ids[0];
   const { page, problems, context } = await openPage(browser, site, null);
   try {
+    // The parent page runs under the site's CSP (no inline style attributes): the frame's size is
+    // given by its width/height attributes, and changed below through the CSSOM.
     const base = await routeTestFiles(context, site, {
       'parent.html': `<!doctype html><html><head><meta charset="utf-8"><title>parent</title>
 <script src="recorder.js"></script></head><body>
-<iframe id="nb" src="../embed.html?notebook=${id}" style="width: 700px; height: 300px; border: 0"></iframe>
+<iframe id="nb" src="../embed.html?notebook=${id}" width="700" height="300" frameborder="0"></iframe>
 </body></html>`,
       'recorder.js': `window.__messages = [];
 addEventListener('message', (e) => {

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   openPage, screenshot, findCell, expectedShares, shown3, explorableRows, waitForExplorable, routeTestFiles, useSiteAndBrowser, site, browser,
+  notebooks as notebooksById,
 } from './harness.mjs';
 
 useSiteAndBrowser();
@@ -131,6 +132,40 @@ test('two elements on one page do not interfere', async () => {
     const secondInputs = await page.locator('#second .explorable input[type="number"]').evaluateAll((els) => els.map((e) => Number(e.value)));
     assert.deepEqual(secondInputs.slice(0, 2), cell.query);
     await screenshot(page, 'explorable-two-instances');
+    assert.deepEqual(await problems(), []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a practice answer is parsed by the engine: a fraction such as 284/1000 counts', async () => {
+  // The "read a share" practice of attention-explorable: number answer 0.284, tolerance 0.001.
+  const nb = notebooksById()['attention-explorable'];
+  const practice = nb.cells.find((c) => c.id === 'share-c');
+  assert.equal(practice.answer.kind, 'number');
+  assert.ok(Math.abs(284 / 1000 - practice.answer.value) <= practice.answer.tolerance);
+  const { page, problems, context } = await openPage(browser, site, `${nb.id}/`);
+  try {
+    await page.evaluate(() => {
+      window.__practice = [];
+      document.addEventListener('practice', (e) => window.__practice.push(e.detail));
+    });
+    const section = page.locator(`attention-notebook section[data-cell-id="${practice.id}"]`);
+    const input = section.locator('input[type="text"]');
+    await input.waitFor({ timeout: 15000 });
+    // Something the engine cannot read is answered by the engine's own feedback.
+    await input.fill('abc');
+    await section.locator('button', { hasText: 'Check' }).click();
+    await section.locator('.feedback.incorrect').waitFor({ timeout: 15000 });
+    assert.match(await section.locator('.feedback').textContent(), /not a number/);
+    await input.fill(' 284/1000 ');
+    await section.locator('button', { hasText: 'Check' }).click();
+    await section.locator('.feedback.correct').waitFor({ timeout: 15000 });
+    assert.match(await section.locator('.feedback').textContent(), /Correct/);
+    assert.deepEqual(await page.evaluate(() => window.__practice), [
+      { cellId: practice.id, correct: false },
+      { cellId: practice.id, correct: true },
+    ]);
     assert.deepEqual(await problems(), []);
   } finally {
     await context.close();

@@ -66,3 +66,30 @@ test('the scaling divisor comes back from the hash and the tables use it', async
     await context.close();
   }
 });
+
+test('an undecodable pair in the hash ("#%E0") is skipped: the notebook still draws and restores q', async () => {
+  const { doc, cell } = findCell('explorable');
+  const q = [1, 1];
+  const hash = `#%E0&q=a+b&${doc.id}.q.${cell.id}=${q.join(',')}`;
+  const { page, problems, context } = await openPage(browser, site, `${doc.id}/${hash}`);
+  try {
+    await waitForExplorable(page, cell.keys.length);
+    const want = expectedShares({ ...cell, query: q });
+    await page.waitForFunction(([w]) => {
+      const tds = document.querySelector('attention-notebook').shadowRoot.querySelectorAll('.explorable tbody tr td:nth-of-type(3) .num');
+      return tds.length === w.length && [...tds].every((td, i) => td.getAttribute('title') === `exact: ${w[i]}`);
+    }, [want], { timeout: 15000 });
+    const inputs = await page.evaluate(() => [...document.querySelector('attention-notebook').shadowRoot
+      .querySelectorAll('.explorable .controls input[type="number"]')].map((i) => Number(i.value)));
+    assert.deepEqual(inputs, q);
+    // Moving q rewrites only this notebook's pairs: the foreign ones keep their raw text.
+    await page.locator('attention-notebook .explorable svg[tabindex="0"]').first().press('ArrowRight');
+    await page.waitForFunction((id) => location.hash.includes(`${id}.q.`) && !location.hash.endsWith('=1,1'), `${doc.id}`, { timeout: 5000 });
+    const after = await page.evaluate(() => location.hash);
+    assert.ok(after.startsWith('#%E0&q=a+b&'), after);
+    assert.match(after, new RegExp(`${doc.id.replace(/[.-]/g, '\\$&')}\\.q\\.${cell.id}=1\\.1,1(&|$)`));
+    assert.deepEqual(await problems(), []);
+  } finally {
+    await context.close();
+  }
+});

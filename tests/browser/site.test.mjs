@@ -109,3 +109,28 @@ test('serve.mjs: MIME types, the CSP header, no way out of dist/', async () => {
   }
   assert.equal((await get('nothing-here.js')).status, 404);
 });
+
+test('serve.mjs: a directory redirect never leaves the site ("//examples" is not protocol-relative)', async () => {
+  // Raw request paths: fetch and URL would read "//examples" as a host.
+  const raw = (p) => new Promise((resolve, reject) => {
+    const u = new URL(site.url);
+    http.get({ host: u.hostname, port: u.port, path: p }, (res) => {
+      res.resume();
+      resolve({ status: res.statusCode, location: res.headers.location });
+    }).on('error', reject);
+  });
+  const cases = [
+    ['//examples?x=1', '/examples/?x=1'],
+    ['//examples', '/examples/'],
+    ['///examples', '/examples/'],
+    ['/./examples', '/examples/'],
+    ['/examples?x=1', '/examples/?x=1'],
+  ];
+  for (const [p, want] of cases) {
+    const { status, location } = await raw(p);
+    assert.equal(status, 301, p);
+    assert.equal(location, want, p);
+    // Resolved against the site, the target is on the site's own origin.
+    assert.equal(new URL(location, site.url).origin, site.origin, p);
+  }
+});

@@ -14,6 +14,8 @@ async function shownErrors(page) {
   await section.waitFor({ timeout: 15000 });
   return section.locator('li').evaluateAll((lis) => lis.map((li) => ({
     where: li.querySelector('.where')?.textContent || '',
+    path: li.querySelector('.path')?.textContent || '',
+    place: li.querySelector('.place')?.textContent || '',
     message: li.querySelector('.message')?.textContent || '',
   })));
 }
@@ -42,6 +44,10 @@ test('a document with schema errors shows each error at its line and column', as
     const shape = errors.find((e) => e !== unknown);
     assert.match(shape.message, /\b1\b/);
     assert.match(at(shape), /^\s*\[\s*$|^\s*1\s*$/, 'the short key row');
+    // Both the position and the JSON path are shown: "name:line:column · $.cells[i]...".
+    assert.ok(shape.path.startsWith(`$.cells[${i}].keys`), `the JSON path: ${shape.path}`);
+    assert.equal(unknown.path, `$.cells[${i}].colour`);
+    for (const e of [unknown, shape]) assert.equal(e.place, `${e.where} · ${e.path}`);
     assert.equal(await page.locator('attention-notebook .explorable').count(), 0, 'nothing of the broken notebook is drawn');
     await screenshot(page, 'validation-schema');
     assert.deepEqual(await problems(), []);

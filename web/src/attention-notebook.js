@@ -5,8 +5,10 @@
 //   <attention-notebook><script type="application/json">{ ...notebook... }</script></attention-notebook>
 //
 // Attributes: src, depth (beginner|developer|researcher), theme (light|dark|auto), permalink
-//   (boolean: keep the reader's state in the URL hash), heading-level (1..4, default 1: the
-//   title's heading level; cells and prose headings go one and two below it).
+//   (boolean: keep the reader's state in the URL hash; the hash is read when a notebook is drawn,
+//   and adding the attribute later writes the current state), heading-level (1..4, default 1: the
+//   title's heading level; cells and prose headings go one and two below it; changing it redraws
+//   the notebook with the reader's depth, queries, masks and divisors kept).
 // Properties: src, depth, theme, permalink (reflect their attributes), notebook (the engine's
 //   normalised document or null), ready (Promise of {ok, notebook?, errors?} for the latest
 //   load), loadText(text, name) (open a notebook from a string).
@@ -26,10 +28,10 @@ import { createDepthControl } from './depth-control.js';
 import { createProgress } from './progress.js';
 import { readState, writeState } from './permalink.js';
 
-export { setWorkerFactory, setEngineOptions } from './engine-client.js';
+export { setWorkerFactory } from './engine-client.js';
 
 export class AttentionNotebook extends HTMLElement {
-  static observedAttributes = ['src', 'depth'];
+  static observedAttributes = ['src', 'depth', 'heading-level', 'permalink'];
 
   /** Register the element under `tag` (default attention-notebook) in `registry`. */
   static define(tag = 'attention-notebook', registry = customElements) {
@@ -57,6 +59,7 @@ export class AttentionNotebook extends HTMLElement {
   #loadToken = 0;
   #started = false;
   #permalinkTimer = null;
+  #permalinkPending = false;
   #practiceCorrect = new Set();
   #practiceDone = false;
   #resolveReady = null;
@@ -89,15 +92,36 @@ export class AttentionNotebook extends HTMLElement {
   get ready() { return this.#ready; }
 
   connectedCallback() {
-    if (this.#started) return;
+    if (this.#started) {
+      // Moved in the document: a permalink write cut short by disconnectedCallback happens now.
+      if (this.#permalinkPending) this.#schedulePermalink();
+      return;
+    }
     this.#started = true;
     this.#loadFromMarkup();
+  }
+
+  disconnectedCallback() {
+    // Nothing of a removed element keeps running on a timer. A load in flight still finishes
+    // (the element may be put back; connectedCallback does not load again).
+    this.#permalinkPending = this.#permalinkTimer !== null;
+    clearTimeout(this.#permalinkTimer);
+    this.#permalinkTimer = null;
+    this.#progress.end();
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
     if (oldValue === newValue) return;
     if (name === 'src' && this.#started) this.#loadFromMarkup();
     if (name === 'depth' && this.#notebook && newValue) this.#applyDepth(newValue);
+    if (name === 'heading-level' && this.#notebook) this.#render(this.#notebook, this.#currentState(), { redraw: true });
+    if (name === 'permalink') {
+      if (newValue !== null) this.#schedulePermalink();
+      else {
+        clearTimeout(this.#permalinkTimer);
+        this.#permalinkTimer = null;
+      }
+    }
   }
 
   /** Open a notebook from its JSON text; `name` is used in error locations. */
@@ -131,6 +155,9 @@ export class AttentionNotebook extends HTMLElement {
       document.addEventListener('DOMContentLoaded', () => this.#loadFromMarkup(), { once: true });
       return;
     }
+    // A fetch still in flight for an earlier src must not draw over this message.
+    ++this.#loadToken;
+    this.#progress.end();
     this.#showErrors([{ where: '<attention-notebook>', message: 'no notebook given: set the src attribute or put the JSON in a child <script type="application/json">' }]);
   }
 
@@ -167,7 +194,7 @@ export class AttentionNotebook extends HTMLElement {
     this.#notebook = null;
     this.#cells = [];
     this.#head.hidden = true;
-    this.#body.replaceChildren(renderErrors(errors, options));
+    this.#body.replaceChildren(renderErrors(errors, { ...options, headingLevel: this.#headingLevel() }));
     this.#emit('notebookerror', { errors });
     this.#settle({ ok: false, errors });
   }
@@ -177,12 +204,23 @@ export class AttentionNotebook extends HTMLElement {
     return Number.isInteger(n) && n >= 1 && n <= 4 ? n : 1;
   }
 
-  #render(notebook) {
+  /** The reader's state as the permalink keeps it (depth and each cell's getState()). */
+  #currentState() {
+    const state = { depth: this.#depth, cells: {} };
+    for (const c of this.#cells) if (c.view.getState) state.cells[c.cellId] = c.view.getState();
+    return state;
+  }
+
+  /**
+   * Draws `notebook`; `saved` (the reader's state to restore) defaults to the permalink's. A
+   * redraw of the open notebook (new heading level) fires no second notebookopen.
+   */
+  #render(notebook, saved = null, { redraw = false } = {}) {
     this.#notebook = notebook;
     this.#practiceCorrect = new Set();
     this.#practiceDone = false;
     const level = this.#headingLevel();
-    const saved = this.permalink ? readState(location.hash, notebook.id) : { cells: {} };
+    saved ||= this.permalink ? readState(location.hash, notebook.id) : { cells: {} };
 
     // header: title, description, depth switch
     this.#head.replaceChildren(h(`h${level}`, { class: 'nb-title' }, notebook.title));
@@ -198,7 +236,6 @@ export class AttentionNotebook extends HTMLElement {
     this.#cells = notebook.cells.map((cell, index) => {
       const cellId = cell.id || `cell-${index + 1}`;
       const ctx = {
-        notebookId: notebook.id,
         cellId,
         headingBase: level + 2,
         initial: saved.cells[cellId],
@@ -223,6 +260,7 @@ export class AttentionNotebook extends HTMLElement {
     this.#depth = null;
     const wanted = (saved.depth && notebook.depths.includes(saved.depth)) ? saved.depth : this.getAttribute('depth');
     this.#applyDepth(wanted, { initial: true });
+    if (redraw) return;
     this.#emit('notebookopen', { id: notebook.id, title: notebook.title });
     this.#settle({ ok: true, notebook });
   }
@@ -263,7 +301,11 @@ export class AttentionNotebook extends HTMLElement {
   #schedulePermalink() {
     if (!this.permalink || !this.#notebook) return;
     clearTimeout(this.#permalinkTimer);
-    this.#permalinkTimer = setTimeout(() => this.#writePermalink(), 150);
+    this.#permalinkPending = false;
+    this.#permalinkTimer = setTimeout(() => {
+      this.#permalinkTimer = null;
+      this.#writePermalink();
+    }, 150);
   }
 
   #writePermalink() {

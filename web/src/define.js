@@ -4,4 +4,4 @@ import { AttentionNotebook } from './attention-notebook.js';
 AttentionNotebook.define();
 
 export { AttentionNotebook };
-export { setWorkerFactory, setEngineOptions } from './engine-client.js';
+export { setWorkerFactory } from './engine-client.js';

@@ -10,11 +10,12 @@
 //
 // Where the files are: by default the worker is `./engine-worker.js` next to this module
 // (in dist: next to attention-notebook.js) and the worker loads `./attnbook.mjs` next to
-// itself. A page that cannot use those URLs (file://, a single-file standalone page) calls
-//   setWorkerFactory(() => new Worker(blobUrl, { type: 'module' }))
-//   setEngineOptions({ url: engineModuleBlobUrl, wasmBinary: arrayBuffer })
-// before the first call.
-
+// itself. A page that cannot use those URLs calls setWorkerFactory(fn) before the first call.
+// The single-file standalone page (which works from file://) does: its <script type="text/plain">
+// holds the engine's classic build (attnbook-classic.js, the .wasm inlined) followed by the worker
+// bundled as a classic script; web/pages/standalone-worker.js makes a Blob of that text and sets
+//   setWorkerFactory(() => new Worker(blobUrl))
+// and the worker then finds `createAttnbook` already in scope instead of importing attnbook.mjs.
 //
 // Cross-origin embedding: a course site on another origin may load attention-notebook.js from our
 // host, but browsers refuse `new Worker(url)` for a URL of another origin. Then the default factory
@@ -49,7 +50,6 @@ export function defaultWorkerFactory() {
 }
 
 let workerFactory = defaultWorkerFactory;
-let engineOptions = {};
 const lanes = new Map(); // lane name -> { worker, pending: Map<id, {resolve, reject, onProgress}> }
 let nextId = 1;
 
@@ -57,24 +57,6 @@ let nextId = 1;
 export function setWorkerFactory(fn) {
   if (typeof fn !== 'function') throw new TypeError('setWorkerFactory expects a function returning a Worker');
   workerFactory = fn;
-}
-
-/**
- * Options passed to each new worker with its first message:
- *   url: URL of the Emscripten ES module (default ./attnbook.mjs next to the worker),
- *   wasmBinary: ArrayBuffer of attnbook.wasm (skips the wasm fetch; for file:// pages).
- */
-export function setEngineOptions(options) {
-  engineOptions = { ...options };
-}
-
-/** Stop all workers (tests, or a page tearing everything down). Pending calls reject. */
-export function terminateWorkers() {
-  for (const lane of lanes.values()) {
-    lane.worker.terminate();
-    for (const p of lane.pending.values()) p.reject(new Error('engine worker terminated'));
-  }
-  lanes.clear();
 }
 
 function failLane(name, lane, message) {
@@ -115,9 +97,7 @@ function laneFor(name) {
     failLane(name, current, `engine worker failed to start: ${event.message || 'unknown error'}`);
   });
   worker.addEventListener('messageerror', () => failLane(name, current, 'engine worker sent an unreadable message'));
-  const { wasmBinary, ...rest } = engineOptions;
-  // wasmBinary is copied, not transferred: every lane needs its own.
-  worker.postMessage({ type: 'init', engine: { ...rest, wasmBinary: wasmBinary ? wasmBinary.slice(0) : undefined } });
+  worker.postMessage({ type: 'init' }); // the worker starts loading the engine now
   return lane;
 }
 

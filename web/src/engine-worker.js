@@ -1,19 +1,18 @@
 // Module worker that owns one engine instance and answers engine-client.js.
 //
-// Messages in:  {type: 'init', engine: {url?, wasmBinary?}}        (first message)
+// Messages in:  {type: 'init'}                                      (first message)
 //               {type: 'call', id, command, argsJson, progress: bool}
 // Messages out: {type: 'result', id, json} | {type: 'error', id, message}
 //               {type: 'progress', id, fraction}                    (at most ~20 per second)
 //
 // The engine is the Emscripten ES module attnbook.mjs (factory createAttnbook), found next
-// to this file unless init names another URL. A single-file page may instead put the
+// to this file. A single-file page (the standalone one) instead puts the
 // engine's classic script (attnbook-classic.js, wasm inlined) in front of this code in the
 // same Blob: a `createAttnbook` already in scope is used first.
 
 /* global createAttnbook */
 
 let enginePromise = null;
-let initOptions = {};
 
 function besideMe(file) {
   try {
@@ -33,15 +32,13 @@ function preloadedFactory() {
 async function loadEngine() {
   let factory = preloadedFactory();
   if (!factory) {
-    const url = initOptions.url || besideMe('./attnbook.mjs');
-    if (!url) throw new Error('no engine URL: pass setEngineOptions({url}) or prepend attnbook-classic.js to the worker');
+    const url = besideMe('./attnbook.mjs');
+    if (!url) throw new Error('no engine URL: start this worker from its own URL, or prepend attnbook-classic.js to it');
     const mod = await import(/* webpackIgnore: true */ url);
     factory = mod.default || mod.createAttnbook;
   }
   if (typeof factory !== 'function') throw new Error('attnbook.mjs does not export createAttnbook');
-  const moduleArgs = {};
-  if (initOptions.wasmBinary) moduleArgs.wasmBinary = initOptions.wasmBinary;
-  return factory(moduleArgs);
+  return factory({});
 }
 
 function engine() {
@@ -88,7 +85,6 @@ async function handleCall({ id, command, argsJson, progress }) {
 self.addEventListener('message', (event) => {
   const msg = event.data || {};
   if (msg.type === 'init') {
-    initOptions = msg.engine || {};
     engine().catch(() => {}); // start loading now; errors are reported per call
   } else if (msg.type === 'call') {
     handleCall(msg);

@@ -8,18 +8,29 @@
 // The short form "#nb=<id>&depth=...&q.<cellId>=..." (keys without prefix, scoped by nb) is
 // read too, for hand-written links.
 
+// Splits a hash into its pairs: { key, value, raw }. key or value is null where its text does not
+// decode ("#%E0"); such a pair is never read, and like every pair this notebook does not own it
+// is written back as its raw text (so "#q=a+b" stays "#q=a+b").
 function parse(hash) {
   const text = String(hash || '').replace(/^#/, '');
   const pairs = [];
   if (!text) return pairs;
-  for (const part of text.split('&')) {
-    if (!part) continue;
-    const eq = part.indexOf('=');
-    const key = decodeURIComponent(eq < 0 ? part : part.slice(0, eq));
-    const value = eq < 0 ? '' : decodeURIComponent(part.slice(eq + 1).replace(/\+/g, ' '));
-    pairs.push([key, value]);
+  for (const raw of text.split('&')) {
+    if (!raw) continue;
+    const eq = raw.indexOf('=');
+    const key = decode(eq < 0 ? raw : raw.slice(0, eq));
+    const value = eq < 0 ? '' : decode(raw.slice(eq + 1).replace(/\+/g, ' '));
+    pairs.push({ key, value, raw });
   }
   return pairs;
+}
+
+function decode(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
 }
 
 const enc = (s) => encodeURIComponent(s).replace(/%2C/gi, ',');
@@ -40,9 +51,10 @@ function decodeValue(kind, value) {
 export function readState(hash, notebookId) {
   const pairs = parse(hash);
   const state = { cells: {} };
-  const shortForm = pairs.some(([k, v]) => k === 'nb' && v === notebookId);
+  const shortForm = pairs.some(({ key, value }) => key === 'nb' && value === notebookId);
   const prefix = `${notebookId}.`;
-  for (const [key, value] of pairs) {
+  for (const { key, value } of pairs) {
+    if (key === null || value === null) continue;
     let rest = null;
     if (key.startsWith(prefix)) rest = key.slice(prefix.length);
     else if (shortForm && key !== 'nb' && !key.includes(':')) rest = key;
@@ -66,9 +78,9 @@ export function readState(hash, notebookId) {
 export function writeState(hash, notebookId, state) {
   const prefix = `${notebookId}.`;
   const pairs = parse(hash);
-  const shortForm = pairs.some(([k, v]) => k === 'nb' && v === notebookId);
-  const keep = pairs.filter(([k]) => !k.startsWith(prefix) && !(shortForm && (k === 'nb' || k === 'depth' || /^(q|m|div)\./.test(k))));
-  const out = keep.map(([k, v]) => (v === '' ? enc(k) : `${enc(k)}=${enc(v)}`));
+  const shortForm = pairs.some(({ key, value }) => key === 'nb' && value === notebookId);
+  const ours = (k) => k !== null && (k.startsWith(prefix) || (shortForm && (k === 'nb' || k === 'depth' || /^(q|m|div)\./.test(k))));
+  const out = pairs.filter(({ key }) => !ours(key)).map(({ raw }) => raw);
   if (state.depth) out.push(`${enc(prefix + 'depth')}=${enc(state.depth)}`);
   for (const [cellId, cs] of Object.entries(state.cells || {})) {
     if (cs.q) out.push(`${enc(`${prefix}q.${cellId}`)}=${cs.q.map((x) => (Object.is(x, -0) ? '-0' : String(x))).join(',')}`);

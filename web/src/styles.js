@@ -106,7 +106,6 @@ fieldset.depth legend { float: left; padding: 0; margin-right: .6rem; font-size:
 .maths-cell .katex-display { margin: .5em 0; }
 .cell-prose:not([hidden]) + .cell-maths:not(:has(> .cell-title)) { margin-top: -.85rem; }
 .cell-prose .katex-display { margin: .6em 0; }
-.depth-tag { display: inline-block; font-size: .72rem; letter-spacing: .04em; text-transform: uppercase; color: var(--_muted); border: 1px solid var(--_border); border-radius: 999px; padding: 0 .5rem; margin-left: .5rem; vertical-align: middle; font-weight: 500; }
 .prose :is(h2, h3, h4, h5, h6) { line-height: 1.25; margin: 1.2rem 0 .5rem; font-size: 1.05rem; }
 .prose > :first-child { margin-top: 0; }
 .prose p { margin: 0 0 .8rem; }
@@ -229,10 +228,10 @@ ol.refs li { margin: 0 0 .5rem; }
 
 /* errors */
 .errors { border: 1px solid var(--_error); border-radius: var(--_radius); padding: .9rem 1rem; }
-.errors h2 { color: var(--_error); font-size: 1.1rem; margin: 0 0 .5rem; }
+.errors .errors-title { color: var(--_error); font-size: 1.1rem; margin: 0 0 .5rem; }
 .errors ol { margin: 0; padding-left: 1.3rem; }
 .errors li { margin: .3rem 0; }
-.errors .where { font-family: var(--_mono); font-size: .85rem; color: var(--_muted); display: block; word-break: break-all; }
+.errors .place { display: block; font-family: var(--_mono); font-size: .85rem; color: var(--_muted); word-break: break-all; }
 .cell-error { color: var(--_error); font-size: .92rem; }
 .loading { color: var(--_muted); }
 

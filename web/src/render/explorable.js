@@ -103,7 +103,7 @@ export function renderExplorable(cell, ctx) {
   pyDetails.addEventListener('toggle', () => { if (pyDetails.open) refreshPython(); });
 
   el.append(queryControls, maskControls, howTo, planes,
-    h('h3', { class: 'visually-hidden' }, 'Shares'), strip, table, stats, summary, problem, exactDetails, pyDetails);
+    h(`h${Math.min(6, ctx.headingBase ?? 3)}`, { class: 'visually-hidden' }, 'Shares'), strip, table, stats, summary, problem, exactDetails, pyDetails);
 
   // ---- engine
   const args = () => ({ query: state.q, keys: cell.keys, values: cell.values, mask: state.mask, divisor });
@@ -123,6 +123,13 @@ export function renderExplorable(cell, ctx) {
       clearTimeout(summaryTimer);
       summaryTimer = setTimeout(writeSummary, dragging ? 500 : 0);
     } catch (err) {
+      // The numbers on screen belong to an earlier query: take them away rather than show them
+      // beside the new one.
+      result = null;
+      clearTimeout(summaryTimer);
+      clearNumbers();
+      drawValues();
+      summary.textContent = `No numbers for q = ${inputVec(state.q)}: the engine could not compute them.`;
       problem.hidden = false;
       problem.textContent = `The engine could not compute this: ${err.message}`;
     }
@@ -169,8 +176,9 @@ export function renderExplorable(cell, ctx) {
     p.svg.setAttribute('aria-label', `Key space. Query q at ${inputVec(state.q)}. Keys: ${labels.map((l, i) => `${l} ${inputVec(cell.keys[i])}`).join(', ')}.`);
   }
 
+  // Values and their hull always; the carries and o only with a result for the current query.
   function drawValues() {
-    if (!valuePlane || !result) return;
+    if (!valuePlane) return;
     const p = valuePlane;
     const g = [];
     const allowed = cell.values.filter((_, i) => state.mask[i]);
@@ -178,6 +186,11 @@ export function renderExplorable(cell, ctx) {
     if (region.length >= 3) g.push(s('polygon', { class: 'hull', points: region.map(([x, y]) => `${p.toX(x)},${p.toY(y)}`).join(' ') }));
     else if (region.length === 2) g.push(s('line', { class: 'hull', x1: p.toX(region[0][0]), y1: p.toY(region[0][1]), x2: p.toX(region[1][0]), y2: p.toY(region[1][1]) }));
     cell.values.forEach((v, i) => g.push(arrow(p, [0, 0], v, `${colour(i)}${state.mask[i] ? '' : ' masked'}`, { label: labels[i], dashed: !state.mask[i] })));
+    if (!result) {
+      p.layer.replaceChildren(...g);
+      p.svg.setAttribute('aria-label', `Value space. Values: ${labels.map((l, i) => `${l} ${inputVec(cell.values[i])}`).join(', ')}.`);
+      return;
+    }
     // Carries tip to tail, then the output point where the engine put it.
     let at = [0, 0];
     result.carries.forEach((c, i) => {
@@ -193,6 +206,14 @@ export function renderExplorable(cell, ctx) {
     }
     p.layer.replaceChildren(...g);
     p.svg.setAttribute('aria-label', `Value space. Values: ${labels.map((l, i) => `${l} ${inputVec(cell.values[i])}`).join(', ')}. Output o = ${vecText(result.output)}.`);
+  }
+
+  function clearNumbers() {
+    strip.replaceChildren();
+    strip.setAttribute('aria-label', 'Shares of attention: not computed');
+    tableBody.replaceChildren();
+    stats.replaceChildren();
+    exactList.textContent = '';
   }
 
   function drawNumbers() {

@@ -4,18 +4,17 @@
 // until then); getState() returns what the permalink keeps for the cell.
 
 import { h } from '../dom.js';
-import { renderProse } from './prose.js';
+import { renderProse, renderMarkdown } from './prose.js';
 import { renderTex } from './maths.js';
-import { renderMarkdown } from './prose.js';
 import { renderExplorable } from './explorable.js';
 import { renderScalingStudy } from './scaling-study.js';
 import { renderHandExample } from './hand-example.js';
 import { renderPractice } from './practice.js';
 import { renderReferences } from './references.js';
 
-function renderMaths(cell) {
+function renderMaths(cell, ctx = {}) {
   const el = h('div', { class: 'maths-cell' }, renderTex(cell.tex, { display: cell.display !== false }));
-  if (cell.caption) el.append(h('div', { class: 'caption prose' }, renderMarkdown(cell.caption)));
+  if (cell.caption) el.append(h('div', { class: 'caption prose' }, renderMarkdown(cell.caption, { headingBase: ctx.headingBase ?? 3 })));
   return { el };
 }
 

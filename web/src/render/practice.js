@@ -1,4 +1,6 @@
-// A practice question. The reader's answer goes to the engine's check_practice; the element
+// A practice question. The reader's answer goes to the engine's check_practice as typed (a
+// typed answer as its trimmed text, which the engine parses: "0.284", "2.84e-1", "284/1000"; a
+// choice as the option's index), and the engine's verdict and feedback are shown. The element
 // hears about each attempt through ctx.onPractice(correct) and fires the `practice` event.
 
 import { h, uniqueId } from '../dom.js';
@@ -9,14 +11,15 @@ export function renderPractice(cell, ctx) {
   const id = uniqueId('practice');
   const answer = cell.answer || {};
   const feedback = h('div', { class: 'feedback', hidden: true, 'aria-live': 'polite' });
-  const prompt = h('div', { class: 'prompt prose', id: `${id}-prompt` }, renderMarkdown(cell.prompt));
+  const md = (text) => renderMarkdown(text, { headingBase: ctx.headingBase ?? 3 });
+  const prompt = h('div', { class: 'prompt prose', id: `${id}-prompt` }, md(cell.prompt));
   let readResponse;
   let inputArea;
   if (answer.kind === 'choice') {
     const name = `${id}-choice`;
     const radios = answer.options.map((option, index) => {
       const input = h('input', { type: 'radio', name, value: String(index), id: `${name}-${index}` });
-      return { input, row: h('div', { class: 'choice' }, input, h('label', { for: `${name}-${index}` }, ...renderMarkdownInline(option))) };
+      return { input, row: h('div', { class: 'choice' }, input, h('label', { for: `${name}-${index}` }, ...renderMarkdownInline(option, ctx))) };
     });
     inputArea = h('fieldset', { 'aria-describedby': `${id}-prompt` },
       h('legend', { class: 'visually-hidden' }, 'Choose one answer'), radios.map((r) => r.row));
@@ -27,15 +30,13 @@ export function renderPractice(cell, ctx) {
   } else {
     const input = h('input', { type: 'text', inputmode: 'decimal', id: `${id}-input`, autocomplete: 'off', spellcheck: 'false', 'aria-describedby': `${id}-prompt` });
     inputArea = h('div', { class: 'row' }, h('label', { for: `${id}-input` }, 'Your answer'), input);
-    readResponse = () => {
-      const text = input.value.trim().replace(/\u2212/g, '-');
-      const value = text === '' ? NaN : Number(text);
-      return Number.isFinite(value) ? { value } : { error: 'Type a number, for example 0.25.' };
-    };
+    // The engine parses the text (decimals, exponents, fractions) and says what is wrong with it.
+    // Only a typographic minus (U+2212, as pasted from the lesson's maths) becomes '-'.
+    readResponse = () => ({ value: input.value.trim().replace(/\u2212/g, '-') });
     input.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); check(); } });
   }
   const button = h('button', { type: 'button', class: 'primary' }, 'Check');
-  const hint = cell.hint ? h('details', null, h('summary', null, 'Hint'), h('div', { class: 'prose' }, renderMarkdown(cell.hint))) : null;
+  const hint = cell.hint ? h('details', null, h('summary', null, 'Hint'), h('div', { class: 'prose' }, md(cell.hint))) : null;
 
   async function check() {
     const response = readResponse();
@@ -51,8 +52,8 @@ export function renderPractice(cell, ctx) {
       feedback.className = `feedback ${r.correct ? 'correct' : 'incorrect'}`;
       feedback.replaceChildren(...[
         h('strong', null, r.correct ? 'Correct.' : 'Not yet.'),
-        r.feedback ? h('div', { class: 'prose' }, renderMarkdown(r.feedback)) : null,
-        r.correct && cell.explanation ? h('div', { class: 'prose' }, renderMarkdown(cell.explanation)) : null,
+        r.feedback ? h('div', { class: 'prose' }, md(r.feedback)) : null,
+        r.correct && cell.explanation ? h('div', { class: 'prose' }, md(cell.explanation)) : null,
       ].filter(Boolean));
       ctx.onPractice?.(Boolean(r.correct));
     } catch (err) {
@@ -72,9 +73,9 @@ export function renderPractice(cell, ctx) {
   return { el };
 }
 
-function renderMarkdownInline(text) {
+function renderMarkdownInline(text, ctx) {
   // An option is a one-line Markdown string: take the nodes out of the paragraph.
-  const frag = renderMarkdown(text);
+  const frag = renderMarkdown(text, { headingBase: ctx.headingBase ?? 3 });
   const p = frag.firstChild;
   return p && p.nodeName === 'P' && frag.childNodes.length === 1 ? [...p.childNodes] : [frag];
 }
