@@ -46,6 +46,16 @@ TEST_CASE("practice: number answers given as text", "[practice]") {
     CHECK(correct(number_cell, "7.07e-1"));
     CHECK(correct(number_cell, "707/1000"));
     CHECK_FALSE(correct(number_cell, "1/2"));
+    SECTION("a typographic minus (U+2212) is a minus") {
+        const json negative = [] {
+            json cell = number_cell;
+            cell["answer"]["value"] = -0.707;
+            return cell;
+        }();
+        CHECK(correct(negative, "\xE2\x88\x92" "0.707"));
+        CHECK(correct(negative, "-0.707"));
+        CHECK_FALSE(correct(number_cell, "\xE2\x88\x92" "0.707"));
+    }
     SECTION("text that is not a number gets feedback, not an exception") {
         for (const char* text : {"abc", "0.7.07", "1/0", "0x1p-1", "inf", "nan", "1e999", "0.707abc", "/"}) {
             INFO(text);

@@ -55,7 +55,9 @@ std::optional<double> parse_decimal(const std::string& text) {
 
 // "0.58", "-1e-3", "1/3" (a fraction of two decimals, for answers like 1/sqrt(2) written 0.707).
 std::optional<double> parse_learner_number(const std::string& raw) {
-    const std::string text = trim(raw);
+    // A typographic minus (U+2212, as the lesson's maths prints it and learners paste it) is a minus.
+    std::string text = trim(raw);
+    for (std::size_t at; (at = text.find("\xE2\x88\x92")) != std::string::npos;) text.replace(at, 3, "-");
     const std::size_t slash = text.find('/');
     if (slash == std::string::npos) return parse_decimal(text);
     const auto top = parse_decimal(trim(text.substr(0, slash)));

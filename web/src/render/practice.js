@@ -31,8 +31,7 @@ export function renderPractice(cell, ctx) {
     const input = h('input', { type: 'text', inputmode: 'decimal', id: `${id}-input`, autocomplete: 'off', spellcheck: 'false', 'aria-describedby': `${id}-prompt` });
     inputArea = h('div', { class: 'row' }, h('label', { for: `${id}-input` }, 'Your answer'), input);
     // The engine parses the text (decimals, exponents, fractions) and says what is wrong with it.
-    // Only a typographic minus (U+2212, as pasted from the lesson's maths) becomes '-'.
-    readResponse = () => ({ value: input.value.trim().replace(/\u2212/g, '-') });
+    readResponse = () => ({ value: input.value.trim() });
     input.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); check(); } });
   }
   const button = h('button', { type: 'button', class: 'primary' }, 'Check');
