@@ -39,6 +39,9 @@ if (!ID_PATTERN.test(id)) {
   // sits on the frame's dark canvas (seen at its rounded corners and below it).
   const theme = params.get('theme');
   if (theme === 'light' || theme === 'dark') document.documentElement.style.colorScheme = theme;
+  // Inside a course page the frame's main landmark sits beside the page's own: name it after the
+  // notebook so a screen reader's landmark list tells them apart.
+  el.addEventListener('notebookopen', (event) => root.setAttribute('aria-label', `Notebook: ${event.detail.title}`));
   for (const name of FORWARDED) {
     el.addEventListener(name, (event) => post({ type: 'attnbook:event', id, name, detail: plain(event.detail) }));
   }

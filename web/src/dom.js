@@ -74,3 +74,39 @@ export function uniqueId(prefix = 'attnbook') {
   uid += 1;
   return `${prefix}-${uid}`;
 }
+
+// Scroll containers (code blocks, wide tables, long formulas) that keyboard users can scroll
+// too: while the content is wider or taller than the box, the box is a tab stop (focus shows
+// its outline; arrow keys then scroll it). It stops being one when everything fits again.
+const scrollers = new WeakSet();
+const scrollWatch = typeof ResizeObserver === 'function'
+  ? new ResizeObserver((entries) => {
+    for (const entry of entries) {
+      const box = scrollers.has(entry.target) ? entry.target : entry.target.parentElement;
+      if (box && scrollers.has(box)) updateScroller(box);
+    }
+  })
+  : null;
+
+function updateScroller(box) {
+  const style = getComputedStyle(box);
+  const scrollsIn = (overflow) => overflow === 'auto' || overflow === 'scroll';
+  const scrolls = (scrollsIn(style.overflowX) && box.scrollWidth > box.clientWidth + 1) ||
+    (scrollsIn(style.overflowY) && box.scrollHeight > box.clientHeight + 1);
+  if (scrolls && !box.hasAttribute('tabindex')) box.setAttribute('tabindex', '0');
+  else if (!scrolls && box.getAttribute('tabindex') === '0') box.removeAttribute('tabindex');
+}
+
+/** Makes `box` (an element with overflow: auto) reachable by keyboard while it scrolls; returns it. */
+export function keyboardScrollable(box) {
+  if (!scrollWatch) {
+    box.setAttribute('tabindex', '0');
+    return box;
+  }
+  scrollers.add(box);
+  scrollWatch.observe(box);
+  // The box keeps its size while wider content arrives (a table's rows, a program's text): watch
+  // its block child too.
+  if (box.firstElementChild) scrollWatch.observe(box.firstElementChild);
+  return box;
+}

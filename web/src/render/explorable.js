@@ -4,7 +4,7 @@
 // carries w_i v_i and the output o. Everything shown is the engine's `shown` text with the
 // `exact` double as tooltip; JS only places things on screen.
 
-import { h, s, num, vec, vecText, shownText, exactText, inputVec, uniqueId } from '../dom.js';
+import { h, s, num, vec, vecText, shownText, exactText, inputVec, uniqueId, keyboardScrollable } from '../dom.js';
 import { latestOnly } from '../engine-client.js';
 import { createPlane, extentFor, arrow, hull } from './plane.js';
 
@@ -84,7 +84,7 @@ export function renderExplorable(cell, ctx) {
   const strip = h('div', { class: 'share-strip', role: 'img', 'aria-label': 'Shares of attention' });
   const tableBody = h('tbody');
   const scoreHead = `Score q·k${divisorText(divisor, d)}`;
-  const table = h('div', { class: 'table-wrap' }, h('table', null,
+  const table = keyboardScrollable(h('div', { class: 'table-wrap' }, h('table', null,
     h('caption', null, 'One row per source'),
     h('thead', null, h('tr', null,
       h('th', { scope: 'col', class: 'label' }, 'Source'),
@@ -92,14 +92,14 @@ export function renderExplorable(cell, ctx) {
       h('th', { scope: 'col' }, scoreHead),
       h('th', { scope: 'col' }, 'Share w'),
       h('th', { scope: 'col' }, 'Carry w·v'))),
-    tableBody));
+    tableBody)));
   const stats = h('div', { class: 'stats' });
   const summary = h('p', { class: 'summary', 'aria-live': 'polite' }, 'Computing…');
   const problem = h('p', { class: 'cell-error', role: 'alert', hidden: true });
   const exactList = h('div', { class: 'exact-list' });
   const exactDetails = h('details', null, h('summary', null, 'Exact numbers behind the rounded ones'), exactList);
   const pyCode = h('code', null, '');
-  const pyDetails = h('details', null, h('summary', null, 'The same calculation in Python'), h('pre', null, pyCode));
+  const pyDetails = h('details', null, h('summary', null, 'The same calculation in Python'), keyboardScrollable(h('pre', null, pyCode)));
   pyDetails.addEventListener('toggle', () => { if (pyDetails.open) refreshPython(); });
 
   el.append(queryControls, maskControls, howTo, planes,

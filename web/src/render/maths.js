@@ -9,7 +9,7 @@
 // (esbuild's text loader) and fontBase = ./fonts/ next to the bundle.
 
 import katex from 'katex';
-import { h } from '../dom.js';
+import { h, keyboardScrollable } from '../dom.js';
 import { adoptStyles } from '../stylesheet.js';
 
 let shadowCss = '';
@@ -57,5 +57,7 @@ export function renderTex(tex, { display = false } = {}) {
     el.textContent = String(tex);
     el.title = err && err.message ? err.message : 'could not typeset';
   }
+  // A long display formula scrolls sideways in a narrow column.
+  if (display) keyboardScrollable(el);
   return el;
 }

@@ -1,7 +1,7 @@
 // A matrix as a small table. Entries are engine number pairs (shown text, exact tooltip) or,
 // for inputs the author wrote, plain numbers echoed as written.
 
-import { h, num } from '../dom.js';
+import { h, num, keyboardScrollable } from '../dom.js';
 
 function isPair(x) {
   return x !== null && typeof x === 'object' && 'shown' in x;
@@ -21,6 +21,6 @@ export function renderMatrix(name, rows, { rowLabels, colLabels, note } = {}) {
   const body = h('tbody', null, matrix.map((row, i) => h('tr', null,
     rowLabels ? h('th', { scope: 'row', class: 'label' }, rowLabels[i]) : null,
     row.map((x) => h('td', null, isPair(x) ? num(x) : h('span', { class: 'num' }, Object.is(x, -0) ? '-0' : String(x)))))));
-  return h('div', { class: 'table-wrap matrix' },
-    h('table', null, h('caption', null, name, note ? h('span', { class: 'muted' }, ` ${note}`) : null), head, body));
+  return keyboardScrollable(h('div', { class: 'table-wrap matrix' },
+    h('table', null, h('caption', null, name, note ? h('span', { class: 'muted' }, ` ${note}`) : null), head, body)));
 }

@@ -5,7 +5,7 @@
 // backslash escapes. Raw HTML is never interpreted: "<b>" shows as the text "<b>".
 // Links keep only http:, https: and relative URLs, and open with rel="noopener noreferrer".
 
-import { h } from '../dom.js';
+import { h, keyboardScrollable } from '../dom.js';
 import { renderTex } from './maths.js';
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
@@ -100,13 +100,16 @@ const NUMBERED = /^\s*\d+[.)]\s+(.*)$/;
  * Block Markdown -> a DocumentFragment.
  * @param {string} text
  * @param {{headingBase?: number}} [options] heading level used for "#" (default 3: the
- *        notebook title is h1 and cell titles are h2)
+ *        notebook title is h1 and cell titles are h2). A heading never goes more than one level
+ *        below the one before it ("### Notes" first in a cell is h3, not h5), so the page's
+ *        outline has no gaps for a screen reader's heading list.
  */
 export function renderMarkdown(text, { headingBase = 3 } = {}) {
   const frag = document.createDocumentFragment();
   const lines = String(text ?? '').replace(/\r\n?/g, '\n').split('\n');
   let para = [];
   let list = null; // { el, ordered }
+  let lastLevel = headingBase - 1; // the cell's title (or where it would be)
   const endPara = () => {
     if (para.length) { frag.append(h('p', null, inline(para.join(' ')))); para = []; }
   };
@@ -119,7 +122,7 @@ export function renderMarkdown(text, { headingBase = 3 } = {}) {
       const body = [];
       i += 1;
       while (i < lines.length && !/^\s*```\s*$/.test(lines[i])) body.push(lines[i++]);
-      frag.append(h('pre', null, h('code', lang ? { 'data-lang': lang } : null, body.join('\n'))));
+      frag.append(keyboardScrollable(h('pre', null, h('code', lang ? { 'data-lang': lang } : null, body.join('\n')))));
       continue;
     }
     if (/^\s*\$\$/.test(line)) {
@@ -140,7 +143,8 @@ export function renderMarkdown(text, { headingBase = 3 } = {}) {
     const head = HEADING.exec(line);
     if (head) {
       endPara(); endList();
-      const level = Math.min(6, headingBase + head[1].length - 1);
+      const level = Math.min(6, headingBase + head[1].length - 1, lastLevel + 1);
+      lastLevel = level;
       frag.append(h(`h${level}`, null, inline(head[2].trim())));
       continue;
     }

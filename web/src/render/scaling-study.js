@@ -3,7 +3,7 @@
 // as the width d grows, and how peaked softmax gets over a few keys with and without the
 // divisor. The reader can switch the divisor between sqrt(d), d and 1.
 
-import { h, num, shownText, uniqueId } from '../dom.js';
+import { h, num, shownText, uniqueId, keyboardScrollable } from '../dom.js';
 import { createProgress } from '../progress.js';
 
 const DIVISORS = [
@@ -60,14 +60,14 @@ export function renderScalingStudy(cell, ctx) {
     const info = divisorInfo(divisor);
     const widths = r.widths.map((w) => (typeof w === 'object' ? shownText(w) : String(w)));
     const widthCell = (i) => h('th', { scope: 'row', class: 'numeric' }, h('span', { class: 'num' }, widths[i]));
-    const spread = h('div', { class: 'table-wrap' }, h('table', null,
+    const spread = keyboardScrollable(h('div', { class: 'table-wrap' }, h('table', null,
       h('caption', null, 'How far raw scores spread as the width grows'),
       h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'd'), h('th', { scope: 'col' }, 'std of q·k'), h('th', { scope: 'col' }, `std of ${info.column}`))),
-      h('tbody', null, widths.map((_, i) => h('tr', null, widthCell(i), h('td', null, num(r.raw_std[i])), h('td', null, num(r.scaled_std[i])))))));
-    const peak = h('div', { class: 'table-wrap' }, h('table', null,
+      h('tbody', null, widths.map((_, i) => h('tr', null, widthCell(i), h('td', null, num(r.raw_std[i])), h('td', null, num(r.scaled_std[i]))))))));
+    const peak = keyboardScrollable(h('div', { class: 'table-wrap' }, h('table', null,
       h('caption', null, `Mean top attention weight over ${params.keys} keys`),
       h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'd'), h('th', { scope: 'col' }, 'no scaling'), h('th', { scope: 'col' }, `with ${info.column}`))),
-      h('tbody', null, widths.map((_, i) => h('tr', null, widthCell(i), h('td', null, num(r.top_unscaled[i])), h('td', null, num(r.top_scaled[i])))))));
+      h('tbody', null, widths.map((_, i) => h('tr', null, widthCell(i), h('td', null, num(r.top_unscaled[i])), h('td', null, num(r.top_scaled[i]))))))));
     out.replaceChildren(spread, peak);
   }
 
