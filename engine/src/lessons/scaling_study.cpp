@@ -63,7 +63,9 @@ ScalingResult scaling_study(const ScalingInput& in, const std::function<void(dou
     NumpyRng rng(in.seed);
     ScalingResult out;
 
-    // Progress counts normal draws, which dominate the work.
+    // Progress counts normal draws, which dominate the work, reported every kRowsPerReport rows
+    // (a few hundred reports for the lesson's defaults: smooth, and cheap across the WASM boundary).
+    constexpr std::size_t kRowsPerReport = 1024;
     double total_draws = 0.0, done = 0.0;
     for (std::size_t d : in.widths)
         total_draws += 2.0 * in.pairs * d + static_cast<double>(in.trials) * (1 + in.keys) * d;
@@ -86,13 +88,14 @@ ScalingResult scaling_study(const ScalingInput& in, const std::function<void(dou
             double dot = 0.0;
             for (std::size_t j = 0; j < d; ++j) dot += q[n * d + j] * k[j];
             raw[n] = dot;
+            if ((n + 1) % kRowsPerReport == 0) report(static_cast<double>(kRowsPerReport * d));
         }
+        report(static_cast<double>((in.pairs % kRowsPerReport) * d));
         const double div = divisor_value(in.divisor, d);
         scaled.resize(in.pairs);
         for (std::size_t n = 0; n < in.pairs; ++n) scaled[n] = raw[n] / div;
         out.raw_std.push_back(population_std(raw));
         out.scaled_std.push_back(population_std(scaled));
-        report(static_cast<double>(in.pairs * d));
     }
 
     // Table 2. q is (trials, 1, d) drawn whole; K is (trials, keys, d), streamed trial by trial.
@@ -100,6 +103,7 @@ ScalingResult scaling_study(const ScalingInput& in, const std::function<void(dou
     for (std::size_t d : in.widths) {
         q.resize(in.trials * d);
         rng.fill_normal(q.data(), q.size());
+        report(static_cast<double>(q.size()));
         keys_block.resize(in.keys * d);
         const double div = divisor_value(in.divisor, d);
         double hot_sum = 0.0, cool_sum = 0.0;
@@ -113,10 +117,11 @@ ScalingResult scaling_study(const ScalingInput& in, const std::function<void(dou
             }
             hot_sum += top_softmax_weight(logits);
             cool_sum += top_softmax_weight(cooled);
+            if ((t + 1) % kRowsPerReport == 0) report(static_cast<double>(kRowsPerReport * in.keys * d));
         }
         out.top_unscaled.push_back(hot_sum / static_cast<double>(in.trials));
         out.top_scaled.push_back(cool_sum / static_cast<double>(in.trials));
-        report(static_cast<double>(in.trials) * (1 + in.keys) * d);
+        report(static_cast<double>((in.trials % kRowsPerReport) * in.keys * d));
     }
     return out;
 }
