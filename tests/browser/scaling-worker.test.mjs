@@ -45,9 +45,10 @@ setInterval(() => { const now = performance.now(); window.__maxGap = Math.max(wi
     await page.evaluate(() => { window.__maxGap = 0; });
     await page.locator('attention-notebook .scaling-study table').first().waitFor({ timeout: 120000 });
     const maxGap = await page.evaluate(() => window.__maxGap);
-    // A study on the main thread would stall the timer for its whole run (seconds). 250 ms leaves
-    // room for garbage collection and layout of the tables on a slow, shared CI machine.
-    assert.ok(maxGap < 250, `main thread stalled for ${Math.round(maxGap)} ms while the study ran`);
+    // A study on the main thread would stall the timer for its whole run (several seconds of
+    // 171 million draws). The bound only has to separate that from a worker run, so it is generous:
+    // 1 s leaves room for garbage collection, table layout and a busy 2-core CI machine.
+    assert.ok(maxGap < 1000, `main thread stalled for ${Math.round(maxGap)} ms while the study ran`);
     assert.equal(await bar.isVisible(), false, 'progress bar hidden after the study');
 
     const workers = page.workers().map((w) => w.url());
