@@ -55,6 +55,18 @@ struct Stats {
     long double max_err = 0;     // max error against the long double reference, in ulps
 };
 
+// The statistics of several input ranges taken together.
+Stats combined(std::initializer_list<const Stats*> parts) {
+    Stats all;
+    for (const Stats* s : parts) {
+        all.n += s->n;
+        all.disagree += s->disagree;
+        all.max_glibc = std::max(all.max_glibc, s->max_glibc);
+        all.max_err = std::max(all.max_err, s->max_err);
+    }
+    return all;
+}
+
 constexpr bool kHaveLongDouble = std::numeric_limits<long double>::digits >= 64;
 
 template <class Ours, class Libc, class Ref>
@@ -143,12 +155,7 @@ TEST_CASE("det_exp: < 1 ulp, agreement with glibc over 10^6 inputs", "[det_math]
     for (int i = 0; i < 300000; ++i) check(wide, in.uniform(-745.1, 709.78), ours, libc, ref);
     for (int i = 0; i < 300000; ++i) check(unit, in.uniform(-1.0, 1.0), ours, libc, ref);
     for (int i = 0; i < 400000; ++i) check(softmax, in.uniform(-40.0, 0.0), ours, libc, ref);
-    for (const Stats* s : {&wide, &unit, &softmax}) {
-        all.n += s->n;
-        all.disagree += s->disagree;
-        all.max_glibc = std::max(all.max_glibc, s->max_glibc);
-        all.max_err = std::max(all.max_err, s->max_err);
-    }
+    all = combined({&wide, &unit, &softmax});
     report("exp   x in [-745.1, 709.78]", wide);
     report("exp   x in [-1, 1]", unit);
     report("exp   x in [-40, 0]", softmax);
@@ -175,12 +182,7 @@ TEST_CASE("det_log1p: < 1 ulp, agreement with glibc over 10^6 inputs", "[det_mat
         check(logu, x, ours, libc, ref);
     }
     for (int i = 0; i < 300000; ++i) check(big, in.uniform(0.0, 1e6), ours, libc, ref);
-    for (const Stats* s : {&unit, &logu, &big}) {
-        all.n += s->n;
-        all.disagree += s->disagree;
-        all.max_glibc = std::max(all.max_glibc, s->max_glibc);
-        all.max_err = std::max(all.max_err, s->max_err);
-    }
+    all = combined({&unit, &logu, &big});
     report("log1p x in [-1, 1]", unit);
     report("log1p |x| log-uniform in [2^-60, 2^10]", logu);
     report("log1p x in [0, 1e6]", big);
