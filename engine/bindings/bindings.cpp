@@ -5,12 +5,15 @@
 //   callWithProgress(command, argsJson, onProgress) -> resultJson, onProgress(fraction) meanwhile
 //   commands() -> JSON array of command names
 // Failures become a JS Error whose message is the engine's (never a bare exception pointer).
+// The arguments are parsed by the notebook's bounded parser (command_args.hpp): a 100000-deep
+// array is a clear error, not a stack overflow, and a number beyond a double names its path.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
 #include <new>
 
 #include "attnbook/core/errors.hpp"
+#include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/commands.hpp"
 
 namespace {
@@ -24,12 +27,10 @@ using emscripten::val;
 std::string run(const std::string& command, const std::string& args_json, const attnbook::Progress& progress) {
     std::string message;
     try {
-        const auto args = nlohmann::json::parse(args_json);
+        const auto args = attnbook::parse_command_args(command, args_json);
         return attnbook::run_command(command, args, progress).dump();
     } catch (const attnbook::UserError& e) {
         message = e.what();
-    } catch (const nlohmann::json::parse_error& e) {
-        message = command + ": arguments are not valid JSON: " + e.what();
     } catch (const std::bad_alloc&) {
         message = command + ": out of memory";
     } catch (const std::exception& e) {

@@ -6,7 +6,13 @@
 #include <cstdlib>
 #include <map>
 
+#include "attnbook/core/decimal_text.hpp"
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/quote.hpp"
+#include "attnbook/lessons/divisor.hpp"
+#include "attnbook/lessons/explore_row.hpp"
+#include "attnbook/lessons/hand_example.hpp"
+#include "attnbook/lessons/scaling_study.hpp"
 
 namespace attnbook::cli {
 namespace {
@@ -40,7 +46,11 @@ const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
     return table;
 }
 
+// Option names here come from the table, or are escaped by the caller when the user typed them.
 [[noreturn]] void bad(const std::string& option, const std::string& what) { throw UserError("--" + option + ": " + what); }
+
+// An option name as the user typed it, safe to print.
+std::string typed_option(const std::string& name) { return "--" + printable(name, quote_max_chars); }
 
 std::vector<std::string> split(const std::string& text, char sep) {
     std::vector<std::string> parts;
@@ -62,47 +72,31 @@ std::string position(std::size_t row, std::size_t item, bool with_row) {
                     : " (at [" + std::to_string(item) + "])";
 }
 
-// Arguments become JSON strings, which must be UTF-8; a stray byte is the user's to fix.
-bool valid_utf8(const std::string& text) {
-    std::size_t i = 0;
-    while (i < text.size()) {
-        const unsigned char c = static_cast<unsigned char>(text[i]);
-        const std::size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-        if (len == 0 || i + len > text.size()) return false;
-        std::uint32_t code = len == 1 ? c : c & (0x7F >> len);
-        for (std::size_t k = 1; k < len; ++k) {
-            const unsigned char cc = static_cast<unsigned char>(text[i + k]);
-            if ((cc >> 6) != 0x2) return false;
-            code = (code << 6) | (cc & 0x3F);
-        }
-        // Overlong forms, UTF-16 surrogates and code points past U+10FFFF are not UTF-8.
-        static const std::uint32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
-        if (code < kMin[len] || (code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF) return false;
-        i += len;
-    }
-    return true;
-}
-
+// Numbers follow the engine's one rule for decimal text (core/decimal_text.hpp), the same as JSON
+// and JavaScript: subnormals are read, only values beyond the largest double are refused.
 double parse_number(const std::string& option, const std::string& raw, const std::string& where) {
     const std::string text = trim(raw);
     if (text.empty()) bad(option, "empty item" + where);
-    char* end = nullptr;
-    errno = 0;
-    const double x = std::strtod(text.c_str(), &end);
-    if (end != text.c_str() + text.size()) bad(option, "\"" + text + "\" is not a number" + where);
-    if (!std::isfinite(x) || errno == ERANGE) bad(option, "\"" + text + "\" is not a finite number" + where);
-    return x;
+    const Decimal d = read_decimal(text);
+    switch (d.status) {
+        case DecimalStatus::ok: return d.value;
+        case DecimalStatus::not_a_number: bad(option, quote(text) + " is not a number" + where);
+        case DecimalStatus::not_finite: bad(option, quote(text) + " is not a finite number" + where);
+        case DecimalStatus::too_large: bad(option, quote(text) + " is too large: it overflows a double" + where);
+    }
+    bad(option, quote(text) + " is not a number" + where);
 }
 
 json parse_whole(const std::string& option, const std::string& raw, const std::string& where) {
     const std::string text = trim(raw);
     const bool negative = !text.empty() && text[0] == '-';
-    const std::string digits = negative ? text.substr(1) : text;
+    const bool sign = negative || (!text.empty() && text[0] == '+');
+    const std::string digits = sign ? text.substr(1) : text;
     if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos)
-        bad(option, "\"" + text + "\" is not a whole number" + where);
+        bad(option, quote(text) + " is not a whole number" + where);
     errno = 0;
     const unsigned long long magnitude = std::strtoull(digits.c_str(), nullptr, 10);
-    if (errno == ERANGE) bad(option, "\"" + text + "\" is too large" + where);
+    if (errno == ERANGE) bad(option, quote(text) + " is too large" + where);
     // A negative value goes through as a negative integer so the command's range check names it.
     if (negative) return magnitude == 0 ? json(0) : json(-static_cast<long long>(std::min(magnitude, 1ULL << 62)));
     return json(static_cast<std::uint64_t>(magnitude));
@@ -110,7 +104,7 @@ json parse_whole(const std::string& option, const std::string& raw, const std::s
 
 json convert(const std::string& option, Kind kind, const std::string& value) {
     switch (kind) {
-        case Kind::word: return trim(value);
+        case Kind::word: return trim(value);  // the command names it, quoted, if it is wrong
         case Kind::whole: return parse_whole(option, value, "");
         case Kind::numbers:
         case Kind::wholes:
@@ -125,7 +119,7 @@ json convert(const std::string& option, Kind kind, const std::string& value) {
                 else if (kind == Kind::words) list.push_back(item);
                 else if (item == "1" || item == "true") list.push_back(true);
                 else if (item == "0" || item == "false") list.push_back(false);
-                else bad(option, "\"" + item + "\" is not 1, 0, true or false" + where);
+                else bad(option, quote(item) + " is not 1, 0, true or false" + where);
             }
             return list;
         }
@@ -145,27 +139,64 @@ json convert(const std::string& option, Kind kind, const std::string& value) {
     return nullptr;
 }
 
+
+// Option values as the CLI reads them back: numbers in their shortest round-trip form (as JSON
+// prints them, without a trailing ".0"), items joined by ',' and rows by ';'.
+std::string option_number(double x) {
+    std::string text = json(x).dump();
+    if (text.size() > 2 && text.compare(text.size() - 2, 2, ".0") == 0) text.resize(text.size() - 2);
+    return text;
+}
+
+template <class T>
+std::string option_items(const std::vector<T>& items) {
+    std::string out;
+    for (std::size_t i = 0; i < items.size(); ++i) out += (i ? "," : "") + option_number(static_cast<double>(items[i]));
+    return out;
+}
+
+std::string option_rows(const std::vector<std::vector<double>>& rows) {
+    std::string out;
+    for (std::size_t i = 0; i < rows.size(); ++i) out += (i ? ";" : "") + option_items(rows[i]);
+    return "\"" + out + "\"";
+}
+
 }  // namespace
 
 std::string usage() {
-    return R"(usage: attnbook COMMAND [options]        (scripts/attnbook --wasm COMMAND ... runs the WebAssembly build)
+    // The values shown are the defaults, read from the lessons' headers.
+    const ExploreInput ex = explore_example();
+    const ScalingInput sc;
+    const HandExampleInput hx;
+    std::string divisors;
+    for (const auto& name : divisor_names()) divisors += (divisors.empty() ? "" : "|") + name;
+    return "usage: attnbook COMMAND [options]        (scripts/attnbook --wasm COMMAND ... runs the WebAssembly build)\n"
+           "\n"
+           "commands:\n"
+           "  explore       one query against several sources: dots, scores, shares, carries, output\n"
+           "                  --query " + option_items(ex.query) + "  --keys " + option_rows(ex.keys) +
+           "  --values " + option_rows(ex.values) + "\n"
+           "                  --mask 1,1,1  --divisor " + divisors + "\n"
+           "  python        the same row as a runnable Python 3 program (same options, plus --labels A,B,C)\n"
+           "  scaling       the scaling study drawn from numpy's default_rng(seed)\n"
+           "                  --seed " + std::to_string(sc.seed) + "  --widths " + option_items(sc.widths) +
+           "  --pairs " + std::to_string(sc.pairs) + "  --trials " + std::to_string(sc.trials) +
+           "  --keys " + std::to_string(sc.keys) + "\n"
+           "                  --divisor " + divisors + "\n"
+           "  hand-example  the small attention step that can be checked by hand\n"
+           "                  --queries " + option_rows(hx.queries) + "  --keys " + option_rows(hx.keys) +
+           "  --values " + option_rows(hx.values) + "\n"
+           "  validate      check notebook files: validate FILE...\n"
+           "\n"
+           "The values shown are the defaults. Results are JSON on stdout; every number is\n"
+           "{\"exact\": <double>, \"shown\": \"<text>\"}. Errors go to stderr with a non-zero exit status.\n"
+           "Option values may start with '-'; --name=value works too. Numbers are decimals (2, -0.5,\n"
+           "1e-3), read as the nearest double the way JSON and JavaScript read them.\n";
+}
 
-commands:
-  explore       one query against several sources: dots, scores, shares, carries, output
-                  --query 2,1  --keys "-1,2;1,0;0,1"  --values "2,0;0,2;-1,-1"
-                  --mask 1,1,1  --divisor sqrt|d|1
-  python        the same row as a runnable Python 3 program (same options, plus --labels A,B,C)
-  scaling       the scaling study drawn from numpy's default_rng(seed)
-                  --seed 0  --widths 4,16,64,256  --pairs 20000  --trials 2000  --keys 6
-                  --divisor sqrt|d|1
-  hand-example  the small attention step that can be checked by hand
-                  --queries "1,0;0,1"  --keys "1,0;0,1;1,1"  --values "10,0;0,10;5,5"
-  validate      check notebook files: validate FILE...
-
-Results are JSON on stdout; every number is {"exact": <double>, "shown": "<text>"}.
-Errors go to stderr with a non-zero exit status. Option values may start with '-';
---name=value works too.
-)";
+void check_utf8_arguments(const std::vector<std::string>& argv) {
+    for (std::size_t i = 0; i < argv.size(); ++i)
+        if (!valid_utf8(argv[i])) throw UserError("argument " + std::to_string(i + 1) + " is not valid UTF-8");
 }
 
 ParsedLine parse_command_line(const std::vector<std::string>& argv) {
@@ -174,14 +205,13 @@ ParsedLine parse_command_line(const std::vector<std::string>& argv) {
         line.wants_help = true;
         return line;
     }
-    for (std::size_t i = 0; i < argv.size(); ++i)
-        if (!valid_utf8(argv[i])) throw UserError("argument " + std::to_string(i + 1) + " is not valid UTF-8");
+    check_utf8_arguments(argv);
     line.command = argv[0];
     const auto table = option_table().find(line.command);
     if (table == option_table().end()) {
         std::string known;
         for (const auto& entry : option_table()) known += (known.empty() ? "" : ", ") + entry.first;
-        throw UserError("unknown command \"" + line.command + "\" (expected one of: " + known + ")");
+        throw UserError("unknown command " + quote(line.command) + " (expected one of: " + known + ")");
     }
     for (std::size_t i = 1; i < argv.size(); ++i) {
         const std::string& word = argv[i];
@@ -191,7 +221,7 @@ ParsedLine parse_command_line(const std::vector<std::string>& argv) {
         }
         if (word.rfind("--", 0) != 0) {
             if (line.command != "validate")
-                throw UserError(line.command + ": unexpected argument \"" + word + "\" (options start with --)");
+                throw UserError(line.command + ": unexpected argument " + quote(word) + " (options start with --)");
             line.files.push_back(word);
             continue;
         }
@@ -201,14 +231,14 @@ ParsedLine parse_command_line(const std::vector<std::string>& argv) {
             value = name.substr(eq + 1);
             name = name.substr(0, eq);
         } else {
-            if (i + 1 >= argv.size()) throw UserError("--" + name + ": missing value");
+            if (i + 1 >= argv.size()) throw UserError(typed_option(name) + ": missing value");
             value = argv[++i];
         }
         const auto spec = table->second.find(name);
         if (spec == table->second.end()) {
             std::string known;
             for (const auto& entry : table->second) known += (known.empty() ? "--" : ", --") + entry.first;
-            throw UserError(line.command + ": unknown option --" + name +
+            throw UserError(line.command + ": unknown option " + typed_option(name) +
                             (known.empty() ? "" : " (expected one of: " + known + ")"));
         }
         if (line.args.contains(spec->second.field)) throw UserError("--" + name + ": given twice");

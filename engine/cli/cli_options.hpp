@@ -15,8 +15,13 @@ struct ParsedLine {
     bool wants_help = false;
 };
 
-// Throws UserError naming the option and the offending item.
+// Throws UserError naming the option and the offending item (quoted and escaped).
 ParsedLine parse_command_line(const std::vector<std::string>& argv);
+
+// "argument N is not valid UTF-8" (N counts from the command, 1-based). parse_command_line calls
+// it; the WebAssembly CLI calls it first on the raw bytes of its arguments, because Node hands the
+// program argv already decoded (a stray byte replaced by U+FFFD).
+void check_utf8_arguments(const std::vector<std::string>& argv);
 
 std::string usage();
 

@@ -267,7 +267,7 @@ TEST_CASE("validate: negative and absurd sizes are refused, never clamped", "[no
     expect_error(checked, "$.cells[5].trials", "must be between 1 and 20000, found 1000000000", "1");
     expect_error(checked, "$.cells[5].widths[0]", "must be between 1 and 4096, found 0", "0");
     expect_error(checked, "$.cells[5].keys", "expected a whole number, found 2.5", "2.5");
-    expect_error(checked, "$.cells[5].seed", "must be between 0 and 9007199254740992", "1");
+    expect_error(checked, "$.cells[5].seed", "must be between 0 and 9007199254740991", "1");
     json empty = valid_document();
     cell(empty, "scaling")["widths"] = json::array();
     expect_error(run(empty), "$.cells[5].widths", "must have between 1 and 8 widths, found 0", "[");

@@ -3,14 +3,31 @@
 #include <cmath>
 
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/quote.hpp"
 
 namespace attnbook {
+namespace {
 
-Divisor parse_divisor(const std::string& text) {
-    if (text == "sqrt") return Divisor::sqrt_width;
-    if (text == "d") return Divisor::width;
-    if (text == "1") return Divisor::one;
-    throw UserError("divisor: \"" + text + "\" is not one of sqrt, d, 1");
+// In the order of divisor_names().
+const Divisor kDivisors[] = {Divisor::sqrt_width, Divisor::width, Divisor::one};
+
+}  // namespace
+
+const std::vector<std::string>& divisor_names() {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> out;
+        for (Divisor d : kDivisors) out.push_back(divisor_name(d));
+        return out;
+    }();
+    return names;
+}
+
+Divisor parse_divisor(const std::string& text, const std::string& field) {
+    for (Divisor d : kDivisors)
+        if (text == divisor_name(d)) return d;
+    std::string names;
+    for (const auto& name : divisor_names()) names += (names.empty() ? "" : ", ") + name;
+    throw UserError(field + ": " + quote(text) + " is not one of " + names);
 }
 
 std::string divisor_name(Divisor divisor) {

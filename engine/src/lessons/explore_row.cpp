@@ -40,6 +40,14 @@ void check_shapes(const ExploreInput& in) {
 
 }  // namespace
 
+ExploreInput explore_example() {
+    ExploreInput in;
+    in.query = {2, 1};
+    in.keys = {{-1, 2}, {1, 0}, {0, 1}};
+    in.values = {{2, 0}, {0, 2}, {-1, -1}};
+    return in;
+}
+
 ExploreRow explore_row(const ExploreInput& in) {
     check_shapes(in);
     const std::size_t n = in.keys.size(), dv = in.values[0].size();

@@ -22,7 +22,10 @@ void check_matrix(const Matrix& m, const char* name, std::size_t width_expected,
         for (std::size_t j = 0; j < m[i].size(); ++j)
             if (!std::isfinite(m[i][j]))
                 throw UserError(std::string(name) + "[" + std::to_string(i) + "][" + std::to_string(j) + "] is not finite");
-        if (m.size() > 64 || m[i].size() > 64) throw UserError(std::string(name) + ": at most 64 x 64 in a hand example");
+        constexpr std::size_t most = hand_example_limits::command_max;
+        if (m.size() > most || m[i].size() > most)
+            throw UserError(std::string(name) + ": at most " + std::to_string(most) + " x " + std::to_string(most) +
+                            " in a hand example");
     }
 }
 

@@ -11,15 +11,10 @@
 namespace attnbook {
 namespace {
 
-constexpr std::size_t kMaxWidths = 8, kMaxWidth = 4096, kMaxPairs = 200000, kMaxTrials = 20000;
-constexpr std::size_t kMaxKeys = 64;
-// One (pairs, d) block of queries is held while the keys stream past: 2^23 doubles = 64 MiB.
-constexpr std::size_t kMaxBlock = std::size_t{1} << 23;
-
-void check_range(const char* field, std::size_t value, std::size_t lo, std::size_t hi) {
-    if (value < lo || value > hi)
-        throw UserError(std::string(field) + ": " + std::to_string(value) + " is outside " + std::to_string(lo) +
-                        ".." + std::to_string(hi));
+void check_range(const char* field, std::uint64_t value, WholeRange range) {
+    if (value < range.min || value > range.max)
+        throw UserError(std::string(field) + ": " + std::to_string(value) + " is outside " + std::to_string(range.min) +
+                        ".." + std::to_string(range.max));
 }
 
 // max_i softmax(s)_i = exp(max - max) / sum_i exp(s_i - max) = 1 / sum_i exp(s_i - max).
@@ -33,20 +28,24 @@ double top_softmax_weight(const std::vector<double>& logits) {
 }  // namespace
 
 void check_scaling_input(const ScalingInput& in) {
-    if (in.widths.empty() || in.widths.size() > kMaxWidths)
-        throw UserError("widths: give 1.." + std::to_string(kMaxWidths) + " widths, not " + std::to_string(in.widths.size()));
+    using namespace scaling_limits;
+    check_range("seed", in.seed, seed);
+    if (in.widths.size() < width_count.min || in.widths.size() > width_count.max)
+        throw UserError("widths: give " + std::to_string(width_count.min) + ".." + std::to_string(width_count.max) +
+                        " widths, not " + std::to_string(in.widths.size()));
+    check_range("pairs", in.pairs, pairs);
+    check_range("trials", in.trials, trials);
+    check_range("keys", in.keys, keys);
+    // Each factor is in range now, so the products below cannot overflow 64 bits.
     for (std::size_t d : in.widths) {
-        check_range("widths", d, 1, kMaxWidth);
-        if (in.pairs * d > kMaxBlock)
+        check_range("widths", d, width);
+        if (std::uint64_t{in.pairs} * d > max_block)
             throw UserError("pairs x width: " + std::to_string(in.pairs) + " x " + std::to_string(d) +
-                            " numbers is more than the " + std::to_string(kMaxBlock) + " one table may hold");
-        if (in.trials * in.keys * d > kMaxBlock)
+                            " numbers is more than the " + std::to_string(max_block) + " one table may hold");
+        if (std::uint64_t{in.trials} * in.keys * d > max_block)
             throw UserError("trials x keys x width: " + std::to_string(in.trials) + " x " + std::to_string(in.keys) +
-                            " x " + std::to_string(d) + " is more than " + std::to_string(kMaxBlock));
+                            " x " + std::to_string(d) + " is more than " + std::to_string(max_block));
     }
-    check_range("pairs", in.pairs, 1, kMaxPairs);
-    check_range("trials", in.trials, 1, kMaxTrials);
-    check_range("keys", in.keys, 1, kMaxKeys);
 }
 
 double population_std(const std::vector<double>& x) {

@@ -8,16 +8,15 @@
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/number.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/json_text.hpp"
 
 namespace attnbook {
 namespace {
 
 using nlohmann::json;
 
-// JSON arrays of pairs get heavy: the command is for lesson-sized problems. Large matrices go
-// to the WebGPU path or the benchmark, which do not print every element.
-constexpr std::size_t kMaxElements = std::size_t{1} << 20;
-constexpr std::size_t kMaxPrinted = std::size_t{1} << 16;
+constexpr std::size_t kMaxElements = attention_limits::max_elements;
+constexpr std::size_t kMaxPrinted = attention_limits::max_printed;
 constexpr Shown kTensorShown{4, Rounding::trimmed};
 constexpr Shown kErrorShown{2, Rounding::scientific};
 
@@ -27,7 +26,8 @@ Shape read_shape(const json& t, const std::string& path) {
     if (!t.is_object() || !t.contains("shape") || !t.contains("data"))
         bad(path, "expected {\"shape\": [...], \"data\": [...]}");
     for (const auto& item : t.items())
-        if (item.key() != "shape" && item.key() != "data") bad(path + "." + item.key(), "unknown field (expected shape, data)");
+        if (item.key() != "shape" && item.key() != "data")
+            bad(json_path_member(path, item.key()), "unknown field (expected shape, data)");
     const json& shape = t.at("shape");
     if (!shape.is_array() || shape.empty() || shape.size() > 4) bad(path + ".shape", "expected 1 to 4 sizes");
     Shape out;
@@ -85,7 +85,7 @@ Mask read_mask(const json& t, const std::string& path) {
         } else if (data[i].is_number() && std::isfinite(data[i].get<double>())) {
             mask.additive.data[i] = static_cast<float>(data[i].get<double>());
         } else {
-            bad(at, "expected a finite number or \"-inf\", found " + data[i].dump());
+            bad(at, "expected a finite number or \"-inf\", found " + json_found(data[i]));
         }
     }
     return mask;

@@ -2,9 +2,23 @@
 
 #include <cmath>
 
+#include <nlohmann/json.hpp>
+
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/quote.hpp"
 
 namespace attnbook {
+
+using nlohmann::json;
+
+json parse_command_args(const std::string& command, const std::string& text) {
+    try {
+        return parse_json_text(text, JsonTextLimits{command_args_max_bytes, command_args_max_depth});
+    } catch (const JsonTextError& e) {
+        if (!e.path.empty()) throw UserError(command + ": " + e.path + ": " + e.message);
+        throw UserError(command + ": arguments: " + e.what());
+    }
+}
 
 std::string json_kind(const nlohmann::json& v) {
     switch (v.type()) {
@@ -17,6 +31,12 @@ std::string json_kind(const nlohmann::json& v) {
     }
 }
 
+std::string json_found(const nlohmann::json& v) {
+    if (v.is_number() || v.is_boolean()) return v.dump();
+    if (v.is_string()) return quote(v.get<std::string>());
+    return json_kind(v);
+}
+
 CommandArgs::CommandArgs(std::string command, const nlohmann::json& args, std::initializer_list<const char*> known)
     : command_(std::move(command)), args_(args) {
     if (!args_.is_object()) fail("$", "expected an object of arguments, found " + json_kind(args_));
@@ -27,7 +47,7 @@ CommandArgs::CommandArgs(std::string command, const nlohmann::json& args, std::i
             ok = ok || item.key() == name;
             expected += (expected.empty() ? "" : ", ") + std::string(name);
         }
-        if (!ok) fail("$." + item.key(), "unknown argument (expected one of: " + expected + ")");
+        if (!ok) fail(json_path_member("$", item.key()), "unknown argument (expected one of: " + expected + ")");
     }
 }
 
@@ -59,7 +79,7 @@ std::uint64_t CommandArgs::whole_at(const nlohmann::json& v, const std::string& 
         return x;
     }
     if (v.is_number_integer()) fail(path, std::to_string(v.get<std::int64_t>()) + " is not" + range);
-    if (v.is_number()) fail(path, "expected a whole number" + range + ", found " + v.dump());
+    if (v.is_number()) fail(path, "expected a whole number" + range + ", found " + json_found(v));
     fail(path, "expected a whole number" + range + ", found " + json_kind(v));
 }
 
@@ -96,7 +116,7 @@ std::vector<bool> CommandArgs::flags(const char* field) const {
         const auto& v = arr[i];
         if (v.is_boolean()) out.push_back(v.get<bool>());
         else if (v.is_number() && (v.get<double>() == 0.0 || v.get<double>() == 1.0)) out.push_back(v.get<double>() == 1.0);
-        else fail(path + "[" + std::to_string(i) + "]", "expected true/false or 1/0, found " + v.dump());
+        else fail(path + "[" + std::to_string(i) + "]", "expected true/false or 1/0, found " + json_found(v));
     }
     return out;
 }

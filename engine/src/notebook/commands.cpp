@@ -3,12 +3,14 @@
 #include <map>
 
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/quote.hpp"
 #include "attnbook/core/number.hpp"
 #include "attnbook/lessons/explore_row.hpp"
 #include "attnbook/lessons/hand_example.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
 #include "attnbook/notebook/attention_command.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/limits.hpp"
 #include "attnbook/notebook/notebook.hpp"
 #include "attnbook/notebook/practice.hpp"
 #include "attnbook/notebook/python_export.hpp"
@@ -24,8 +26,6 @@ constexpr Shown kExplorable{3, Rounding::trimmed};
 constexpr Shown kTwoDecimals{2, Rounding::fixed};
 constexpr Shown kThreeDecimals{3, Rounding::fixed};
 
-constexpr std::uint64_t kMaxSources = 256, kMaxWidth = 64;
-
 json pair_rows(const std::vector<std::vector<double>>& rows, Shown style) {
     json out = json::array();
     for (const auto& row : rows) out.push_back(number_pairs(row, style));
@@ -33,16 +33,17 @@ json pair_rows(const std::vector<std::vector<double>>& rows, Shown style) {
 }
 
 ExploreInput explore_input(const CommandArgs& args) {
-    ExploreInput in;
-    in.query = args.has("query") ? args.numbers("query") : std::vector<double>{2, 1};
-    in.keys = args.has("keys") ? args.rows("keys") : std::vector<std::vector<double>>{{-1, 2}, {1, 0}, {0, 1}};
-    in.values = args.has("values") ? args.rows("values") : std::vector<std::vector<double>>{{2, 0}, {0, 2}, {-1, -1}};
+    ExploreInput in = explore_example();  // every field left out is the lesson's example
+    if (args.has("query")) in.query = args.numbers("query");
+    if (args.has("keys")) in.keys = args.rows("keys");
+    if (args.has("values")) in.values = args.rows("values");
     if (args.has("mask")) in.mask = args.flags("mask");
     if (args.has("divisor")) in.divisor = parse_divisor(args.text("divisor"));
-    if (in.keys.size() > kMaxSources) throw UserError("keys: at most " + std::to_string(kMaxSources) + " sources");
-    if (in.query.size() > kMaxWidth) throw UserError("query: at most " + std::to_string(kMaxWidth) + " numbers");
-    if (!in.values.empty() && in.values[0].size() > kMaxWidth)
-        throw UserError("values: at most " + std::to_string(kMaxWidth) + " numbers per row");
+    constexpr std::size_t sources = explore_limits::command_max_sources, width = explore_limits::command_max_width;
+    if (in.keys.size() > sources) throw UserError("keys: at most " + std::to_string(sources) + " sources");
+    if (in.query.size() > width) throw UserError("query: at most " + std::to_string(width) + " numbers");
+    if (!in.values.empty() && in.values[0].size() > width)
+        throw UserError("values: at most " + std::to_string(width) + " numbers per row");
     return in;
 }
 
@@ -68,12 +69,12 @@ json python_command(const json& raw, const Progress&) {
 json scaling_command(const json& raw, const Progress& progress) {
     CommandArgs args("scaling", raw, {"seed", "widths", "pairs", "trials", "keys", "divisor"});
     ScalingInput in;
-    // Seeds stay below 2^53 so that a JavaScript number carries them exactly.
-    if (args.has("seed")) in.seed = args.whole("seed", 0, (std::uint64_t{1} << 53) - 1);
-    if (args.has("widths")) in.widths = args.wholes("widths", 1, 4096);
-    if (args.has("pairs")) in.pairs = args.whole("pairs", 1, 200000);
-    if (args.has("trials")) in.trials = args.whole("trials", 1, 20000);
-    if (args.has("keys")) in.keys = args.whole("keys", 1, 64);
+    namespace lim = scaling_limits;
+    if (args.has("seed")) in.seed = args.whole("seed", lim::seed.min, lim::seed.max);
+    if (args.has("widths")) in.widths = args.wholes("widths", lim::width.min, lim::width.max);
+    if (args.has("pairs")) in.pairs = args.whole("pairs", lim::pairs.min, lim::pairs.max);
+    if (args.has("trials")) in.trials = args.whole("trials", lim::trials.min, lim::trials.max);
+    if (args.has("keys")) in.keys = args.whole("keys", lim::keys.min, lim::keys.max);
     if (args.has("divisor")) in.divisor = parse_divisor(args.text("divisor"));
     const ScalingResult r = scaling_study(in, progress);
     return json{{"widths", in.widths},
@@ -108,6 +109,11 @@ json check_practice_command(const json& raw, const Progress&) {
     return check_practice(args.raw("cell"), args.has("response") ? args.raw("response") : json());
 }
 
+json limits_command(const json& raw, const Progress&) {
+    CommandArgs args("limits", raw, {});
+    return engine_limits();
+}
+
 using Handler = json (*)(const json&, const Progress&);
 
 const std::map<std::string, Handler>& registry() {
@@ -119,6 +125,7 @@ const std::map<std::string, Handler>& registry() {
         {"scaling", scaling_command},
         {"validate", validate_command},
         {"check_practice", check_practice_command},
+        {"limits", limits_command},
     };
     return commands;
 }
@@ -136,7 +143,7 @@ json run_command(const std::string& name, const json& args, const Progress& prog
     if (it == registry().end()) {
         std::string known;
         for (const auto& n : command_names()) known += (known.empty() ? "" : ", ") + n;
-        throw UserError("unknown command \"" + name + "\" (expected one of: " + known + ")");
+        throw UserError("unknown command " + quote(name) + " (expected one of: " + known + ")");
     }
     return it->second(args, progress);
 }

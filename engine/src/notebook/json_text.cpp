@@ -15,6 +15,8 @@
 #include <unordered_map>
 #include <utility>
 
+#include "attnbook/core/quote.hpp"
+
 namespace attnbook {
 namespace {
 
@@ -123,6 +125,14 @@ std::string plain_parse_message(const std::string& what) {
         while (keep < message.size() && message[keep] == ' ') ++keep;
         message.erase(read + last_read.size(), keep - read - last_read.size());
     }
+    // ... and can be long (an unclosed string runs to the end of the text) or hold characters
+    // that act on a terminal: keep an escaped excerpt of its end, where the error is.
+    const std::size_t close = message.rfind('\'');
+    if (read != std::string::npos && close != std::string::npos && close >= read + last_read.size()) {
+        const std::size_t start = read + last_read.size();
+        message = message.substr(0, start) + printable(message.substr(start, close - start), quote_max_chars, Keep::end) +
+                  message.substr(close);
+    }
     return message;
 }
 
@@ -154,7 +164,7 @@ public:
         if (frame.value->contains(name)) {
             failure_ = Failure::duplicate_key;
             failure_path_ = pending_path_;
-            failure_message_ = "duplicate key \"" + name + "\" (each key may appear once in an object)";
+            failure_message_ = "duplicate key " + quote(name) + " (each key may appear once in an object)";
             return false;
         }
         pending_key_ = name;
@@ -165,7 +175,8 @@ public:
         if (error.id == 406) {  // out_of_range.406: the number does not fit a double
             failure_ = Failure::overflow;
             failure_offset_ = position >= last_token.size() ? position - last_token.size() : 0;
-            failure_message_ = "number " + last_token + " is too large: it overflows a double";
+            failure_path_ = next_value_path();
+            failure_message_ = "number " + printable(last_token, quote_max_chars) + " is too large: it overflows a double";
             return false;
         }
         // position counts bytes read, so the offending byte is the one before it; an unexpected
@@ -191,6 +202,13 @@ private:
         std::string path;
         std::size_t next_index;
     };
+
+    // The path the next value will get (the value being read when an error stops the parse).
+    std::string next_value_path() const {
+        if (stack_.empty()) return "$";
+        const Frame& frame = stack_.back();
+        return frame.value->is_array() ? json_path_index(frame.path, frame.next_index) : pending_path_;
+    }
 
     // The opening quote of the string whose closing quote is at `close` (or `close` itself when
     // that is not a quote): a quote preceded by an odd number of backslashes is escaped.
@@ -240,9 +258,7 @@ private:
     bool open(json container) {
         if (stack_.size() + 1 > max_depth_) {
             failure_ = Failure::too_deep;
-            failure_path_ = stack_.back().value->is_array()
-                                ? json_path_index(stack_.back().path, stack_.back().next_index)
-                                : pending_path_;
+            failure_path_ = next_value_path();
             failure_message_ = "arrays and objects are nested more than " + std::to_string(max_depth_) +
                                " levels deep";
             return false;
@@ -270,12 +286,6 @@ private:
     std::string failure_message_;
 };
 
-std::string describe_bytes(std::size_t bytes) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.1f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
-    return buffer;
-}
-
 std::string position_prefix(const std::optional<TextPosition>& position) {
     if (!position) return "";
     return std::to_string(position->line) + ":" + std::to_string(position->column) + ": ";
@@ -289,6 +299,12 @@ JsonTextError::JsonTextError(std::string message_, std::optional<TextPosition> p
       position(position_),
       path(std::move(path_)) {}
 
+std::string mebibytes(std::size_t bytes) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.1f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
+    return buffer;
+}
+
 TextPosition position_at_byte(const std::string& text, std::size_t offset) {
     return positions_at_bytes(text, {offset}).front();
 }
@@ -300,7 +316,7 @@ std::string json_path_member(const std::string& parent, const std::string& key) 
         identifier = identifier && word;
     }
     if (identifier) return parent + "." + key;
-    return parent + "[" + json(key).dump(-1, ' ', false, json::error_handler_t::replace) + "]";
+    return parent + "[" + quote(key) + "]";
 }
 
 std::string json_path_index(const std::string& parent, std::size_t index) {
@@ -309,8 +325,8 @@ std::string json_path_index(const std::string& parent, std::size_t index) {
 
 json parse_json_text(const std::string& text, const JsonTextLimits& limits) {
     if (text.size() > limits.max_bytes) {
-        throw JsonTextError("the text is " + describe_bytes(text.size()) + " (" + std::to_string(text.size()) +
-                                " bytes); the limit is " + describe_bytes(limits.max_bytes),
+        throw JsonTextError("the text is " + mebibytes(text.size()) + " (" + std::to_string(text.size()) +
+                                " bytes); the limit is " + mebibytes(limits.max_bytes),
                             std::nullopt, "");
     }
     if (const auto bad = find_bad_utf8(text)) {
@@ -332,7 +348,8 @@ json parse_json_text(const std::string& text, const JsonTextLimits& limits) {
         }
         case Failure::syntax:
         case Failure::overflow:
-            throw JsonTextError(builder.failure_message(), position_at_byte(text, builder.failure_offset()), "");
+            throw JsonTextError(builder.failure_message(), position_at_byte(text, builder.failure_offset()),
+                                builder.failure_path());
         case Failure::none:
             break;
     }

@@ -9,7 +9,10 @@
 #include <optional>
 #include <string>
 
+#include "attnbook/core/decimal_text.hpp"
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/quote.hpp"
+#include "attnbook/notebook/command_args.hpp"
 
 namespace attnbook {
 namespace {
@@ -37,20 +40,12 @@ std::string trim(const std::string& text) {
     return text.substr(first, last - first + 1);
 }
 
-// A whole decimal number: optional sign, digits with an optional point, optional exponent.
-// strtod alone would also take "inf", "nan", hex and leading garbage-free prefixes ("1.5abc").
+// A decimal number under the engine's one rule (core/decimal_text.hpp), so a learner's 1e-310
+// reads the same in every build.
 std::optional<double> parse_decimal(const std::string& text) {
-    if (text.empty()) return std::nullopt;
-    for (char c : text) {
-        if (!(std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E')) {
-            return std::nullopt;
-        }
-    }
-    errno = 0;
-    char* end = nullptr;
-    const double x = std::strtod(text.c_str(), &end);
-    if (end != text.c_str() + text.size() || errno == ERANGE || !std::isfinite(x)) return std::nullopt;
-    return x;
+    const Decimal d = read_decimal(text);
+    if (d.status != DecimalStatus::ok) return std::nullopt;
+    return d.value;
 }
 
 // "0.58", "-1e-3", "1/3" (a fraction of two decimals, for answers like 1/sqrt(2) written 0.707).
@@ -91,7 +86,7 @@ json check_number(const json& answer, const json& response) {
         if (text.empty()) return verdict(false, "Enter a number first.");
         given = parse_learner_number(text);
         if (!given) {
-            return verdict(false, "\"" + text + "\" is not a number. Write it like 0.25, -3, 1e-3 or 1/4.");
+            return verdict(false, quote(text) + " is not a number. Write it like 0.25, -3, 1e-3 or 1/4.");
         }
     }
     if (!given) return verdict(false, "The answer is a number; write it like 0.25, -3, 1e-3 or 1/4.");
@@ -109,9 +104,10 @@ json check_number(const json& answer, const json& response) {
 json check_choice(const json& answer, const json& response) {
     const json& options = require(answer, "options", "$.answer");
     const json& correct_json = require(answer, "correct", "$.answer");
-    if (!options.is_array() || options.size() < 2 || !correct_json.is_number_integer() ||
+    if (!options.is_array() || options.size() < practice_limits::min_options || !correct_json.is_number_integer() ||
         correct_json.get<long long>() < 0 || correct_json.get<long long>() >= static_cast<long long>(options.size())) {
-        throw UserError("$.answer: options must be an array of 2 or more and correct an index into it");
+        throw UserError("$.answer: options must be an array of " + std::to_string(practice_limits::min_options) +
+                        " or more and correct an index into it");
     }
     const auto correct = static_cast<std::size_t>(correct_json.get<long long>());
     const std::string choose = "Choose one of the " + std::to_string(options.size()) + " options.";
@@ -142,7 +138,14 @@ json check_practice(const json& cell, const json& response) {
     const json& kind = require(answer, "kind", "$.answer");
     if (kind == "number") return check_number(answer, response);
     if (kind == "choice") return check_choice(answer, response);
-    throw UserError("$.answer.kind: unknown answer kind " + kind.dump() + " (expected one of: number, choice)");
+    std::string kinds;
+    for (const auto& name : answer_kinds()) kinds += (kinds.empty() ? "" : ", ") + name;
+    throw UserError("$.answer.kind: unknown answer kind " + json_found(kind) + " (expected one of: " + kinds + ")");
+}
+
+const std::vector<std::string>& answer_kinds() {
+    static const std::vector<std::string> kinds = {"number", "choice"};
+    return kinds;
 }
 
 }  // namespace attnbook

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "attnbook/core/quote.hpp"
 #include "attnbook/notebook/json_text.hpp"
 #include "attnbook/notebook/notebook.hpp"
 #include "validate_context.hpp"
@@ -41,13 +42,13 @@ bool is_semver(const std::string& text) {
 }
 
 void read_notebook_depths(Context& cx, const json& value, const std::string& path) {
-    cx.notebook_depths = known_depths;  // what cells default to while checking, if these are bad
+    cx.notebook_depths = notebook_depth_names();  // what cells default to while checking, if these are bad
     if (!value.is_array()) {
         cx.error(path, "expected an array of depths, found " + kind_of(value));
         return;
     }
     if (value.empty()) {
-        cx.error(path, "must list at least one depth (" + join(known_depths) + ")");
+        cx.error(path, "must list at least one depth (" + join(notebook_depth_names()) + ")");
         return;
     }
     std::vector<std::string> depths;
@@ -60,22 +61,22 @@ void read_notebook_depths(Context& cx, const json& value, const std::string& pat
             continue;
         }
         const std::string depth = value[i].get<std::string>();
-        if (std::find(known_depths.begin(), known_depths.end(), depth) == known_depths.end()) {
-            cx.error(at, "unknown depth \"" + depth + "\" (expected one of: " + join(known_depths) + ")");
+        if (std::find(notebook_depth_names().begin(), notebook_depth_names().end(), depth) == notebook_depth_names().end()) {
+            cx.error(at, "unknown depth " + quote(depth) + " (expected one of: " + join(notebook_depth_names()) + ")");
             ok = false;
         } else if (std::find(depths.begin(), depths.end(), depth) != depths.end()) {
-            cx.error(at, "depth \"" + depth + "\" is listed twice");
+            cx.error(at, "depth " + quote(depth) + " is listed twice");
             ok = false;
         } else {
             depths.push_back(depth);
         }
     }
     std::vector<std::string> ordered;
-    for (const auto& depth : known_depths) {
+    for (const auto& depth : notebook_depth_names()) {
         if (std::find(depths.begin(), depths.end(), depth) != depths.end()) ordered.push_back(depth);
     }
     if (ordered != depths) {
-        cx.error(path, "depths must be listed in the order " + join(known_depths));
+        cx.error(path, "depths must be listed in the order " + join(notebook_depth_names()));
         ok = false;
     }
     if (ok) {
@@ -95,8 +96,8 @@ json validate_document(Context& cx, const json& doc) {
         if (!doc["format"].is_string()) {
             cx.error(at, "expected a string, found " + kind_of(doc["format"]));
         } else if (doc["format"] != notebook_format) {
-            cx.error(at, "unknown format \"" + doc["format"].get<std::string>() + "\" (this engine reads \"" +
-                             notebook_format + "\")");
+            cx.error(at, "unknown format " + quote(doc["format"].get<std::string>()) + " (this engine reads " +
+                             quote(notebook_format) + ")");
         }
     }
     out["format"] = notebook_format;
@@ -104,27 +105,28 @@ json validate_document(Context& cx, const json& doc) {
         if (auto id = read_id(cx, doc["id"], "$.id")) out["id"] = *id;
     }
     if (doc.contains("title")) {
-        if (auto title = read_string(cx, doc["title"], "$.title", 1, 200)) out["title"] = *title;
+        if (auto title = read_string(cx, doc["title"], "$.title", 1, notebook_limits::title_max_chars)) out["title"] = *title;
     }
     if (doc.contains("version")) {
-        if (auto version = read_string(cx, doc["version"], "$.version", 1, 64)) {
+        if (auto version = read_string(cx, doc["version"], "$.version", 1, notebook_limits::version_max_chars)) {
             if (is_semver(*version)) {
                 out["version"] = *version;
             } else {
-                cx.error("$.version", "version \"" + *version + "\" is not a semantic version like 1.0.0");
+                cx.error("$.version", "version " + quote(*version) + " is not a semantic version like 1.0.0");
             }
         }
     }
     out["description"] = "";
     if (doc.contains("description")) {
-        if (auto description = read_string(cx, doc["description"], "$.description", 0, 1000)) {
+        if (auto description = read_string(cx, doc["description"], "$.description", 0,
+                                                 notebook_limits::description_max_chars)) {
             out["description"] = *description;
         }
     }
     if (doc.contains("depths")) {
         read_notebook_depths(cx, doc["depths"], "$.depths");
     } else {
-        cx.notebook_depths = known_depths;
+        cx.notebook_depths = notebook_depth_names();
     }
     out["depths"] = cx.notebook_depths;
     if (doc.contains("cells")) {
@@ -132,8 +134,11 @@ json validate_document(Context& cx, const json& doc) {
         if (!cells.is_array()) {
             cx.error("$.cells", "expected an array of cells, found " + kind_of(cells));
         } else {
-            if (cells.empty() || cells.size() > 500) {
-                cx.error("$.cells", "must have between 1 and 500 cells, found " + std::to_string(cells.size()));
+            using notebook_limits::max_cells;
+            using notebook_limits::min_cells;
+            if (cells.size() < min_cells || cells.size() > max_cells) {
+                cx.error("$.cells", "must have between " + std::to_string(min_cells) + " and " +
+                                        std::to_string(max_cells) + " cells, found " + std::to_string(cells.size()));
             }
             json list = json::array();
             for (std::size_t i = 0; i < cells.size(); ++i) {
@@ -145,8 +150,12 @@ json validate_document(Context& cx, const json& doc) {
     return out;
 }
 
-json error_entry(const std::string& name, const std::optional<TextPosition>& position, const std::string& path,
-                 const std::string& message) {
+// `name` (a file name) and the message are printed to terminals and pages: escape anything in
+// them that could act on a terminal or reorder text. Quoted input is already escaped (quote()),
+// so this only catches a message that quotes input without it.
+json error_entry(const std::string& raw_name, const std::optional<TextPosition>& position, const std::string& path,
+                 const std::string& raw_message) {
+    const std::string name = printable(raw_name), message = printable(raw_message);
     json entry;
     if (position) {
         entry["where"] = name + ":" + std::to_string(position->line) + ":" + std::to_string(position->column);

@@ -6,19 +6,23 @@
 #include <set>
 
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/quote.hpp"
+#include "attnbook/lessons/explore_row.hpp"
+#include "attnbook/lessons/hand_example.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
 #include "attnbook/notebook/json_text.hpp"
+#include "attnbook/notebook/notebook.hpp"
+#include "attnbook/notebook/practice.hpp"
 #include "validate_context.hpp"
 
 namespace attnbook {
 namespace notebook_validation {
 namespace {
 
-constexpr double max_abs_value = 1e6;      // explorable and hand-example numbers
-constexpr double max_abs_answer = 1e15;    // practice answers
-constexpr std::size_t max_keys = 16;       // n
-constexpr std::size_t max_width = 8;       // d and dv
-constexpr std::size_t max_title_chars = 200;
+// Every limit and default below is read from the header of the concept it belongs to.
+namespace ex = explore_limits;
+namespace hx = hand_example_limits;
+namespace nb = notebook_limits;
 
 using CellCheck = std::function<void(Context&, const json&, const std::string&, json&)>;
 
@@ -41,7 +45,7 @@ void check_prose(Context& cx, const json& cell, const std::string& path, json& o
 
 void check_maths(Context& cx, const json& cell, const std::string& path, json& out) {
     if (has(cell, "tex")) {
-        if (auto tex = read_string(cx, cell["tex"], field(path, "tex"), 1, 5000)) out["tex"] = *tex;
+        if (auto tex = read_string(cx, cell["tex"], field(path, "tex"), 1, nb::tex_max_chars)) out["tex"] = *tex;
     }
     out["display"] = true;
     if (has(cell, "display")) {
@@ -61,12 +65,16 @@ json matrix_json(const Matrix& rows) {
 void check_explorable(Context& cx, const json& cell, const std::string& path, json& out) {
     std::optional<std::vector<double>> query;
     std::optional<Matrix> keys, values;
-    if (has(cell, "query")) query = read_vector(cx, cell["query"], field(path, "query"), 1, max_width, max_abs_value);
+    if (has(cell, "query")) {
+        query = read_vector(cx, cell["query"], field(path, "query"), 1, ex::cell_max_width, ex::cell_max_abs);
+    }
     if (has(cell, "keys")) {
-        keys = read_matrix(cx, cell["keys"], field(path, "keys"), 1, max_keys, 1, max_width, max_abs_value);
+        keys = read_matrix(cx, cell["keys"], field(path, "keys"), 1, ex::cell_max_keys, 1, ex::cell_max_width,
+                           ex::cell_max_abs);
     }
     if (has(cell, "values")) {
-        values = read_matrix(cx, cell["values"], field(path, "values"), 1, max_keys, 1, max_width, max_abs_value);
+        values = read_matrix(cx, cell["values"], field(path, "values"), 1, ex::cell_max_keys, 1, ex::cell_max_width,
+                             ex::cell_max_abs);
     }
     if (keys) {
         std::optional<std::size_t> d;
@@ -94,9 +102,9 @@ void check_explorable(Context& cx, const json& cell, const std::string& path, js
             labels = json::array();
             std::set<std::string> seen;
             for (std::size_t i = 0; i < given.size(); ++i) {
-                const auto label = read_string(cx, given[i], json_path_index(at, i), 1, 16);
+                const auto label = read_string(cx, given[i], json_path_index(at, i), 1, ex::cell_label_max_chars);
                 if (label && !seen.insert(*label).second) {
-                    cx.error(json_path_index(at, i), "label \"" + *label + "\" is used twice");
+                    cx.error(json_path_index(at, i), "label " + quote(*label) + " is used twice");
                 }
                 labels.push_back(label ? json(*label) : json());
             }
@@ -127,7 +135,7 @@ void check_explorable(Context& cx, const json& cell, const std::string& path, js
         }
     }
 
-    std::string divisor = "sqrt";
+    std::string divisor = divisor_name(default_divisor);
     if (has(cell, "divisor")) {
         if (auto given = read_divisor(cx, cell["divisor"], field(path, "divisor"))) divisor = *given;
     }
@@ -135,7 +143,7 @@ void check_explorable(Context& cx, const json& cell, const std::string& path, js
     json reference = query ? json(*query) : json();
     if (has(cell, "reference_query")) {
         const std::string at = field(path, "reference_query");
-        const auto given = read_vector(cx, cell["reference_query"], at, 1, max_width, max_abs_value);
+        const auto given = read_vector(cx, cell["reference_query"], at, 1, ex::cell_max_width, ex::cell_max_abs);
         if (given && query && given->size() != query->size()) {
             cx.error(at, "reference_query has " + counted(given->size(), "number", "numbers") +
                              " but the query has " + std::to_string(query->size()));
@@ -153,22 +161,29 @@ void check_explorable(Context& cx, const json& cell, const std::string& path, js
 }
 
 void check_scaling_study(Context& cx, const json& cell, const std::string& path, json& out) {
-    // Defaults: the lesson's measurement program.
-    out["seed"] = 0;
-    out["widths"] = {4, 16, 64, 256};
-    out["pairs"] = 20000;
-    out["trials"] = 2000;
-    out["keys"] = 6;
-    out["divisor"] = "sqrt";
+    // Defaults: the lesson's measurement program, as ScalingInput holds them.
+    const ScalingInput defaults;
+    out["seed"] = defaults.seed;
+    out["widths"] = defaults.widths;
+    out["pairs"] = defaults.pairs;
+    out["trials"] = defaults.trials;
+    out["keys"] = defaults.keys;
+    out["divisor"] = divisor_name(defaults.divisor);
     const std::size_t errors_before = cx.count();
     struct Limit {
         const char* name;
-        long long lo, hi;
+        WholeRange range;
     };
-    const Limit limits[] = {{"seed", 0, 9007199254740992LL}, {"pairs", 1, 200000}, {"trials", 1, 20000}, {"keys", 2, 64}};
+    const Limit limits[] = {{"seed", scaling_limits::seed},
+                            {"pairs", scaling_limits::pairs},
+                            {"trials", scaling_limits::trials},
+                            {"keys", scaling_limits::keys}};
+    auto read_whole = [&](const json& value, const std::string& at, WholeRange range) {
+        return read_integer(cx, value, at, static_cast<long long>(range.min), static_cast<long long>(range.max));
+    };
     for (const Limit& limit : limits) {
         if (!has(cell, limit.name)) continue;
-        if (auto x = read_integer(cx, cell[limit.name], field(path, limit.name), limit.lo, limit.hi)) out[limit.name] = *x;
+        if (auto x = read_whole(cell[limit.name], field(path, limit.name), limit.range)) out[limit.name] = *x;
     }
     if (has(cell, "widths")) {
         const json& given = cell["widths"];
@@ -176,12 +191,14 @@ void check_scaling_study(Context& cx, const json& cell, const std::string& path,
         if (!given.is_array()) {
             cx.error(at, "expected an array of whole numbers, found " + kind_of(given));
         } else {
-            if (given.empty() || given.size() > 8) {
-                cx.error(at, "must have between 1 and 8 widths, found " + std::to_string(given.size()));
+            const WholeRange count = scaling_limits::width_count;
+            if (given.size() < count.min || given.size() > count.max) {
+                cx.error(at, "must have between " + std::to_string(count.min) + " and " + std::to_string(count.max) +
+                                 " widths, found " + std::to_string(given.size()));
             }
             json widths = json::array();
             for (std::size_t i = 0; i < given.size(); ++i) {
-                if (auto w = read_integer(cx, given[i], json_path_index(at, i), 1, 4096)) widths.push_back(*w);
+                if (auto w = read_whole(given[i], json_path_index(at, i), scaling_limits::width)) widths.push_back(*w);
             }
             out["widths"] = widths;
         }
@@ -197,6 +214,7 @@ void check_scaling_study(Context& cx, const json& cell, const std::string& path,
         study.pairs = out["pairs"].get<std::size_t>();
         study.trials = out["trials"].get<std::size_t>();
         study.keys = out["keys"].get<std::size_t>();
+        study.seed = out["seed"].get<std::uint64_t>();
         try {
             check_scaling_input(study);
         } catch (const UserError& e) {
@@ -206,15 +224,19 @@ void check_scaling_study(Context& cx, const json& cell, const std::string& path,
 }
 
 void check_hand_example(Context& cx, const json& cell, const std::string& path, json& out) {
-    // Defaults: the lesson's example that can be checked by hand.
-    std::optional<Matrix> queries = Matrix{{1, 0}, {0, 1}};
-    std::optional<Matrix> keys = Matrix{{1, 0}, {0, 1}, {1, 1}};
-    std::optional<Matrix> values = Matrix{{10, 0}, {0, 10}, {5, 5}};
+    // Defaults: the lesson's example that can be checked by hand, as HandExampleInput holds it.
+    const HandExampleInput defaults;
+    std::optional<Matrix> queries = defaults.queries;
+    std::optional<Matrix> keys = defaults.keys;
+    std::optional<Matrix> values = defaults.values;
     const bool own_queries = has(cell, "queries"), own_keys = has(cell, "keys"), own_values = has(cell, "values");
     const std::string q_at = field(path, "queries"), k_at = field(path, "keys"), v_at = field(path, "values");
-    if (own_queries) queries = read_matrix(cx, cell["queries"], q_at, 1, max_keys, 1, max_width, max_abs_value);
-    if (own_keys) keys = read_matrix(cx, cell["keys"], k_at, 1, max_keys, 1, max_width, max_abs_value);
-    if (own_values) values = read_matrix(cx, cell["values"], v_at, 1, max_keys, 1, max_width, max_abs_value);
+    auto read = [&](const char* name, const std::string& at) {
+        return read_matrix(cx, cell[name], at, 1, hx::cell_max_rows, 1, hx::cell_max_width, hx::cell_max_abs);
+    };
+    if (own_queries) queries = read("queries", q_at);
+    if (own_keys) keys = read("keys", k_at);
+    if (own_values) values = read("values", v_at);
 
     const bool queries_even = queries && check_row_widths(cx, *queries, q_at, "query", std::nullopt, "");
     if (keys && queries_even) {
@@ -222,8 +244,8 @@ void check_hand_example(Context& cx, const json& cell, const std::string& path, 
         if (own_keys) {
             check_row_widths(cx, *keys, k_at, "key", d, "the query rows have " + std::to_string(d));
         } else if (d != keys->front().size()) {
-            cx.error(q_at, "query rows have " + counted(d, "number", "numbers") +
-                               " but the default keys have 2 (give keys as well)");
+            cx.error(q_at, "query rows have " + counted(d, "number", "numbers") + " but the default keys have " +
+                               std::to_string(keys->front().size()) + " (give keys as well)");
         }
     }
     if (values) {
@@ -233,8 +255,8 @@ void check_hand_example(Context& cx, const json& cell, const std::string& path, 
                 cx.error(v_at, "keys has " + counted(keys->size(), "row", "rows") + " but values has " +
                                    counted(values->size(), "row", "rows"));
             } else {
-                cx.error(k_at, "keys has " + counted(keys->size(), "row", "rows") +
-                                   " but the default values have 3 rows (give values as well)");
+                cx.error(k_at, "keys has " + counted(keys->size(), "row", "rows") + " but the default values have " +
+                                   counted(values->size(), "row", "rows") + " (give values as well)");
             }
         }
     }
@@ -260,13 +282,13 @@ void check_answer(Context& cx, const json& answer, const std::string& path, json
         check_fields(cx, answer, path, {"kind", "value", "tolerance"}, {"kind", "value", "tolerance"},
                      "a number answer");
         if (answer.contains("value")) {
-            if (auto value = read_number(cx, answer["value"], field(path, "value"), max_abs_answer)) {
+            if (auto value = read_number(cx, answer["value"], field(path, "value"), practice_limits::max_abs_answer)) {
                 normalised["value"] = *value;
             }
         }
         if (answer.contains("tolerance")) {
             const std::string at = field(path, "tolerance");
-            if (auto tolerance = read_number(cx, answer["tolerance"], at, max_abs_answer)) {
+            if (auto tolerance = read_number(cx, answer["tolerance"], at, practice_limits::max_abs_answer)) {
                 if (*tolerance <= 0) {
                     cx.error(at, "must be greater than 0, found " + number_text(*tolerance));
                 } else {
@@ -285,15 +307,20 @@ void check_answer(Context& cx, const json& answer, const std::string& path, json
             if (!given.is_array()) {
                 cx.error(at, "expected an array of strings, found " + kind_of(given));
             } else {
+                using practice_limits::max_options;
+                using practice_limits::min_options;
                 options = given.size();
-                options_ok = options >= 2 && options <= 8;
-                if (!options_ok) cx.error(at, "must have between 2 and 8 options, found " + std::to_string(options));
+                options_ok = options >= min_options && options <= max_options;
+                if (!options_ok) {
+                    cx.error(at, "must have between " + std::to_string(min_options) + " and " +
+                                     std::to_string(max_options) + " options, found " + std::to_string(options));
+                }
                 std::set<std::string> seen;
                 json list = json::array();
                 for (std::size_t i = 0; i < options; ++i) {
                     const auto option = read_markdown(cx, given[i], json_path_index(at, i));
                     if (option && !seen.insert(*option).second) {
-                        cx.error(json_path_index(at, i), "option \"" + *option + "\" is listed twice");
+                        cx.error(json_path_index(at, i), "option " + quote(*option) + " is listed twice");
                     }
                     list.push_back(option ? json(*option) : json());
                 }
@@ -311,7 +338,7 @@ void check_answer(Context& cx, const json& answer, const std::string& path, json
             }
         }
     } else {
-        cx.error(kind_at, "unknown answer kind \"" + kind + "\" (expected one of: number, choice)");
+        cx.error(kind_at, "unknown answer kind " + quote(kind) + " (expected one of: " + join(answer_kinds()) + ")");
         return;
     }
     out["answer"] = normalised;
@@ -333,8 +360,9 @@ void check_references(Context& cx, const json& cell, const std::string& path, js
         cx.error(at, "expected an array of references, found " + kind_of(items));
         return;
     }
-    if (items.empty() || items.size() > 50) {
-        cx.error(at, "must have between 1 and 50 references, found " + std::to_string(items.size()));
+    if (items.size() < nb::min_references || items.size() > nb::max_references) {
+        cx.error(at, "must have between " + std::to_string(nb::min_references) + " and " +
+                         std::to_string(nb::max_references) + " references, found " + std::to_string(items.size()));
     }
     json list = json::array();
     for (std::size_t i = 0; i < items.size(); ++i) {
@@ -346,10 +374,14 @@ void check_references(Context& cx, const json& cell, const std::string& path, js
         json normalised = json::object();
         for (const char* name : {"authors", "title", "venue"}) {
             if (!item.contains(name)) continue;
-            if (auto text = read_string(cx, item[name], field(item_at, name), 1, 500)) normalised[name] = *text;
+            if (auto text = read_string(cx, item[name], field(item_at, name), 1, nb::reference_text_max_chars)) {
+                normalised[name] = *text;
+            }
         }
         if (item.contains("year")) {
-            if (auto year = read_integer(cx, item["year"], field(item_at, "year"), 1000, 2100)) normalised["year"] = *year;
+            if (auto year = read_integer(cx, item["year"], field(item_at, "year"), nb::min_year, nb::max_year)) {
+                normalised["year"] = *year;
+            }
         }
         if (item.contains("url")) {
             if (auto url = read_https_url(cx, item["url"], field(item_at, "url"))) normalised["url"] = *url;
@@ -384,7 +416,7 @@ json read_cell_depths(Context& cx, const json& value, const std::string& path) {
         cx.error(path, "must list at least one depth (leave depths out to show the cell at every depth)");
         return nullptr;
     }
-    const std::vector<std::string>& allowed = cx.notebook_depths_valid ? cx.notebook_depths : known_depths;
+    const std::vector<std::string>& allowed = cx.notebook_depths_valid ? cx.notebook_depths : notebook_depth_names();
     json out = json::array();
     std::size_t last_rank = 0;
     bool ordered = true;
@@ -397,13 +429,13 @@ json read_cell_depths(Context& cx, const json& value, const std::string& path) {
         const std::string depth = value[i].get<std::string>();
         const auto rank = std::find(allowed.begin(), allowed.end(), depth);
         if (rank == allowed.end()) {
-            const bool known = std::find(known_depths.begin(), known_depths.end(), depth) != known_depths.end();
-            cx.error(at, known ? "depth \"" + depth + "\" is not one of the notebook's depths (" + join(allowed) + ")"
-                               : "unknown depth \"" + depth + "\" (expected one of: " + join(allowed) + ")");
+            const bool known = std::find(notebook_depth_names().begin(), notebook_depth_names().end(), depth) != notebook_depth_names().end();
+            cx.error(at, known ? "depth " + quote(depth) + " is not one of the notebook's depths (" + join(allowed) + ")"
+                               : "unknown depth " + quote(depth) + " (expected one of: " + join(allowed) + ")");
             continue;
         }
         if (std::find(out.begin(), out.end(), json(depth)) != out.end()) {
-            cx.error(at, "depth \"" + depth + "\" is listed twice");
+            cx.error(at, "depth " + quote(depth) + " is listed twice");
             continue;
         }
         const std::size_t r = static_cast<std::size_t>(rank - allowed.begin()) + 1;
@@ -419,8 +451,7 @@ json read_cell_depths(Context& cx, const json& value, const std::string& path) {
 
 json validate_cell(Context& cx, const json& cell, const std::string& path) {
     if (!expect_object(cx, cell, path)) return nullptr;
-    std::vector<std::string> names;
-    for (const auto& type : cell_types()) names.push_back(type.name);
+    const std::vector<std::string>& names = notebook_cell_types();
     if (!cell.contains("type")) {
         cx.error(path, "missing required field \"type\" of a cell (one of: " + join(names) + ")");
         return nullptr;
@@ -434,7 +465,7 @@ json validate_cell(Context& cx, const json& cell, const std::string& path) {
     const auto type = std::find_if(cell_types().begin(), cell_types().end(),
                                    [&](const CellType& t) { return t.name == type_name; });
     if (type == cell_types().end()) {
-        cx.error(type_at, "unknown cell type \"" + type_name + "\" (expected one of: " + join(names) + ")");
+        cx.error(type_at, "unknown cell type " + quote(type_name) + " (expected one of: " + join(names) + ")");
         return nullptr;
     }
 
@@ -449,7 +480,7 @@ json validate_cell(Context& cx, const json& cell, const std::string& path) {
         if (auto id = read_id(cx, cell["id"], at)) {
             const auto earlier = cx.cell_ids.find(*id);
             if (earlier != cx.cell_ids.end()) {
-                cx.error(at, "duplicate cell id \"" + *id + "\" (also used by " + earlier->second + ")");
+                cx.error(at, "duplicate cell id " + quote(*id) + " (also used by " + earlier->second + ")");
             } else {
                 cx.cell_ids[*id] = path;
             }
@@ -459,11 +490,21 @@ json validate_cell(Context& cx, const json& cell, const std::string& path) {
     out["depths"] = cx.notebook_depths;
     if (cell.contains("depths")) out["depths"] = read_cell_depths(cx, cell["depths"], field(path, "depths"));
     if (cell.contains("title")) {
-        if (auto title = read_string(cx, cell["title"], field(path, "title"), 1, max_title_chars)) out["title"] = *title;
+        if (auto title = read_string(cx, cell["title"], field(path, "title"), 1, nb::title_max_chars)) out["title"] = *title;
     }
     type->check(cx, cell, path, out);
     return out;
 }
 
 }  // namespace notebook_validation
+
+const std::vector<std::string>& notebook_cell_types() {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> out;
+        for (const auto& type : notebook_validation::cell_types()) out.push_back(type.name);
+        return out;
+    }();
+    return names;
+}
+
 }  // namespace attnbook

@@ -7,13 +7,22 @@
 #include <cmath>
 #include <cstdio>
 
+#include "attnbook/core/quote.hpp"
+#include "attnbook/lessons/divisor.hpp"
 #include "attnbook/notebook/json_text.hpp"
 #include "attnbook/notebook/notebook.hpp"
 
 namespace attnbook {
 namespace notebook_validation {
 
-const std::vector<std::string> known_depths = {"beginner", "developer", "researcher"};
+}  // namespace notebook_validation
+
+const std::vector<std::string>& notebook_depth_names() {
+    static const std::vector<std::string> depths = {"beginner", "developer", "researcher"};
+    return depths;
+}
+
+namespace notebook_validation {
 
 void Context::error(const std::string& path, std::string message, bool at_key) {
     ++count_;
@@ -70,11 +79,11 @@ void check_fields(Context& cx, const json& object, const std::string& path, cons
     for (const auto& member : object.items()) {
         if (std::find(allowed.begin(), allowed.end(), member.key()) == allowed.end()) {
             cx.error(json_path_member(path, member.key()),
-                     "unknown field \"" + member.key() + "\" (fields of " + what + ": " + join(allowed) + ")", true);
+                     "unknown field " + quote(member.key()) + " (fields of " + what + ": " + join(allowed) + ")", true);
         }
     }
     for (const auto& name : required) {
-        if (!object.contains(name)) cx.error(path, "missing required field \"" + name + "\" of " + what);
+        if (!object.contains(name)) cx.error(path, "missing required field " + quote(name) + " of " + what);
     }
 }
 
@@ -237,13 +246,17 @@ bool check_row_widths(Context& cx, const Matrix& rows, const std::string& path, 
 }
 
 std::optional<std::string> read_divisor(Context& cx, const json& value, const std::string& path) {
+    const auto& names = divisor_names();
     if (!value.is_string()) {
-        cx.error(path, "expected a string (\"sqrt\", \"d\" or \"1\"), found " + kind_of(value));
+        std::string choices;
+        for (std::size_t i = 0; i < names.size(); ++i)
+            choices += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + quote(names[i]);
+        cx.error(path, "expected a string (" + choices + "), found " + kind_of(value));
         return std::nullopt;
     }
     const std::string divisor = value.get<std::string>();
-    if (divisor != "sqrt" && divisor != "d" && divisor != "1") {
-        cx.error(path, "unknown divisor \"" + divisor + "\" (expected one of: sqrt, d, 1)");
+    if (std::find(names.begin(), names.end(), divisor) == names.end()) {
+        cx.error(path, "unknown divisor " + quote(divisor) + " (expected one of: " + join(names) + ")");
         return std::nullopt;
     }
     return divisor;
@@ -255,25 +268,26 @@ std::optional<std::string> read_id(Context& cx, const json& value, const std::st
         return std::nullopt;
     }
     const std::string id = value.get<std::string>();
-    bool ok = !id.empty() && id.size() <= 64 && id[0] != '-';
+    constexpr std::size_t most = notebook_limits::id_max_chars;
+    bool ok = !id.empty() && id.size() <= most && id[0] != '-';
     for (char c : id) ok = ok && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-');
     if (!ok) {
-        cx.error(path, "id \"" + id +
-                           "\" must be 1 to 64 characters of a-z, 0-9 and '-', not starting with '-'");
+        cx.error(path, "id " + quote(id) + " must be 1 to " + std::to_string(most) +
+                           " characters of a-z, 0-9 and '-', not starting with '-'");
         return std::nullopt;
     }
     return id;
 }
 
 std::optional<std::string> read_https_url(Context& cx, const json& value, const std::string& path) {
-    const auto url = read_string(cx, value, path, 1, 2000);
+    const auto url = read_string(cx, value, path, 1, notebook_limits::url_max_chars);
     if (!url) return std::nullopt;
     const std::string scheme = "https://";
     bool ok = url->compare(0, scheme.size(), scheme) == 0 && url->size() > scheme.size() &&
               (*url)[scheme.size()] != '/';
     for (unsigned char c : *url) ok = ok && c > 0x20 && c != 0x7F && c != '"' && c != '<' && c != '>';
     if (!ok) {
-        cx.error(path, "url must start with https:// and have no spaces, found \"" + *url + "\"");
+        cx.error(path, "url must start with https:// and have no spaces, found " + quote(*url));
         return std::nullopt;
     }
     return url;

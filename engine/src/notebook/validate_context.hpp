@@ -37,7 +37,6 @@ private:
     std::vector<Issue> kept_;
 };
 
-extern const std::vector<std::string> known_depths;  // beginner, developer, researcher
 
 // "1 row", "2 rows"
 std::string counted(std::size_t n, const std::string& singular, const std::string& plural);

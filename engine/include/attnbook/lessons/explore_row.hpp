@@ -21,8 +21,25 @@ struct ExploreInput {
     std::vector<std::vector<double>> keys;    // (n, d_k)
     std::vector<std::vector<double>> values;  // (n, d_v)
     std::vector<bool> mask;                   // (n), true = may attend; empty = all allowed
-    Divisor divisor = Divisor::sqrt_width;
+    Divisor divisor = default_divisor;
 };
+
+// How large an explorable may be. A notebook cell is drawn on a page and read by a learner, so it
+// stays small; the command (CLI, tools) allows more, still small enough to print every number.
+// The validator, the `explore`/`python` commands and `limits` read these; docs are tested
+// against `limits`.
+namespace explore_limits {
+inline constexpr std::size_t cell_max_keys = 16;          // n in a notebook cell
+inline constexpr std::size_t cell_max_width = 8;          // d and dv in a notebook cell
+inline constexpr double cell_max_abs = 1e6;               // |x| of every number in a cell
+inline constexpr std::size_t cell_label_max_chars = 16;   // each label, in code points
+inline constexpr std::size_t command_max_sources = 256;   // n for the command
+inline constexpr std::size_t command_max_width = 64;      // d and dv for the command
+}  // namespace explore_limits
+
+// The lesson's example row (query [2, 1] against three sources), what the command computes for
+// every field left out.
+ExploreInput explore_example();
 
 struct ExploreRow {
     std::vector<double> dots, scores;         // (n): masked sources keep their dot and score

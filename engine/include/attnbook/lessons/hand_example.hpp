@@ -5,17 +5,28 @@
 //   row_sums = weights summed along each row (1 up to rounding: the check learners should do)
 //   output = weights V              V is (n, d_v)                  -> (m, d_v)
 // Ordered scalar double arithmetic with det_exp, like every lesson number.
+#include <cstddef>
 #include <vector>
 
 namespace attnbook {
 
 using Matrix = std::vector<std::vector<double>>;
 
+// The defaults are the lesson's example, used for every field left out (command and notebook).
 struct HandExampleInput {
     Matrix queries = {{1, 0}, {0, 1}};
     Matrix keys = {{1, 0}, {0, 1}, {1, 1}};
     Matrix values = {{10, 0}, {0, 10}, {5, 5}};
 };
+
+// A notebook cell is worked through on paper; the command allows more. Read by hand_example(),
+// the validator and `limits`.
+namespace hand_example_limits {
+inline constexpr std::size_t cell_max_rows = 16;   // m queries and n keys in a notebook cell
+inline constexpr std::size_t cell_max_width = 8;   // d and dv in a notebook cell
+inline constexpr double cell_max_abs = 1e6;        // |x| of every number in a cell
+inline constexpr std::size_t command_max = 64;     // rows, and numbers per row, for the command
+}  // namespace hand_example_limits
 
 struct HandExample {
     Matrix logits, weights, output;

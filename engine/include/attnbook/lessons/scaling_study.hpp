@@ -17,20 +17,41 @@
 
 namespace attnbook {
 
+// The defaults are the lesson's program (the numbers of its published tables).
 struct ScalingInput {
     std::uint64_t seed = 0;
     std::vector<std::size_t> widths = {4, 16, 64, 256};
     std::size_t pairs = 20000;
     std::size_t trials = 2000;
     std::size_t keys = 6;
-    Divisor divisor = Divisor::sqrt_width;
+    Divisor divisor = default_divisor;
 };
+
+struct WholeRange {
+    std::uint64_t min, max;
+};
+
+// Limits keep a browser tab responsive and its memory bounded. The same for a notebook cell, the
+// `scaling` command and the CLI: check_scaling_input, the validator and `limits` read them.
+namespace scaling_limits {
+// Below 2^53 so that a JavaScript number (the page, the module) carries every seed exactly.
+inline constexpr WholeRange seed{0, (std::uint64_t{1} << 53) - 1};
+inline constexpr WholeRange width_count{1, 8};
+inline constexpr WholeRange width{1, 4096};
+inline constexpr WholeRange pairs{1, 200000};
+inline constexpr WholeRange trials{1, 20000};
+// A softmax over one key is always 1: the top weight needs at least two keys to mean anything.
+inline constexpr WholeRange keys{2, 64};
+// One (pairs, d) block of queries, or (trials, keys, d) block of keys, is held at a time:
+// 2^23 doubles = 64 MiB.
+inline constexpr std::uint64_t max_block = std::uint64_t{1} << 23;
+}  // namespace scaling_limits
 
 struct ScalingResult {
     std::vector<double> raw_std, scaled_std, top_unscaled, top_scaled;  // one per width
 };
 
-// Limits keep a browser tab responsive and its memory bounded; UserError names the field.
+// Every scaling_limits bound; UserError names the field.
 void check_scaling_input(const ScalingInput& input);
 
 // progress(fraction in [0, 1]) is called between chunks of work, if given.

@@ -6,7 +6,21 @@
 #include <string>
 #include <vector>
 
+#include "attnbook/notebook/json_text.hpp"
+
 namespace attnbook {
+
+// Arguments that arrive as JSON text (from JavaScript through the Embind module) are parsed by
+// the notebook's own parser (json_text.hpp), never by a plain nlohmann::json::parse: nesting
+// stops at the notebook's depth, and the size is bounded. The `validate` command carries a
+// whole notebook as one JSON string, and escaping can make its text up to 6x longer (a control
+// byte becomes \u0001), so a notebook at its own limit must still fit: 8x the notebook's size.
+inline constexpr std::size_t command_args_max_bytes = 8 * json_text_max_bytes;
+inline constexpr std::size_t command_args_max_depth = json_text_max_depth;
+
+// Throws UserError: "COMMAND: $.path: message" when the problem is at a value (a number too
+// large for a double, nesting too deep), else "COMMAND: arguments: line:column: message".
+nlohmann::json parse_command_args(const std::string& command, const std::string& text);
 
 class CommandArgs {
 public:
@@ -35,5 +49,8 @@ private:
 
 // "a string", "an array", ... for messages.
 std::string json_kind(const nlohmann::json& value);
+// What was found, for "expected X, found Y": a number or boolean as written, a string as a short
+// escaped excerpt (core/quote.hpp), anything else by its kind.
+std::string json_found(const nlohmann::json& value);
 
 }  // namespace attnbook

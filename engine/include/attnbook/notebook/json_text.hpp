@@ -27,10 +27,19 @@ struct TextPosition {
     std::size_t column = 1;
 };
 
+// The limits of a notebook document. A notebook is read whole into memory (the CLI stops
+// reading a file one byte past max_bytes), and its deepest lesson value is 4 levels down, so 64
+// leaves authors room while bounding the parser's work.
+inline constexpr std::size_t json_text_max_bytes = std::size_t{4} * 1024 * 1024;  // 4 MiB
+inline constexpr std::size_t json_text_max_depth = 64;  // arrays and objects nested inside each other
+
 struct JsonTextLimits {
-    std::size_t max_bytes = 4u * 1024u * 1024u;  // 4 MiB
-    std::size_t max_depth = 64;                  // arrays and objects nested inside each other
+    std::size_t max_bytes = json_text_max_bytes;
+    std::size_t max_depth = json_text_max_depth;
 };
+
+// "4.0 MiB": sizes in messages (one decimal, so 4 MiB + 1 byte still reads 4.0 MiB).
+std::string mebibytes(std::size_t bytes);
 
 // Thrown by parse_json_text. what() is "line:column: message" (or just the message when there
 // is no position, as for the size limit).
@@ -38,17 +47,19 @@ struct JsonTextError : UserError {
     JsonTextError(std::string message, std::optional<TextPosition> position, std::string path);
     std::string message;                  // without the position
     std::optional<TextPosition> position;  // where the problem is, when known
-    std::string path;                      // JSON path of the offending member ("" when unknown)
+    std::string path;                      // JSON path of the value at fault ("" when unknown)
 };
 
-// Parses `text` (UTF-8, optionally with a byte order mark). Throws JsonTextError.
+// Parses `text` (UTF-8, optionally with a byte order mark). Throws JsonTextError. Every error
+// that quotes the text quotes a short escaped excerpt (core/quote.hpp), never the raw text.
 nlohmann::json parse_json_text(const std::string& text, const JsonTextLimits& limits = {});
 
 // Line and column of the byte at `offset` (clamped to the end of the text).
 TextPosition position_at_byte(const std::string& text, std::size_t offset);
 
 // JSON paths as the validator writes them: $.cells[2].keys[1]; keys that are not plain
-// identifiers are quoted: $.cells[0]["my key"].
+// identifiers are quoted (core/quote.hpp: escaped, and cut after 40 characters, so a path is
+// safe to print and short): $.cells[0]["my key"].
 std::string json_path_member(const std::string& parent, const std::string& key);
 std::string json_path_index(const std::string& parent, std::size_t index);
 

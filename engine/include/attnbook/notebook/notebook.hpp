@@ -1,7 +1,9 @@
 #pragma once
 // Notebook documents (format "attnbook-notebook/1", docs/notebook-format.md): validation of the
 // author's JSON text and the normalised document the web side renders.
+#include <cstddef>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -9,6 +11,31 @@ namespace attnbook {
 
 inline constexpr const char* notebook_format = "attnbook-notebook/1";
 inline constexpr std::size_t notebook_max_errors = 100;  // errors listed at most per document
+
+// Limits of the document's own fields (the lessons' limits are in their headers:
+// lessons/explore_row.hpp, hand_example.hpp, scaling_study.hpp; practice in practice.hpp; the
+// text's size and depth in json_text.hpp). Characters are Unicode code points. The validator
+// and the `limits` command read these; docs/notebook-format.md is tested against `limits`.
+namespace notebook_limits {
+inline constexpr std::size_t id_max_chars = 64;           // notebook and cell ids
+inline constexpr std::size_t title_max_chars = 200;       // notebook and cell titles
+inline constexpr std::size_t version_max_chars = 64;
+inline constexpr std::size_t description_max_chars = 1000;
+inline constexpr std::size_t min_cells = 1, max_cells = 500;
+inline constexpr std::size_t tex_max_chars = 5000;
+// Markdown text (prose, captions, prompts, hints, options). NOTE: validate_markdown.cpp still
+// has its own copy of this number; a test checks that the two agree until it reads this one.
+inline constexpr std::size_t markdown_max_chars = 20000;
+inline constexpr std::size_t min_references = 1, max_references = 50;
+inline constexpr std::size_t reference_text_max_chars = 500;  // authors, title, venue
+inline constexpr std::size_t url_max_chars = 2000;
+inline constexpr long long min_year = 1000, max_year = 2100;
+}  // namespace notebook_limits
+
+// beginner, developer, researcher: the reading depths, in order.
+const std::vector<std::string>& notebook_depth_names();
+// prose, maths, explorable, ...: the cell types, in the order the docs list them.
+const std::vector<std::string>& notebook_cell_types();
 
 // Never throws for bad input. Returns
 //   {"ok": bool,

@@ -1,8 +1,22 @@
 #pragma once
 // Grading of a practice cell's answer (docs/notebook-format.md, "practice").
+#include <cstddef>
+#include <string>
+#include <vector>
+
 #include <nlohmann/json.hpp>
 
 namespace attnbook {
+
+// The validator and `limits` read these.
+namespace practice_limits {
+inline constexpr std::size_t min_options = 2;     // a choice needs something to choose between
+inline constexpr std::size_t max_options = 8;
+inline constexpr double max_abs_answer = 1e15;    // |value| and tolerance of a number answer
+}  // namespace practice_limits
+
+// "number", "choice": the kinds of answer, in the order the docs list them.
+const std::vector<std::string>& answer_kinds();
 
 // `cell`: a practice cell (as written or as normalised by validate_notebook_text).
 // `response`: what the learner gave:

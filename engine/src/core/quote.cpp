@@ -1,0 +1,111 @@
+// Escaping and excerpts of untrusted text in messages (see quote.hpp for what and why).
+#include "attnbook/core/quote.hpp"
+
+#include <cstdint>
+#include <cstdio>
+
+namespace attnbook {
+namespace {
+
+// Decodes one UTF-8 character at text[i]; returns its length, or 0 when the bytes there are not
+// UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF).
+std::size_t decode(const std::string& text, std::size_t i, std::uint32_t& code) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    const std::size_t length = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : (lead >> 3) == 0x1E ? 4 : 0;
+    if (length == 0 || i + length > text.size()) return 0;
+    code = length == 1 ? lead : lead & (0x7Fu >> length);
+    for (std::size_t k = 1; k < length; ++k) {
+        const auto next = static_cast<unsigned char>(text[i + k]);
+        if ((next & 0xC0) != 0x80) return 0;
+        code = (code << 6) | (next & 0x3Fu);
+    }
+    static const std::uint32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (code < smallest[length] || (code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF) return 0;
+    return length;
+}
+
+bool must_escape(std::uint32_t code) {
+    return code < 0x20 || (code >= 0x7F && code <= 0x9F) || code == 0x061C || code == 0x200E || code == 0x200F ||
+           (code >= 0x202A && code <= 0x202E) || (code >= 0x2066 && code <= 0x2069) || code == 0x2028 ||
+           code == 0x2029;
+}
+
+std::string escape_code(std::uint32_t code) {
+    switch (code) {
+        case '\n': return "\\n";
+        case '\r': return "\\r";
+        case '\t': return "\\t";
+        case '\b': return "\\b";
+        case '\f': return "\\f";
+        default: break;
+    }
+    char buffer[16];
+    std::snprintf(buffer, sizeof buffer, "\\u%04X", static_cast<unsigned>(code));
+    return buffer;
+}
+
+struct Escaped {
+    std::string text;
+    std::size_t chars = 0;  // code points (or stray bytes) in the whole input
+    bool cut = false;
+};
+
+// Escapes the characters of `text` numbered [first, first + max_chars) and counts them all.
+Escaped escape(const std::string& text, std::size_t max_chars, bool json_quotes, std::size_t first = 0) {
+    Escaped out;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        std::uint32_t code = 0;
+        const std::size_t length = decode(text, i, code);
+        const bool keep = out.chars >= first && out.chars - first < max_chars;
+        ++out.chars;
+        if (!keep) {
+            out.cut = true;
+            i += length ? length : 1;
+            continue;
+        }
+        if (length == 0) {
+            char buffer[16];
+            std::snprintf(buffer, sizeof buffer, "\\x%02X", static_cast<unsigned>(static_cast<unsigned char>(text[i])));
+            out.text += buffer;
+            ++i;
+            continue;
+        }
+        if (must_escape(code)) {
+            out.text += escape_code(code);
+        } else if (json_quotes && (code == '"' || code == '\\')) {
+            out.text += '\\';
+            out.text += static_cast<char>(code);
+        } else {
+            out.text.append(text, i, length);
+        }
+        i += length;
+    }
+    return out;
+}
+
+}  // namespace
+
+bool valid_utf8(const std::string& text) {
+    std::uint32_t code = 0;
+    for (std::size_t i = 0, length = 0; i < text.size(); i += length)
+        if ((length = decode(text, i, code)) == 0) return false;
+    return true;
+}
+
+std::string quote(const std::string& text, std::size_t max_chars) {
+    const Escaped e = escape(text, max_chars, true);
+    if (!e.cut) return "\"" + e.text + "\"";
+    return "\"" + e.text + "\xE2\x80\xA6\" (" + std::to_string(e.chars) + " characters)";
+}
+
+std::string printable(const std::string& text, std::size_t max_chars, Keep keep) {
+    if (keep == Keep::end) {
+        const std::size_t total = escape(text, 0, false).chars;
+        if (total > max_chars) return "\xE2\x80\xA6" + escape(text, max_chars, false, total - max_chars).text;
+    }
+    const Escaped e = escape(text, max_chars, false);
+    return e.cut ? e.text + "\xE2\x80\xA6" : e.text;
+}
+
+}  // namespace attnbook

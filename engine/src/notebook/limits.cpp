@@ -1,0 +1,111 @@
+// engine_limits(): the `limits` command's result (see limits.hpp). Nothing here is a number of
+// its own: every value is read from the header that owns it.
+#include "attnbook/notebook/limits.hpp"
+
+#include "attnbook/core/quote.hpp"
+#include "attnbook/lessons/divisor.hpp"
+#include "attnbook/lessons/explore_row.hpp"
+#include "attnbook/lessons/hand_example.hpp"
+#include "attnbook/lessons/scaling_study.hpp"
+#include "attnbook/notebook/attention_command.hpp"
+#include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/json_text.hpp"
+#include "attnbook/notebook/notebook.hpp"
+#include "attnbook/notebook/practice.hpp"
+
+namespace attnbook {
+namespace {
+
+using nlohmann::json;
+
+json range(std::uint64_t min, std::uint64_t max) { return json{{"min", min}, {"max", max}}; }
+
+json whole(WholeRange r, std::uint64_t fallback) {
+    json out = range(r.min, r.max);
+    out["default"] = fallback;
+    return out;
+}
+
+json notebook() {
+    namespace nb = notebook_limits;
+    return json{{"format", notebook_format},
+                {"max_bytes", json_text_max_bytes},
+                {"max_depth", json_text_max_depth},
+                {"max_errors", notebook_max_errors},
+                {"depths", notebook_depth_names()},
+                {"cell_types", notebook_cell_types()},
+                {"id_max_chars", nb::id_max_chars},
+                {"title_max_chars", nb::title_max_chars},
+                {"version_max_chars", nb::version_max_chars},
+                {"description_max_chars", nb::description_max_chars},
+                {"cells", range(nb::min_cells, nb::max_cells)},
+                {"tex_max_chars", nb::tex_max_chars},
+                {"markdown_max_chars", nb::markdown_max_chars},
+                {"references", range(nb::min_references, nb::max_references)},
+                {"reference_text_max_chars", nb::reference_text_max_chars},
+                {"url_max_chars", nb::url_max_chars},
+                {"year", range(nb::min_year, nb::max_year)}};
+}
+
+json explorable() {
+    namespace ex = explore_limits;
+    const ExploreInput example = explore_example();
+    return json{{"cell",
+                 {{"max_keys", ex::cell_max_keys},
+                  {"max_width", ex::cell_max_width},
+                  {"max_abs", ex::cell_max_abs},
+                  {"label_max_chars", ex::cell_label_max_chars}}},
+                {"command", {{"max_sources", ex::command_max_sources}, {"max_width", ex::command_max_width}}},
+                {"defaults",
+                 {{"query", example.query},
+                  {"keys", example.keys},
+                  {"values", example.values},
+                  {"divisor", divisor_name(example.divisor)}}}};
+}
+
+json hand_example() {
+    namespace hx = hand_example_limits;
+    const HandExampleInput example;
+    return json{{"cell",
+                 {{"max_rows", hx::cell_max_rows}, {"max_width", hx::cell_max_width}, {"max_abs", hx::cell_max_abs}}},
+                {"command", {{"max_rows", hx::command_max}, {"max_width", hx::command_max}}},
+                {"defaults", {{"queries", example.queries}, {"keys", example.keys}, {"values", example.values}}}};
+}
+
+json scaling() {
+    namespace sc = scaling_limits;
+    const ScalingInput defaults;
+    return json{{"seed", whole(sc::seed, defaults.seed)},
+                {"widths",
+                 {{"min_count", sc::width_count.min},
+                  {"max_count", sc::width_count.max},
+                  {"min", sc::width.min},
+                  {"max", sc::width.max},
+                  {"default", defaults.widths}}},
+                {"pairs", whole(sc::pairs, defaults.pairs)},
+                {"trials", whole(sc::trials, defaults.trials)},
+                {"keys", whole(sc::keys, defaults.keys)},
+                {"divisor", {{"default", divisor_name(defaults.divisor)}}},
+                {"max_block", sc::max_block}};
+}
+
+}  // namespace
+
+json engine_limits() {
+    namespace pr = practice_limits;
+    return json{{"notebook", notebook()},
+                {"explorable", explorable()},
+                {"hand_example", hand_example()},
+                {"scaling", scaling()},
+                {"practice",
+                 {{"answer_kinds", answer_kinds()},
+                  {"options", range(pr::min_options, pr::max_options)},
+                  {"max_abs_answer", pr::max_abs_answer}}},
+                {"attention",
+                 {{"max_elements", attention_limits::max_elements}, {"max_printed", attention_limits::max_printed}}},
+                {"arguments", {{"max_bytes", command_args_max_bytes}, {"max_depth", command_args_max_depth}}},
+                {"divisors", divisor_names()},
+                {"quote_max_chars", quote_max_chars}};
+}
+
+}  // namespace attnbook
