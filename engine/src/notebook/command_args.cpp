@@ -73,7 +73,8 @@ const nlohmann::json& CommandArgs::array_at(const nlohmann::json& v, const std::
 std::uint64_t CommandArgs::whole_at(const nlohmann::json& v, const std::string& path, std::uint64_t lo,
                                     std::uint64_t hi) const {
     const std::string range = " between " + std::to_string(lo) + " and " + std::to_string(hi);
-    if (v.is_number_unsigned()) {
+    // A JSON parser stores 5 as unsigned, but JSON built in C++ from an int is signed: both count.
+    if (v.is_number_unsigned() || (v.is_number_integer() && v.get<std::int64_t>() >= 0)) {
         const auto x = v.get<std::uint64_t>();
         if (x < lo || x > hi) fail(path, std::to_string(x) + " is not" + range);
         return x;

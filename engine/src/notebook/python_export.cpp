@@ -86,6 +86,8 @@ std::string explore_python_program(const ExploreInput& in, const std::vector<std
     const std::size_t n = in.keys.size();
     if (!labels.empty() && labels.size() != n)
         throw UserError("labels: has " + std::to_string(labels.size()) + " names but there are " + std::to_string(n) + " sources");
+    // Labels are the user's text: written with \u escapes only (ASCII), so no control or bidi
+    // character reaches the program's source, where it could hide what the code does.
     nlohmann::json names = nlohmann::json::array(), allowed = nlohmann::json::array();
     for (std::size_t i = 0; i < n; ++i) {
         names.push_back(labels.empty() ? default_source_label(i) : labels[i]);
@@ -105,7 +107,7 @@ import json
 import math
 import struct
 
-names = )" << names.dump() << R"(
+names = )" << names.dump(-1, ' ', true) << R"(
 query = )" << python_list(in.query) << R"(
 key_rows = )" << python_rows(in.keys) << R"(
 value_rows = )" << python_rows(in.values) << R"(
