@@ -28,6 +28,41 @@ export interface ExploreResult {
   all_masked: boolean;        // then shares and output are 0 (no softmax exists)
 }
 
+/** Every limit, default and name list of the engine (`call('limits', '{}')`); read these
+ *  instead of copying them. Character limits count Unicode code points. */
+export interface Range { min: number; max: number }
+export interface WholeLimit extends Range { default: number }
+export interface LimitsResult {
+  notebook: {
+    format: string; max_bytes: number; max_depth: number; max_errors: number;
+    depths: string[]; cell_types: string[];
+    id_max_chars: number; title_max_chars: number; version_max_chars: number; description_max_chars: number;
+    cells: Range; tex_max_chars: number; markdown_max_chars: number;
+    references: Range; reference_text_max_chars: number; url_max_chars: number; year: Range;
+  };
+  explorable: {
+    cell: { max_keys: number; max_width: number; max_abs: number; label_max_chars: number };
+    command: { max_sources: number; max_width: number };
+    defaults: { query: number[]; keys: number[][]; values: number[][]; divisor: Divisor };
+  };
+  hand_example: {
+    cell: { max_rows: number; max_width: number; max_abs: number };
+    command: { max_rows: number; max_width: number };
+    defaults: { queries: number[][]; keys: number[][]; values: number[][] };
+  };
+  scaling: {
+    seed: WholeLimit; pairs: WholeLimit; trials: WholeLimit; keys: WholeLimit;
+    widths: { min_count: number; max_count: number; min: number; max: number; default: number[] };
+    divisor: { default: Divisor };
+    max_block: number;        // pairs x width, and trials x keys x width, at most this
+  };
+  practice: { answer_kinds: Array<'number' | 'choice'>; options: Range; max_abs_answer: number };
+  attention: { max_elements: number; max_printed: number };
+  arguments: { max_bytes: number; max_depth: number };  // of argsJson itself
+  divisors: Divisor[];        // in the lesson's order: ['sqrt', 'd', '1']
+  quote_max_chars: number;    // messages quote at most this many characters of input
+}
+
 export interface ScalingArgs {
   seed?: number; widths?: number[]; pairs?: number; trials?: number; keys?: number; divisor?: Divisor;
 }
@@ -77,10 +112,13 @@ export interface Commands {
   attention: [AttentionArgs, AttentionResult];
   validate: [{ text: string; name?: string }, ValidateResult];
   check_practice: [{ cell: object; response?: unknown }, { correct: boolean; feedback: string }];
+  limits: [Record<string, never>, LimitsResult];
 }
 
 export interface AttnbookModule {
-  /** Runs a command; throws an Error whose message names the problem (command, JSON path). */
+  /** Runs a command; throws an Error whose message names the problem (command, JSON path).
+   *  argsJson is parsed with the notebook's limits (depth 64, `limits().arguments.max_bytes`);
+   *  input quoted in a message is a short escaped excerpt, safe to show as text. */
   call(command: keyof Commands, argsJson: string): string;
   /** Same, calling onProgress(fraction in [0, 1]) during long work (the scaling study). */
   callWithProgress(command: keyof Commands, argsJson: string, onProgress: (fraction: number) => void): string;

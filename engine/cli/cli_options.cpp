@@ -42,6 +42,7 @@ const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
         {"hand-example",
          {{"queries", {"queries", Kind::rows}}, {"keys", {"keys", Kind::rows}}, {"values", {"values", Kind::rows}}}},
         {"validate", {}},
+        {"limits", {}},
     };
     return table;
 }
@@ -187,6 +188,7 @@ std::string usage() {
            "                  --queries " + option_rows(hx.queries) + "  --keys " + option_rows(hx.keys) +
            "  --values " + option_rows(hx.values) + "\n"
            "  validate      check notebook files: validate FILE...\n"
+           "  limits        every limit, default and name list of the engine, as JSON\n"
            "\n"
            "The values shown are the defaults. Results are JSON on stdout; every number is\n"
            "{\"exact\": <double>, \"shown\": \"<text>\"}. Errors go to stderr with a non-zero exit status.\n"

@@ -17,6 +17,10 @@
 #include "cli_options.hpp"
 #include "json_print.hpp"
 
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
+
 namespace {
 
 using nlohmann::json;
@@ -45,6 +49,11 @@ std::string read_notebook_file(const std::string& path) {
     if (S_ISDIR(info.st_mode)) throw attnbook::UserError(name + ": is a directory, not a notebook file");
     std::FILE* file = std::fopen(path.c_str(), "rb");
     if (file == nullptr) throw attnbook::UserError(name + ": " + open_failure(errno));
+#ifdef __EMSCRIPTEN__
+    // NODERAWFS reads an opened file at an explicit offset (pread), which a pipe refuses (ESPIPE);
+    // a stream marked unseekable is read from where it is, as natively.
+    if (!S_ISREG(info.st_mode)) EM_ASM({ var stream = FS.getStream($0); if (stream) stream.seekable = false; }, fileno(file));
+#endif
     constexpr std::size_t limit = attnbook::json_text_max_bytes;
     std::string text;
     char buffer[1 << 16];

@@ -67,11 +67,11 @@ TEST_CASE("arguments: a number beyond a double names its path", "[args]") {
 }
 
 TEST_CASE("arguments: syntax errors, bad UTF-8 and duplicate keys are user errors with positions", "[args]") {
-    CHECK_THAT(args_error("explore", "{\"query\": [1,]}"), Catch::StartsWith("explore: arguments: 1:14: syntax error"));
-    CHECK_THAT(args_error("explore", "{\"divisor\": \"\xff\"}"), Catch::StartsWith("explore: arguments: 1:14: invalid UTF-8"));
+    CHECK_THAT(args_error("explore", "{\"query\": [1,]}"), Catch::StartsWith("explore: arguments are not valid JSON: 1:14: syntax error"));
+    CHECK_THAT(args_error("explore", "{\"divisor\": \"\xff\"}"), Catch::StartsWith("explore: arguments are not valid JSON: 1:14: invalid UTF-8"));
     CHECK(args_error("explore", "{\"query\": [1], \"query\": [2]}") ==
           "explore: $.query: duplicate key \"query\" (each key may appear once in an object)");
-    CHECK_THAT(args_error("explore", ""), Catch::StartsWith("explore: arguments: 1:1: syntax error"));
+    CHECK_THAT(args_error("explore", ""), Catch::StartsWith("explore: arguments are not valid JSON: 1:1: syntax error"));
 }
 
 TEST_CASE("arguments: quoted input is escaped and cut", "[args]") {

@@ -30,7 +30,7 @@ const BAD = [
   [['explore', '--divisor', 'two'], /divisor: "two" is not one of sqrt, d, 1/],
   [['explore', '--query'], /--query: missing value/],
   [['explore', '--colour', 'red'], /unknown option --colour/],
-  [['explore', '--query', '1e999,1'], /not a finite number/],
+  [['explore', '--query', '1e999,1'], /"1e999" is too large: it overflows a double/],
   [['scaling', '--pairs', '-1'], /\$\.pairs: -1 is not between 1 and 200000/],
   [['scaling', '--widths', '0'], /\$\.widths\[0\]: 0 is not between 1 and 4096/],
   [['scaling', '--widths', '4096', '--pairs', '200000'], /more than/],

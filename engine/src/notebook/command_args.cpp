@@ -16,6 +16,7 @@ json parse_command_args(const std::string& command, const std::string& text) {
         return parse_json_text(text, JsonTextLimits{command_args_max_bytes, command_args_max_depth});
     } catch (const JsonTextError& e) {
         if (!e.path.empty()) throw UserError(command + ": " + e.path + ": " + e.message);
+        if (e.position) throw UserError(command + ": arguments are not valid JSON: " + e.what());
         throw UserError(command + ": arguments: " + e.what());
     }
 }

@@ -19,7 +19,8 @@ inline constexpr std::size_t command_args_max_bytes = 8 * json_text_max_bytes;
 inline constexpr std::size_t command_args_max_depth = json_text_max_depth;
 
 // Throws UserError: "COMMAND: $.path: message" when the problem is at a value (a number too
-// large for a double, nesting too deep), else "COMMAND: arguments: line:column: message".
+// large for a double, nesting too deep, a key twice), "COMMAND: arguments are not valid JSON:
+// line:column: message" for syntax and UTF-8, "COMMAND: arguments: message" for the size.
 nlohmann::json parse_command_args(const std::string& command, const std::string& text);
 
 class CommandArgs {

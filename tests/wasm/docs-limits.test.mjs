@@ -1,0 +1,178 @@
+// The limit tables of docs/notebook-format.md and README.md against the engine's `limits`
+// command, so the docs cannot drift from the engine. Each table row of a checked section must
+// hold exactly the numbers that `limits` gives for it (numbers inside `code` are examples and
+// JSON, checked separately where they are defaults or names); a row with numbers that no rule
+// here accounts for fails, so a new number in a table needs a rule. `limits` itself is checked
+// against the engine's behaviour at every boundary in tests/engine/test_limits.cpp.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, loadEngine, runNativeCli } from './engine.mjs';
+
+let L;
+before(async () => {
+  const engine = await loadEngine();
+  L = JSON.parse(engine.call('limits', '{}'));
+  // The CLI prints the same object.
+  assert.deepEqual(JSON.parse(runNativeCli(['limits']).stdout), L);
+});
+
+const read = (name) => fs.readFileSync(path.join(ROOT, name), 'utf8');
+
+// Markdown -> [{section, cells: [..]}] for every table body row; section is the nearest heading.
+function tableRows(markdown) {
+  const rows = [];
+  let section = '';
+  for (const line of markdown.split('\n')) {
+    const heading = line.match(/^#+\s+(.*)$/);
+    if (heading) section = heading[1].replace(/`/g, '').trim();
+    if (!line.startsWith('|') || /^\|[-|\s]+\|$/.test(line)) continue;
+    const cells = line.slice(1, -1).split(/(?<!\\)\|/).map((c) => c.trim());
+    if (cells[0] === 'field' || cells[0] === 'command' || cells[0] === 'problem') continue;  // header rows
+    rows.push({ section, cells });
+  }
+  return rows;
+}
+
+const withoutCode = (text) => text.replace(/`[^`]*`/g, ' ');
+const codeSpans = (text) => [...text.matchAll(/`([^`]*)`/g)].map((m) => m[1]);
+// Numbers as written outside code: 1–64, 0 … 9007199254740991, |x| ≤ 1000000, 1e15.
+const numbers = (text) => [...withoutCode(text).matchAll(/(?<![\w.^])\d+(?:\.\d+)?(?:e\d+)?(?![\w^])/g)].map((m) => Number(m[0]));
+const sorted = (xs) => [...xs].sort((a, b) => a - b);
+const names = (list) => list.map((n) => JSON.stringify(n));
+
+// Expected numbers of each row, by section and first cell, from `limits`.
+function notebookRules() {
+  const nb = L.notebook, ex = L.explorable.cell, hx = L.hand_example.cell, sc = L.scaling;
+  const range = (r) => [r.min, r.max];
+  return {
+    'The document': {
+      '`format`': [], '`id`': [1, nb.id_max_chars], '`title`': [1, nb.title_max_chars],
+      '`version`': [nb.version_max_chars], '`description`': [nb.description_max_chars], '`depths`': [],
+      '`cells`': range(nb.cells),
+    },
+    'Fields of every cell': { '`type`': [], '`id`': [], '`depths`': [], '`title`': [1, nb.title_max_chars] },
+    prose: { '`text`': [1, nb.markdown_max_chars] },
+    maths: { '`tex`': [1, nb.tex_max_chars], '`display`': [], '`caption`': [] },
+    explorable: {
+      '`query`': [1, ex.max_width], '`keys`': [1, ex.max_keys], '`values`': [1, ex.max_width],
+      '`labels`': [1, ex.label_max_chars], '`mask`': [], '`divisor`': [], '`reference_query`': [],
+    },
+    'scaling-study': {
+      '`seed`': range(sc.seed), '`widths`': [sc.widths.min_count, sc.widths.max_count, sc.widths.min, sc.widths.max],
+      '`pairs`': range(sc.pairs), '`trials`': range(sc.trials), '`keys`': range(sc.keys), '`divisor`': [],
+    },
+    'hand-example': {
+      '`queries`': [1, hx.max_rows, 1, hx.max_width], '`keys`': [1, hx.max_rows], '`values`': [1, hx.max_width],
+    },
+    practice: { '`prompt`': [], '`answer`': [], '`hint`': [], '`explanation`': [] },
+    references: { '`items`': range(nb.references) },
+  };
+}
+
+test('every number in the limit tables of docs/notebook-format.md is the engine\'s', () => {
+  const rules = notebookRules();
+  let checked = 0;
+  for (const { section, cells } of tableRows(read('docs/notebook-format.md'))) {
+    if (section === 'What the validator says') continue;  // example messages, checked below
+    const found = cells.slice(1).flatMap(numbers);
+    const expected = rules[section]?.[cells[0]];
+    if (expected === undefined) {
+      assert.deepEqual(found, [], `no rule for the row ${cells[0]} of "${section}", which has numbers`);
+      continue;
+    }
+    assert.deepEqual(sorted(found), sorted(expected), `${section} ${cells[0]}: ${cells.join(' | ')}`);
+    checked++;
+  }
+  assert.ok(checked >= 25, `only ${checked} rows checked: did the tables move?`);
+});
+
+test('defaults and name lists in docs/notebook-format.md are the engine\'s', () => {
+  const rows = tableRows(read('docs/notebook-format.md'));
+  const row = (section, field) => {
+    const r = rows.find((x) => x.section === section && x.cells[0] === field);
+    assert.ok(r, `${section} ${field}`);
+    return r.cells;
+  };
+  const sc = L.scaling;
+  for (const field of ['seed', 'widths', 'pairs', 'trials', 'keys']) {
+    const cells = row('scaling-study', `\`${field}\``);
+    assert.deepEqual(JSON.parse(codeSpans(cells.at(-1))[0]), sc[field].default, field);
+  }
+  const divisors = names(L.divisors);
+  for (const [section, column] of [['explorable', 3], ['scaling-study', 1]]) {
+    const spans = codeSpans(row(section, '`divisor`')[column]);
+    assert.deepEqual(spans.slice(0, divisors.length), divisors, section);
+  }
+  assert.match(row('explorable', '`divisor`')[3], new RegExp(`default \`${JSON.stringify(L.explorable.defaults.divisor)}\``));
+  assert.deepEqual(codeSpans(row('scaling-study', '`divisor`')[2]), [JSON.stringify(sc.divisor.default)]);
+  const hx = L.hand_example.defaults;
+  for (const field of ['queries', 'keys', 'values']) {
+    assert.deepEqual(JSON.parse(codeSpans(row('hand-example', `\`${field}\``)[3])[0]), hx[field], field);
+  }
+  assert.deepEqual(codeSpans(row('Fields of every cell', '`type`')[3]), L.notebook.cell_types);
+  assert.deepEqual(codeSpans(row('The document', '`depths`')[3]), L.notebook.depths);
+  assert.deepEqual(codeSpans(row('The document', '`format`')[3]), [JSON.stringify(L.notebook.format)]);
+});
+
+test('limits written in the prose of docs/notebook-format.md are the engine\'s', () => {
+  const doc = read('docs/notebook-format.md');
+  const nb = L.notebook;
+  const mib = (bytes) => bytes / (1024 * 1024);
+  const expect = [
+    [/JSON document \(UTF-8, at most (\d+) MiB\)/, mib(nb.max_bytes)],
+    [/reported at once \(up to (\d+)\)/, nb.max_errors],
+    [/After (\d+) problems the list stops/, nb.max_errors],
+    [/nested more than (\d+) levels deep/, nb.max_depth],
+    [/the limit is (\d+\.\d) MiB`/, mib(nb.max_bytes)],
+    [/larger than (\d+\.\d) MiB \((\d+) bytes\)/, mib(nb.max_bytes)],
+    [/### `explorable`[^#]*Every number must satisfy \|x\| ≤ (\d+)/, L.explorable.cell.max_abs],
+    [/### `hand-example`[^#]*Every number must satisfy \|x\| ≤ (\d+)/, L.hand_example.cell.max_abs],
+    [/\|value\| ≤ (1e\d+)/, L.practice.max_abs_answer],
+    [/(\d+)–\d+ options \(Markdown/, L.practice.options.min],
+    [/\d+–(\d+) options \(Markdown/, L.practice.options.max],
+    [/`authors` \(string, 1–(\d+) characters\)/, nb.reference_text_max_chars],
+    [/whole number\s+(\d+)–\d+\)/, nb.year.min],
+    [/whole number\s+\d+–(\d+)\)/, nb.year.max],
+    [/at most (\d+)\s+characters, then `…`/, L.quote_max_chars],
+  ];
+  for (const [pattern, value] of expect) {
+    const m = doc.match(pattern);
+    assert.ok(m, `docs/notebook-format.md no longer says ${pattern}`);
+    assert.equal(Number(m[1]), value, String(pattern));
+  }
+});
+
+test('the limits table of README.md is the engine\'s', () => {
+  const rows = tableRows(read('README.md')).filter((r) => r.section === 'The command line');
+  const ex = L.explorable, hx = L.hand_example, sc = L.scaling;
+  const expected = {
+    '`explore`, `python`': [ex.command.max_sources, ex.command.max_width, ex.cell.max_keys, ex.cell.max_width],
+    '`scaling`': [sc.seed.min, sc.seed.max, sc.widths.min_count, sc.widths.max_count, sc.widths.min, sc.widths.max,
+      sc.pairs.min, sc.pairs.max, sc.trials.min, sc.trials.max, sc.keys.min, sc.keys.max, sc.max_block],
+    '`hand-example`': [hx.command.max_rows, hx.command.max_width, hx.cell.max_rows, hx.cell.max_width],
+    '`validate`': [L.notebook.max_bytes / (1024 * 1024)],
+  };
+  assert.deepEqual(rows.map((r) => r.cells[0]), Object.keys(expected));
+  for (const { cells } of rows) {
+    assert.deepEqual(sorted(numbers(cells[1])), sorted(expected[cells[0]]), cells[0]);
+  }
+  // Defaults, written as the options that give them.
+  const list = (xs) => xs.join(',');
+  const matrix = (rows) => `"${rows.map(list).join(';')}"`;
+  const defaults = {
+    '`explore`, `python`': `--query ${list(ex.defaults.query)} --keys ${matrix(ex.defaults.keys)} --values ${matrix(ex.defaults.values)} --divisor ${ex.defaults.divisor}`,
+    '`scaling`': `--seed ${sc.seed.default} --widths ${list(sc.widths.default)} --pairs ${sc.pairs.default} --trials ${sc.trials.default} --keys ${sc.keys.default} --divisor ${sc.divisor.default}`,
+    '`hand-example`': `--queries ${matrix(hx.defaults.queries)} --keys ${matrix(hx.defaults.keys)} --values ${matrix(hx.defaults.values)}`,
+    '`validate`': undefined,
+  };
+  for (const { cells } of rows) assert.equal(codeSpans(cells[2])[0], defaults[cells[0]], cells[0]);
+});
+
+test('the CLI\'s help shows the same defaults as README.md', () => {
+  const help = runNativeCli(['--help']).stdout.replace(/\s+/g, ' ');
+  const sc = L.scaling;
+  assert.ok(help.includes(`--seed ${sc.seed.default} --widths ${sc.widths.default.join(',')} --pairs ${sc.pairs.default}`), help);
+  assert.ok(help.includes(`--divisor ${L.divisors.join('|')}`), help);
+});
