@@ -72,16 +72,18 @@ TEST_CASE("a forged line cannot survive quoting", "[quote]") {
     CHECK(printable(forged) == "x\\nother.json: ok");
 }
 
-TEST_CASE("no code point comes out of quote() or printable() able to act on a terminal", "[quote]") {
+TEST_CASE("no character comes out of quote() or printable() able to act on a terminal", "[quote]") {
+    // Every character of the Basic Multilingual Plane (all the controls and bidi characters are
+    // there), and every 16th above it: the test runs in the WebAssembly suite too.
     std::size_t checked = 0;
-    for (char32_t c = 0; c <= 0x10FFFF; ++c) {
+    for (char32_t c = 0; c <= 0x10FFFF; c += c < 0x10000 ? 1 : 16) {
         if (c >= 0xD800 && c <= 0xDFFF) continue;  // not characters
         const std::string text = "<" + utf8(c) + ">";
         const std::string q = quote(text), p = printable(text);
         if (has_active_character(q) || has_active_character(p)) FAIL("U+" << std::hex << static_cast<unsigned>(c));
         ++checked;
     }
-    CHECK(checked == 0x110000 - 0x800);
+    CHECK(checked == 0x10000 - 0x800 + (0x110000 - 0x10000) / 16);
 }
 
 TEST_CASE("long input is cut to an excerpt that says how long it was", "[quote]") {
