@@ -1,6 +1,7 @@
 // TeX to DOM with KaTeX. katex.render builds the DOM itself (no innerHTML, styles set through
-// the CSSOM), so it works under a strict CSP. throwOnError: false shows a bad formula in the
-// error colour with the parser's message as tooltip instead of breaking the notebook.
+// the CSSOM), so it works under a strict CSP. A formula KaTeX cannot read is shown as its TeX in
+// the error colour with KaTeX's message as tooltip (class maths-error). KaTeX's own error output
+// (throwOnError: false) would set a style attribute, which the strict CSP blocks and reports.
 //
 // The KaTeX stylesheet must live inside each shadow root, but browsers ignore @font-face rules
 // there, so setKatexCss() splits the text: @font-face rules go to the document once (with their
@@ -11,6 +12,14 @@
 import katex from 'katex';
 import { h, keyboardScrollable } from '../dom.js';
 import { adoptStyles } from '../stylesheet.js';
+
+// KaTeX's limits for author TeX. Sizes the author writes (\rule{300em}{300em}, \hspace{500em})
+// are capped at MAX_SIZE_EM ems; macro expansion stops after MAX_EXPAND steps (a \def that calls
+// itself), which KaTeX shows as an error in place of the formula. Negative kerns are not capped
+// by KaTeX (\rlap{\kern{-15em}x} draws left of the formula): the element's stylesheet clips its
+// painting to its own box (styles.js, :host).
+const MAX_SIZE_EM = 10;
+const MAX_EXPAND = 1000;
 
 let shadowCss = '';
 let fontCss = '';
@@ -48,12 +57,15 @@ export function renderTex(tex, { display = false } = {}) {
   try {
     katex.render(String(tex), el, {
       displayMode: display,
-      throwOnError: false,
-      trust: false,
+      throwOnError: true,
+      trust: false, // no \href, \url, \includegraphics, \htmlClass...
+      maxSize: MAX_SIZE_EM,
+      maxExpand: MAX_EXPAND,
       strict: 'ignore',
       output: 'htmlAndMathml',
     });
   } catch (err) {
+    el.classList.add('maths-error');
     el.textContent = String(tex);
     el.title = err && err.message ? err.message : 'could not typeset';
   }
