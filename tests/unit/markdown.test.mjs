@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseMarkdown } from '../../web/src/markdown/parser.js';
+import { MAX_FORMULAS } from '../../web/src/markdown/maths-rules.js';
 import { hostileMarkdown, normalProse } from '../corpus/hostile-markdown.mjs';
 
 // A compact view of the tokens: block types, and each inline token as "type" or "type:content".
@@ -86,6 +87,20 @@ test('display maths: one line, several lines, unclosed, and interrupting a parag
   ]);
   assert.deepEqual(view('text\n$$ y $$'), ['paragraph_open', '  text:text', 'paragraph_close', 'maths_block:y']);
   assert.deepEqual(view('$$\nz\n\nstill maths'), ['maths_block:z\n\nstill maths']);
+});
+
+test('one text typesets at most MAX_FORMULAS formulas; later ones are text', () => {
+  const count = (markdown, type) => parseMarkdown(markdown).flatMap((t) => [t, ...(t.children || [])])
+    .filter((t) => t.type === type).length;
+  assert.equal(MAX_FORMULAS, 200);
+  assert.equal(count('$a$ '.repeat(150), 'maths_inline'), 150);
+  assert.equal(count('$a$ '.repeat(300), 'maths_inline'), 200);
+  assert.equal(text('$a$ '.repeat(300)).endsWith(' $a$ $a$'), true);
+  assert.equal(count('$$x$$\n\n'.repeat(300), 'maths_block'), 200);
+  // display blocks are counted first: 150 of them leave 50 for the text's inline maths
+  assert.equal(count('$$x$$\n\n'.repeat(150) + '$a$ '.repeat(100), 'maths_inline'), 50);
+  // each text has its own count
+  assert.equal(count('$a$ '.repeat(200), 'maths_inline') + count('$b$', 'maths_inline'), 201);
 });
 
 test('the parser reads each worst case in time linear in its length', () => {

@@ -2,7 +2,13 @@
 // goes to KaTeX as written (no Markdown inside it). Both rules run in time linear in the text:
 // an unmatched "$" never rescans the rest of the paragraph (each paragraph's closers are found in
 // one pass, the first time a "$" needs one), and a display block is read line by line once.
+//
+// One text holds at most MAX_FORMULAS formulas (display blocks count first, as markdown-it reads
+// blocks before their inline text); after that "$" is plain text. A formula costs a typesetting
+// and dozens of elements, so "$a$a$a..." would otherwise cost the page ~100 times what the same
+// length of prose does. Real lessons have about one formula per 500 characters of text.
 
+export const MAX_FORMULAS = 200;
 const DOLLAR = 0x24;
 const BACKSLASH = 0x5c;
 
@@ -28,6 +34,16 @@ function unescapedDollars(src) {
 
 const isSpace = (code) => code === 0x20 || code === 0x09 || code === 0x0a;
 
+// Whether one more formula fits in this text (markdown-it's env is one per parse); counts it
+// unless markdown-it is only looking ahead (silent).
+function takeFormula(state, silent) {
+  const env = state.env;
+  if (env.attnbookFormulasLeft === undefined) env.attnbookFormulasLeft = MAX_FORMULAS;
+  if (env.attnbookFormulasLeft <= 0) return false;
+  if (!silent) env.attnbookFormulasLeft -= 1;
+  return true;
+}
+
 /** Inline maths: "$" + TeX + "$"; the TeX is not empty and does not start with white space. */
 export function mathsInline(state, silent) {
   const start = state.pos;
@@ -37,7 +53,7 @@ export function mathsInline(state, silent) {
   // One table per inline run of text (markdown-it makes a new state for each paragraph or heading).
   if (!state.attnbookDollars) state.attnbookDollars = unescapedDollars(state.src);
   const end = state.attnbookDollars[start + 1];
-  if (end < 0 || end >= state.posMax) return false;
+  if (end < 0 || end >= state.posMax || !takeFormula(state, silent)) return false;
   if (!silent) {
     const token = state.push('maths_inline', 'span', 0);
     token.content = state.src.slice(start + 1, end);
@@ -58,6 +74,7 @@ function lineText(state, line) {
 export function mathsBlock(state, startLine, endLine, silent) {
   const first = lineText(state, startLine).trimEnd();
   if (first.charCodeAt(0) !== DOLLAR || first.charCodeAt(1) !== DOLLAR) return false;
+  if (!takeFormula(state, silent)) return false;
   if (silent) return true;
   let tex = first.slice(2);
   let next = startLine + 1;

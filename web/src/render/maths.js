@@ -51,11 +51,34 @@ export function katexShadowCss() {
   return shadowCss;
 }
 
+// Typeset formulas by display mode and TeX, as pristine elements to clone: a lesson repeats its
+// symbols ($q$, $K$) and a hostile text repeats one formula thousands of times; cloning costs a
+// small part of typesetting. Short formulas only, and the oldest go first past the limit.
+const CACHE_ENTRIES = 500;
+const CACHE_MAX_TEX = 256;
+const typeset = new Map();
+
 /** Render TeX into a new element: a <div> for display maths, a <span> inline. */
 export function renderTex(tex, { display = false } = {}) {
+  const source = String(tex);
+  const key = (display ? 'D' : 'I') + source;
+  let el = typeset.get(key)?.cloneNode(true);
+  if (!el) {
+    el = typesetTex(source, display);
+    if (source.length <= CACHE_MAX_TEX) {
+      if (typeset.size >= CACHE_ENTRIES) typeset.delete(typeset.keys().next().value);
+      typeset.set(key, el.cloneNode(true));
+    }
+  }
+  // A long display formula scrolls sideways in a narrow column.
+  if (display) keyboardScrollable(el);
+  return el;
+}
+
+function typesetTex(tex, display) {
   const el = h(display ? 'div' : 'span', { class: display ? 'maths maths-block' : 'maths' });
   try {
-    katex.render(String(tex), el, {
+    katex.render(tex, el, {
       displayMode: display,
       throwOnError: true,
       trust: false, // no \href, \url, \includegraphics, \htmlClass...
@@ -66,10 +89,8 @@ export function renderTex(tex, { display = false } = {}) {
     });
   } catch (err) {
     el.classList.add('maths-error');
-    el.textContent = String(tex);
+    el.textContent = tex;
     el.title = err && err.message ? err.message : 'could not typeset';
   }
-  // A long display formula scrolls sideways in a narrow column.
-  if (display) keyboardScrollable(el);
   return el;
 }
