@@ -67,7 +67,7 @@ export function tokensToDom(tokens, { headingBase = 3 } = {}) {
 }
 
 /** Inline tokens -> an array of Nodes. */
-export function inlineNodes(children) {
+function inlineNodes(children) {
   const root = document.createDocumentFragment();
   const stack = [root];
   const top = () => stack[stack.length - 1];
