@@ -63,6 +63,9 @@ export const styles = `
   --_radius: var(--attnbook-radius, 6px);
   container-type: inline-size;
   border-radius: var(--_radius);
+  /* Nothing the element draws paints or scrolls outside its own box: author TeX can move ink
+     anywhere (a negative kern inside an rlap), and the host page's layout is not the notebook's to grow. */
+  contain: paint;
 }
 :host([hidden]) { display: none; }
 :host([theme="dark"]) { ${dark} }
@@ -120,6 +123,7 @@ pre { font-family: var(--_mono); font-size: .85rem; line-height: 1.5; background
 pre code { background: none; border: 0; padding: 0; font-size: inherit; }
 .muted, .note { color: var(--_muted); font-size: .9rem; }
 .maths-block { overflow-x: auto; overflow-y: hidden; padding: .25rem 0; }
+.maths-error { color: var(--_error); }
 @container (max-width: 30rem) { .maths-block .katex-display > .katex { font-size: 1.05em; } }
 .caption { color: var(--_muted); font-size: .9rem; margin-top: .3rem; }
 

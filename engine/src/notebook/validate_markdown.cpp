@@ -1,9 +1,14 @@
 // The safe Markdown subset of notebook text (prose, captions, prompts, hints): the web side
 // renders only that subset and never raw HTML, so the validator refuses what it would not render
-// safely: HTML tags and links that are neither https:// nor relative (javascript:, data:, http:).
-// Code spans and fenced code blocks are left alone: there "<div>" is text.
+// safely: HTML tags, and links whose target the link rule (link_rule.hpp) refuses. Links are
+// looked for everywhere, code and maths included (markdown_link_targets finds more than the
+// renderer would link); HTML only outside code spans and fenced code blocks, where "<div>" is text.
+// Every scan here is linear in the text.
 #include <string>
+#include <unordered_map>
+#include <vector>
 
+#include "attnbook/notebook/link_rule.hpp"
 #include "validate_context.hpp"
 
 namespace attnbook {
@@ -11,26 +16,93 @@ namespace notebook_validation {
 namespace {
 
 constexpr std::size_t max_markdown_chars = 20000;
+constexpr std::size_t quoted_target_chars = 80;  // a longer target is shortened in the message
 
 bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
 std::string trim(const std::string& text) {
-    const std::size_t first = text.find_first_not_of(" \t");
+    const std::size_t first = text.find_first_not_of(" \t\r");
     if (first == std::string::npos) return "";
-    const std::size_t last = text.find_last_not_of(" \t");
+    const std::size_t last = text.find_last_not_of(" \t\r");
     return text.substr(first, last - first + 1);
 }
 
-// https://..., or relative (no scheme, not protocol-relative "//host").
-bool link_target_allowed(const std::string& raw) {
-    std::string target = trim(raw);
-    const std::size_t space = target.find(' ');  // [t](url "title")
-    if (space != std::string::npos) target = target.substr(0, space);
-    if (target.rfind("https://", 0) == 0) return target.size() > 8;
-    if (target.rfind("//", 0) == 0) return false;
-    const std::size_t colon = target.find(':');
-    const std::size_t stop = target.find_first_of("/?#");
-    return colon == std::string::npos || (stop != std::string::npos && stop < colon);
+// A fence line: three or more backticks or tildes (markdown-it's rule: an opening backtick fence
+// has no backtick in its info string; a closing fence is at least as long as the opening one and
+// has nothing after it). Indentation is not looked at.
+struct Fence {
+    char marker = 0;
+    std::size_t length = 0;
+    bool bare = false;  // nothing after the run: may close a fence
+};
+Fence fence_of(const std::string& trimmed) {
+    if (trimmed.empty() || (trimmed[0] != '`' && trimmed[0] != '~')) return {};
+    std::size_t run = 0;
+    while (run < trimmed.size() && trimmed[run] == trimmed[0]) ++run;
+    if (run < 3) return {};
+    if (trimmed[0] == '`' && trimmed.find('`', run) != std::string::npos) return {};
+    return {trimmed[0], run, run == trimmed.size()};
+}
+
+// For each run of backticks in `line`, the index of the next run of the same length (the end of
+// its code span), or npos. One pass from the end with the last run seen of each length.
+struct Runs {
+    std::vector<std::size_t> start, length, closer;
+};
+Runs backtick_runs(const std::string& line) {
+    Runs runs;
+    for (std::size_t i = 0; i < line.size();) {
+        if (line[i] != '`') {
+            ++i;
+            continue;
+        }
+        std::size_t run = 0;
+        while (i + run < line.size() && line[i + run] == '`') ++run;
+        runs.start.push_back(i);
+        runs.length.push_back(run);
+        i += run;
+    }
+    runs.closer.assign(runs.start.size(), std::string::npos);
+    std::unordered_map<std::size_t, std::size_t> next_of_length;
+    for (std::size_t r = runs.start.size(); r-- > 0;) {
+        const auto found = next_of_length.find(runs.length[r]);
+        if (found != next_of_length.end()) runs.closer[r] = found->second;
+        next_of_length[runs.length[r]] = r;
+    }
+    return runs;
+}
+
+// The first "<tag", "</", "<!", "<?" outside code spans in one line (npos if none). Code spans
+// are looked for within the line only, so text in a span across lines counts as outside: the
+// validator may refuse more than the renderer would show as HTML, never less.
+std::size_t html_in_line(const std::string& line) {
+    const Runs runs = backtick_runs(line);
+    std::size_t r = 0;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        if (r < runs.start.size() && i == runs.start[r]) {
+            if (runs.closer[r] != std::string::npos) {
+                const std::size_t closer = runs.closer[r];
+                i = runs.start[closer] + runs.length[closer] - 1;
+                r = closer + 1;
+            } else {
+                i += runs.length[r] - 1;
+                ++r;
+            }
+            continue;
+        }
+        if (line[i] == '<' && i + 1 < line.size() &&
+            (is_letter(line[i + 1]) || line[i + 1] == '/' || line[i + 1] == '!' || line[i + 1] == '?')) {
+            return i;
+        }
+    }
+    return std::string::npos;
+}
+
+std::string quoted_target(const std::string& target) {
+    if (target.size() <= quoted_target_chars) return "\"" + target + "\"";
+    std::size_t cut = quoted_target_chars;
+    while (cut > 0 && (static_cast<unsigned char>(target[cut]) & 0xC0) == 0x80) --cut;  // whole UTF-8 characters
+    return "\"" + target.substr(0, cut) + "...\"";
 }
 
 }  // namespace
@@ -39,57 +111,45 @@ std::optional<std::string> read_markdown(Context& cx, const json& value, const s
     const auto text = read_string(cx, value, path, allow_empty ? 0 : 1, max_markdown_chars);
     if (!text) return std::nullopt;
     bool ok = true;
+
     bool reported_html = false;
-    bool in_fence = false;
+    Fence open_fence;
     std::size_t line_start = 0;
     while (line_start <= text->size()) {
         std::size_t line_end = text->find('\n', line_start);
         if (line_end == std::string::npos) line_end = text->size();
         const std::string line = text->substr(line_start, line_end - line_start);
         line_start = line_end + 1;
-        if (trim(line).rfind("```", 0) == 0) {
-            in_fence = !in_fence;
+        const Fence fence = fence_of(trim(line));
+        if (open_fence.marker) {
+            if (fence.marker == open_fence.marker && fence.bare && fence.length >= open_fence.length) open_fence = {};
             continue;
         }
-        if (in_fence) continue;
-        for (std::size_t i = 0; i < line.size(); ++i) {
-            if (line[i] == '`') {  // code span: skip to the closing run of the same length
-                std::size_t run = 0;
-                while (i + run < line.size() && line[i + run] == '`') ++run;
-                const std::size_t close = line.find(std::string(run, '`'), i + run);
-                if (close != std::string::npos) {
-                    i = close + run - 1;
-                    continue;
-                }
-                i += run - 1;
-                continue;
-            }
-            if (line[i] == '<' && i + 1 < line.size() &&
-                (is_letter(line[i + 1]) || line[i + 1] == '/' || line[i + 1] == '!' || line[i + 1] == '?')) {
-                if (!reported_html) {
-                    std::size_t end = i + 1;
-                    while (end < line.size() && end < i + 20 && line[end] != '>' && line[end] != ' ') ++end;
-                    cx.error(path, "raw HTML is not allowed in notebook text (found \"" + line.substr(i, end - i) +
-                                       "\"); use the Markdown subset, or put it in `code`");
-                    reported_html = true;
-                }
-                ok = false;
-            }
-            if (line[i] == ']' && i + 1 < line.size() && line[i + 1] == '(') {
-                const std::size_t close = line.find(')', i + 2);
-                if (close == std::string::npos) continue;
-                const std::string target = line.substr(i + 2, close - i - 2);
-                if (!link_target_allowed(target)) {
-                    cx.error(path, "link target \"" + trim(target) +
-                                       "\" is not allowed (links must start with https:// or be relative)");
-                    ok = false;
-                }
-                i = close;
-            }
+        if (fence.marker) {
+            open_fence = fence;
+            continue;
         }
+        const std::size_t at = html_in_line(line);
+        if (at == std::string::npos) continue;
+        ok = false;
+        if (reported_html) continue;
+        std::size_t end = at + 1;
+        while (end < line.size() && end < at + 20 && line[end] != '>' && line[end] != ' ') ++end;
+        cx.error(path, "raw HTML is not allowed in notebook text (found \"" + line.substr(at, end - at) +
+                           "\"); use the Markdown subset, or put it in `code`");
+        reported_html = true;
     }
-    if (in_fence) {
-        cx.error(path, "a fenced code block (```) is opened but never closed");
+    if (open_fence.marker) {
+        cx.error(path, std::string("a fenced code block (") + std::string(3, open_fence.marker) +
+                           ") is opened but never closed");
+        ok = false;
+    }
+
+    for (const MarkdownLinkTarget& link : markdown_link_targets(*text)) {
+        const std::string problem = link_target_problem(link.target);
+        if (problem.empty()) continue;
+        cx.error(path, "link target " + quoted_target(link.target) + " is not allowed: " + problem +
+                           " (links must start with https:// or be relative)");
         ok = false;
     }
     if (!ok) return std::nullopt;
