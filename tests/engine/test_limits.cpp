@@ -236,7 +236,7 @@ TEST_CASE("limits: the document's own fields", "[limits]") {
     CHECK(valid(document(filled(z(nb["cells"]["max"]), prose))));
     CHECK_FALSE(valid(document(filled(z(nb["cells"]["max"]) + 1, prose))));
     CHECK_FALSE(valid(document(filled(z(nb["cells"]["min"]) - 1, prose))));
-    // Markdown: validate_markdown.cpp keeps its own copy of this number; this checks they agree.
+    // Markdown fields (prose, captions, prompts, hints) at their limit and one past it.
     const std::size_t markdown = z(nb["markdown_max_chars"]);
     CHECK(valid_cell({{"type", "prose"}, {"text", std::string(markdown, 'x')}}));
     CHECK_FALSE(valid_cell({{"type", "prose"}, {"text", std::string(markdown + 1, 'x')}}));

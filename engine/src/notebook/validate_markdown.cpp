@@ -8,15 +8,14 @@
 #include <unordered_map>
 #include <vector>
 
+#include "attnbook/core/quote.hpp"
 #include "attnbook/notebook/link_rule.hpp"
+#include "attnbook/notebook/notebook.hpp"
 #include "validate_context.hpp"
 
 namespace attnbook {
 namespace notebook_validation {
 namespace {
-
-constexpr std::size_t max_markdown_chars = 20000;
-constexpr std::size_t quoted_target_chars = 80;  // a longer target is shortened in the message
 
 bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
@@ -98,17 +97,10 @@ std::size_t html_in_line(const std::string& line) {
     return std::string::npos;
 }
 
-std::string quoted_target(const std::string& target) {
-    if (target.size() <= quoted_target_chars) return "\"" + target + "\"";
-    std::size_t cut = quoted_target_chars;
-    while (cut > 0 && (static_cast<unsigned char>(target[cut]) & 0xC0) == 0x80) --cut;  // whole UTF-8 characters
-    return "\"" + target.substr(0, cut) + "...\"";
-}
-
 }  // namespace
 
 std::optional<std::string> read_markdown(Context& cx, const json& value, const std::string& path, bool allow_empty) {
-    const auto text = read_string(cx, value, path, allow_empty ? 0 : 1, max_markdown_chars);
+    const auto text = read_string(cx, value, path, allow_empty ? 0 : 1, notebook_limits::markdown_max_chars);
     if (!text) return std::nullopt;
     bool ok = true;
 
@@ -135,8 +127,8 @@ std::optional<std::string> read_markdown(Context& cx, const json& value, const s
         if (reported_html) continue;
         std::size_t end = at + 1;
         while (end < line.size() && end < at + 20 && line[end] != '>' && line[end] != ' ') ++end;
-        cx.error(path, "raw HTML is not allowed in notebook text (found \"" + line.substr(at, end - at) +
-                           "\"); use the Markdown subset, or put it in `code`");
+        cx.error(path, "raw HTML is not allowed in notebook text (found " + quote(line.substr(at, end - at)) +
+                           "); use the Markdown subset, or put it in `code`");
         reported_html = true;
     }
     if (open_fence.marker) {
@@ -148,7 +140,7 @@ std::optional<std::string> read_markdown(Context& cx, const json& value, const s
     for (const MarkdownLinkTarget& link : markdown_link_targets(*text)) {
         const std::string problem = link_target_problem(link.target);
         if (problem.empty()) continue;
-        cx.error(path, "link target " + quoted_target(link.target) + " is not allowed: " + problem +
+        cx.error(path, "link target " + quote(link.target) + " is not allowed: " + problem +
                            " (links must start with https:// or be relative)");
         ok = false;
     }

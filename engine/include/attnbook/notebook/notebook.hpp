@@ -23,8 +23,7 @@ inline constexpr std::size_t version_max_chars = 64;
 inline constexpr std::size_t description_max_chars = 1000;
 inline constexpr std::size_t min_cells = 1, max_cells = 500;
 inline constexpr std::size_t tex_max_chars = 5000;
-// Markdown text (prose, captions, prompts, hints, options). NOTE: validate_markdown.cpp still
-// has its own copy of this number; a test checks that the two agree until it reads this one.
+// Markdown text (prose, captions, prompts, hints, options).
 inline constexpr std::size_t markdown_max_chars = 20000;
 inline constexpr std::size_t min_references = 1, max_references = 50;
 inline constexpr std::size_t reference_text_max_chars = 500;  // authors, title, venue
