@@ -1,0 +1,154 @@
+// A notebook over the engine's size limit is refused in the page, before its text reaches the
+// engine worker: the worker's WebAssembly memory does not grow (it never shrinks once grown, so a
+// refused 50 MB document used to leave the shared worker holding over 300 MiB for good).
+// A body without Content-Length is read only up to the limit: the page stops the download.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { startSite, launchBrowser, openPage, routeTestFiles, notebooks, findCell, waitForExplorable } from './harness.mjs';
+import { watchWorkers, MiB } from './engine-watch.mjs';
+
+let site;
+let browser;
+before(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+const { doc } = findCell('explorable');
+// 50 MB of valid JSON: the notebook with a long run of spaces in front (a page must not hold it
+// up to the engine just because it would parse).
+const BIG = 50 * 1000 * 1000;
+const bigText = () => ' '.repeat(BIG) + JSON.stringify(doc);
+
+function page(body) {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>size</title>
+<script type="module" src="../attention-notebook.js"></script></head><body>${body}</body></html>`;
+}
+
+/** The engine worker's figures (the 'main' lane: the one that validates documents). */
+async function mainWorker(watch) {
+  const { workers } = await watch.measure();
+  const engines = workers.filter((w) => w.instances > 0);
+  assert.ok(engines.length >= 1, `an engine worker is running: ${JSON.stringify(workers)}`);
+  return engines[0];
+}
+
+const errorText = (pg, nth = 0) => pg.locator('attention-notebook').nth(nth).locator('.errors').textContent();
+
+test('a 50 MB notebook (src= and loadText) is refused in the page and the worker memory does not grow', async () => {
+  const { page: pg, context, problems } = await openPage(browser, site, null);
+  const watch = await watchWorkers(context, pg);
+  try {
+    await context.route(`${site.url}__test/big.json`, (route) =>
+      route.fulfill({ status: 200, body: bigText(), headers: { 'Content-Type': 'application/json' } }));
+    const base = await routeTestFiles(context, site, {
+      'size.html': page(`<attention-notebook id="ok" src="../notebooks/${doc.id}.json"></attention-notebook>`),
+    });
+    await pg.goto(`${base}size.html`);
+    await waitForExplorable(pg, doc.cells.find((c) => c.type === 'explorable').keys.length);
+    const before = await mainWorker(watch);
+
+    // By src: the body is 50 MB with a Content-Length.
+    await pg.evaluate(() => {
+      const el = document.createElement('attention-notebook');
+      el.id = 'big';
+      el.setAttribute('src', 'big.json');
+      document.body.append(el);
+    });
+    const bySrc = await pg.evaluate(() => document.getElementById('big').ready);
+    assert.equal(bySrc.ok, false);
+    assert.match(JSON.stringify(bySrc.errors), /MiB/);
+    assert.match(await errorText(pg, 1), /MiB/);
+
+    // By loadText: a 50 MB string.
+    const byText = await pg.evaluate((n) => {
+      const el = document.getElementById('big');
+      return el.loadText(' '.repeat(n) + '{}', 'big text');
+    }, BIG);
+    const settled = await pg.evaluate(() => document.getElementById('big').ready);
+    assert.equal(settled.ok, false);
+    assert.match(JSON.stringify(settled.errors), /MiB/);
+    void byText;
+
+    const after = await mainWorker(watch);
+    assert.equal(after.instances, before.instances, 'the same engine instance');
+    assert.equal(after.wasm, before.wasm,
+      `worker WebAssembly memory: ${before.wasm / MiB} MiB before, ${after.wasm / MiB} MiB after`);
+    // The first notebook still works (the engine was not disturbed).
+    const ok = await pg.evaluate(() => document.getElementById('ok').ready);
+    assert.equal(ok.ok, true);
+    assert.deepEqual(await problems(), []);
+  } finally {
+    await watch.detach();
+    await context.close();
+  }
+});
+
+test('a body without Content-Length is read only up to the limit', async () => {
+  // A server that streams 50 MB in 64 KiB chunks (chunked transfer, no Content-Length) and counts
+  // what it managed to send before the page hung up.
+  let sent = 0;
+  let closed;
+  const closedPromise = new Promise((resolve) => { closed = resolve; });
+  const chunk = Buffer.alloc(64 * 1024, 0x20);
+  const server = http.createServer((req, res) => {
+    if (req.url === '/course.html') {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><html><head><meta charset="utf-8"><title>stream</title>
+<script type="module" src="${site.origin}/attention-notebook.js"></script></head><body>
+<attention-notebook src="/stream.json"></attention-notebook></body></html>`);
+      return;
+    }
+    if (req.url !== '/stream.json') { res.writeHead(404); res.end(); return; }
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    const pump = () => {
+      while (sent < BIG) {
+        sent += chunk.length;
+        if (!res.write(chunk)) { res.once('drain', pump); return; }
+      }
+      res.end(JSON.stringify(doc));
+    };
+    res.on('close', () => closed(sent));
+    pump();
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const { page: pg, context, problems } = await openPage(browser, { origin, url: `${origin}/` }, 'course.html', { origins: [site.origin] });
+  try {
+    const result = await pg.evaluate(() => document.querySelector('attention-notebook').ready);
+    assert.equal(result.ok, false);
+    assert.match(JSON.stringify(result.errors), /MiB/);
+    const total = await closedPromise;
+    // The page stops reading one byte past the limit (a few MiB); what the server got out before
+    // it saw the connection close is that plus the socket buffers, far below the 50 MB it offers.
+    assert.ok(total < BIG / 4, `the server sent ${(total / MiB).toFixed(1)} MiB before the page hung up`);
+    assert.deepEqual(await problems(), []);
+  } finally {
+    await context.close();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+test('a notebook under the limit but over the inline 64 KiB of a chunk still opens', async () => {
+  // The streamed read reassembles a multi-chunk body exactly: the shipped notebook padded to
+  // ~1 MiB with spaces opens and shows its title.
+  const { page: pg, context, problems } = await openPage(browser, site, null);
+  try {
+    const padded = ' '.repeat(1024 * 1024) + JSON.stringify(doc);
+    await context.route(`${site.url}__test/padded.json`, (route) =>
+      route.fulfill({ status: 200, body: padded, headers: { 'Content-Type': 'application/json' } }));
+    const base = await routeTestFiles(context, site, { 'padded.html': page('<attention-notebook src="padded.json"></attention-notebook>') });
+    await pg.goto(`${base}padded.html`);
+    const result = await pg.evaluate(() => document.querySelector('attention-notebook').ready);
+    assert.equal(result.ok, true, JSON.stringify(result.errors));
+    assert.equal(result.notebook.title, notebooks()[doc.id].title);
+    assert.deepEqual(await problems(), []);
+  } finally {
+    await context.close();
+  }
+});
