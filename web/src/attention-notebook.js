@@ -93,8 +93,10 @@ export class AttentionNotebook extends HTMLElement {
 
   connectedCallback() {
     if (this.#started) {
-      // Moved in the document: a permalink write cut short by disconnectedCallback happens now.
+      // Moved in the document, or put back: a permalink write cut short by disconnectedCallback
+      // happens now, and cells stopped by it start again.
       if (this.#permalinkPending) this.#schedulePermalink();
+      this.#applyDepth(this.#depth);
       return;
     }
     this.#started = true;
@@ -108,6 +110,25 @@ export class AttentionNotebook extends HTMLElement {
     clearTimeout(this.#permalinkTimer);
     this.#permalinkTimer = null;
     this.#progress.end();
+    // The cells stop their engine work (a scaling study's run would hold the shared worker). A
+    // move in the document disconnects and connects in one go: wait a microtask so that a moved
+    // element keeps its work.
+    queueMicrotask(() => {
+      if (!this.isConnected) this.#disposeCells();
+    });
+  }
+
+  /** Tells every active cell that it left the page; activate() brings it back. */
+  #disposeCells() {
+    for (const c of this.#cells) {
+      if (!c.active) continue;
+      c.active = false;
+      try {
+        c.view.dispose?.();
+      } catch {
+        // A cell that fails to stop must not keep the others running.
+      }
+    }
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
@@ -191,6 +212,7 @@ export class AttentionNotebook extends HTMLElement {
   }
 
   #showErrors(errors, options) {
+    this.#disposeCells();
     this.#notebook = null;
     this.#cells = [];
     this.#head.hidden = true;
@@ -216,6 +238,7 @@ export class AttentionNotebook extends HTMLElement {
    * redraw of the open notebook (new heading level) fires no second notebookopen.
    */
   #render(notebook, saved = null, { redraw = false } = {}) {
+    this.#disposeCells(); // the cells of the notebook drawn before (their runs stop)
     this.#notebook = notebook;
     this.#practiceCorrect = new Set();
     this.#practiceDone = false;
@@ -275,7 +298,9 @@ export class AttentionNotebook extends HTMLElement {
     for (const c of this.#cells) {
       const show = (c.cell.depths || nb.depths).includes(depth);
       c.section.hidden = !show;
-      if (show && !c.active) {
+      // Engine work starts only on the page: an element drawn while out of the document (a load
+      // that finished after it was removed) starts its cells when it is connected.
+      if (show && !c.active && this.isConnected) {
         c.active = true;
         c.view.activate?.();
       }

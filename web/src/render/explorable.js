@@ -308,6 +308,10 @@ export function renderExplorable(cell, ctx) {
       started = true;
       refresh();
     },
+    /** The cell left the page: no timer of it keeps running (its last call just answers into it). */
+    dispose() {
+      clearTimeout(summaryTimer);
+    },
     /** Permalink state: q and mask as plain arrays. */
     getState: () => ({ q: [...state.q], m: state.mask.map((b) => (b ? 1 : 0)) }),
     isDefault: () => sameArray(state.q, cell.query) && sameArray(state.mask, cell.mask || cell.keys.map(() => true)),
