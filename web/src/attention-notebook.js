@@ -27,6 +27,8 @@ import { renderErrors } from './render/errors.js';
 import { createDepthControl } from './depth-control.js';
 import { createProgress } from './progress.js';
 import { readState, writeState } from './permalink.js';
+import { notebookTextLimit } from './engine-limits.js';
+import { readTextWithin, overLimit, tooLarge } from './notebook-text.js';
 
 export { setWorkerFactory } from './engine-client.js';
 
@@ -154,7 +156,7 @@ export class AttentionNotebook extends HTMLElement {
   #loadFromMarkup() {
     const src = this.getAttribute('src');
     if (src) {
-      this.#open(async () => {
+      this.#open(async (limit) => {
         const url = new URL(src, document.baseURI);
         let response;
         try {
@@ -163,7 +165,7 @@ export class AttentionNotebook extends HTMLElement {
           throw Object.assign(new Error(`could not fetch the notebook (${err.message})`), { where: src });
         }
         if (!response.ok) throw Object.assign(new Error(`could not fetch the notebook: HTTP ${response.status}`), { where: src });
-        return { text: await response.text(), name: src };
+        return { text: await readTextWithin(response, await limit, src), name: src };
       });
       return;
     }
@@ -182,12 +184,19 @@ export class AttentionNotebook extends HTMLElement {
     this.#showErrors([{ where: '<attention-notebook>', message: 'no notebook given: set the src attribute or put the JSON in a child <script type="application/json">' }]);
   }
 
+  /**
+   * getText(limit) -> {text, name}; `limit` is a Promise of the engine's text limit, for a reader
+   * that stops early. Every text is checked against it here before it goes to the engine worker
+   * (notebook-text.js says why).
+   */
   async #open(getText) {
     const token = ++this.#loadToken;
     if (this.#resolveReady === null) this.#ready = new Promise((resolve) => { this.#resolveReady = resolve; });
     this.#progress.begin();
     try {
-      const { text, name } = await getText();
+      const limit = notebookTextLimit();
+      const { text, name } = await getText(limit);
+      if (overLimit(text, await limit)) throw tooLarge(await limit, name);
       const result = await call('validate', { text, name });
       if (token !== this.#loadToken) return;
       if (!result.ok) {
