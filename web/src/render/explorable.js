@@ -6,7 +6,8 @@
 
 import { h, s, num, vec, vecText, shownText, exactText, inputVec, uniqueId, keyboardScrollable } from '../dom.js';
 import { latestOnly } from '../engine-client.js';
-import { createPlane, extentFor, arrow, hull } from './plane.js';
+import { createPlane, arrow } from './plane.js';
+import { extentFor, hull } from './geometry.js';
 
 const SUB = ['₀', '₁', '₂', '₃', '₄', '₅', '₆', '₇', '₈', '₉'];
 const sub = (i) => String(i).split('').map((c) => SUB[c]).join('');
