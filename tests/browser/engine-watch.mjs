@@ -3,15 +3,16 @@
 //
 //   const watch = await watchWorkers(context, page);   // before page.goto
 //   await page.goto(...);
-//   const m = await watch.measure();  // { pageHeap, workers: [{ url, heap, wasm, instances }] }
+//   const m = await watch.measure();  // { pageHeap, workers: [{ url, heap, wasm, instances }], started }
 //
 // Every worker the page starts is held at its first line (waitForDebuggerOnStart) until a
 // recorder is installed in it: WebAssembly.instantiate and instantiateStreaming are wrapped so
 // that the memory of each instance is kept as a WeakRef. Then per worker:
 //   wasm       bytes of WebAssembly memory still alive (a discarded instance drops out after GC),
 //   instances  how many engine instances the worker has loaded so far (alive or not),
-//   heap       the worker's JavaScript heap in use (Runtime.getHeapUsage, after a full GC).
-// pageHeap is the page's JavaScript heap in use after a full GC. (WebAssembly memory is not in
+//   heap       the worker's heap in use after a full GC: V8's JavaScript heap plus the
+//              embedder's (Blink's garbage-collected objects) from Runtime.getHeapUsage.
+// pageHeap is the same for the page (there the embedder's heap holds the DOM). (WebAssembly memory is not in
 // either heap figure, nor in Runtime.getHeapUsage's backingStorageSize, hence the recorder.
 // Runtime.queryObjects would find the memories without a recorder, but it crashes a worker
 // target in Chromium 156.)
@@ -44,6 +45,7 @@ const STATS = `(() => {
 export async function watchWorkers(context, page, { timeoutMs = 20000 } = {}) {
   const cdp = await context.newCDPSession(page);
   const workers = new Map(); // sessionId -> { url, targetId }
+  let started = 0;
   const waiting = new Map(); // message id -> { resolve, reject, timer }
   let nextId = 0;
 
@@ -76,34 +78,36 @@ export async function watchWorkers(context, page, { timeoutMs = 20000 } = {}) {
   cdp.on('Target.attachedToTarget', async ({ sessionId, targetInfo }) => {
     if (targetInfo.type !== 'worker') return;
     workers.set(sessionId, { url: targetInfo.url, targetId: targetInfo.targetId });
-    try {
-      await evaluate(sessionId, RECORDER);
-    } finally {
-      await send(sessionId, 'Runtime.runIfWaitingForDebugger').catch(() => {});
-    }
+    started += 1;
+    // A worker that ends (or a page that closes) before it answers is simply not recorded.
+    await evaluate(sessionId, RECORDER).catch(() => {});
+    await send(sessionId, 'Runtime.runIfWaitingForDebugger').catch(() => {});
   });
   cdp.on('Target.detachedFromTarget', ({ sessionId }) => workers.delete(sessionId));
   await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false });
 
   return {
+    /** How many workers the page has started so far. */
+    started: () => started,
     /** The workers alive now: [{ url }]. */
     workers: () => [...workers.values()].map(({ url }) => ({ url })),
     /** Full GC everywhere, then the figures above. */
     async measure() {
       await cdp.send('HeapProfiler.collectGarbage');
-      const pageHeap = (await cdp.send('Runtime.getHeapUsage')).usedSize;
+      const usage = await cdp.send('Runtime.getHeapUsage');
+      const pageHeap = usage.usedSize + (usage.embedderHeapUsedSize || 0);
       const out = [];
       for (const [sessionId, { url }] of workers) {
         try {
           await send(sessionId, 'HeapProfiler.collectGarbage');
           const usage = await send(sessionId, 'Runtime.getHeapUsage');
           const stats = await evaluate(sessionId, STATS);
-          out.push({ url, heap: usage.result.usedSize, ...stats });
+          out.push({ url, heap: usage.result.usedSize + (usage.result.embedderHeapUsedSize || 0), ...stats });
         } catch (err) {
           if (workers.has(sessionId)) throw err; // otherwise it ended while being measured
         }
       }
-      return { pageHeap, workers: out };
+      return { pageHeap, workers: out, started };
     },
     /** Runs `expression` (its promise awaited) in every worker; returns [{url, value}]. */
     async evaluateInWorkers(expression) {
@@ -111,7 +115,11 @@ export async function watchWorkers(context, page, { timeoutMs = 20000 } = {}) {
       for (const [sessionId, { url }] of workers) out.push({ url, value: await evaluate(sessionId, expression) });
       return out;
     },
-    detach: () => cdp.detach().catch(() => {}),
+    detach() {
+      for (const w of waiting.values()) clearTimeout(w.timer);
+      waiting.clear();
+      return cdp.detach().catch(() => {});
+    },
   };
 }
 
