@@ -208,3 +208,40 @@ test('identical studies in two notebooks on one page run once and show the same 
     await context.close();
   }
 });
+
+test('a notebook moved in the page keeps its run; one removed and put back starts it again', async () => {
+  const { page, context, problems } = await openWatched();
+  try {
+    await page.evaluate((doc) => window.addNotebook(doc, 'm'), notebookWith(medium));
+    await waitForRunning(page, 'm');
+    // Moved: disconnected and connected in one go.
+    await page.evaluate(() => {
+      const holder = document.createElement('div');
+      document.body.prepend(holder);
+      holder.append(document.querySelector('attention-notebook[data-key="m"]'));
+    });
+    await waitForTables(page, 'm');
+    let log = await engineLog(page);
+    assert.equal(log.filter((e) => e.type === 'terminated' && e.lane === 'heavy').length, 0, 'a move cancels nothing');
+    assert.equal(log.filter((e) => e.type === 'call' && e.command === 'scaling').length, 1);
+
+    // Removed during a run: cancelled. Put back: the run starts again and finishes.
+    await chooseDivisor(page, 'm', '1');
+    await waitForRunning(page, 'm');
+    await page.evaluate(() => {
+      window.__parked = document.querySelector('attention-notebook[data-key="m"]');
+      window.__parked.remove();
+    });
+    await page.waitForFunction(() => window.__engineLog.some((e) => e.type === 'terminated' && e.lane === 'heavy'), null, { timeout: 10000 });
+    await page.evaluate(() => document.body.append(window.__parked));
+    await waitForTables(page, 'm');
+    const shown = await view(page, 'm');
+    assert.equal(shown.divisor, '1');
+    assert.ok(shown.headers.some((t) => /q·k \/ 1$/.test(t)), `headers: ${shown.headers}`);
+    log = await engineLog(page);
+    assert.equal(log.filter((e) => e.type === 'call' && e.command === 'scaling').length, 3, '√d, then 1 twice');
+    assert.deepEqual(await problems(), []);
+  } finally {
+    await context.close();
+  }
+});

@@ -15,6 +15,9 @@
 // Events (bubbling, composed CustomEvents): notebookopen {id, title}, notebookerror {errors},
 //   depthchange {depth, previous}, practice {cellId, correct}, practicecomplete {id}.
 // Styling: CSS custom properties listed in styles.js (--attnbook-bg, --attnbook-fg, ...).
+// Lifecycle: a removed element stops its cells' engine work (a scaling study's run is cancelled);
+//   put back, it starts them again. A text larger than the engine's notebook limit is refused here,
+//   before it reaches the engine worker (notebook-text.js).
 
 import './katex-css.js';
 import { styles } from './styles.js';

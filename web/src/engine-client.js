@@ -1,7 +1,7 @@
 // Promise API over the engine worker.
 //
 //   import { call } from './engine-client.js';
-//   const result = await call('explore', { query, keys, values }, { onProgress: (f) => ... });
+//   const result = await call('explore', { query, keys, values }, { onProgress: (f) => ..., signal });
 //
 // One worker per "lane" is shared by every <attention-notebook> on the page; each request
 // carries an id and answers are routed back by id, so instances never see each other's
