@@ -15,6 +15,9 @@
 // Events (bubbling, composed CustomEvents): notebookopen {id, title}, notebookerror {errors},
 //   depthchange {depth, previous}, practice {cellId, correct}, practicecomplete {id}.
 // Styling: CSS custom properties listed in styles.js (--attnbook-bg, --attnbook-fg, ...).
+// Lifecycle: a removed element stops its cells' engine work (a scaling study's run is cancelled);
+//   put back, it starts them again. A text larger than the engine's notebook limit is refused here,
+//   before it reaches the engine worker (notebook-text.js).
 
 import './katex-css.js';
 import { styles } from './styles.js';
@@ -27,6 +30,8 @@ import { renderErrors } from './render/errors.js';
 import { createDepthControl } from './depth-control.js';
 import { createProgress } from './progress.js';
 import { readState, writeState } from './permalink.js';
+import { notebookTextLimit } from './engine-limits.js';
+import { readTextWithin, overLimit, tooLarge } from './notebook-text.js';
 
 export { setWorkerFactory } from './engine-client.js';
 
@@ -93,8 +98,10 @@ export class AttentionNotebook extends HTMLElement {
 
   connectedCallback() {
     if (this.#started) {
-      // Moved in the document: a permalink write cut short by disconnectedCallback happens now.
+      // Moved in the document, or put back: a permalink write cut short by disconnectedCallback
+      // happens now, and cells stopped by it start again.
       if (this.#permalinkPending) this.#schedulePermalink();
+      this.#applyDepth(this.#depth);
       return;
     }
     this.#started = true;
@@ -108,6 +115,25 @@ export class AttentionNotebook extends HTMLElement {
     clearTimeout(this.#permalinkTimer);
     this.#permalinkTimer = null;
     this.#progress.end();
+    // The cells stop their engine work (a scaling study's run would hold the shared worker). A
+    // move in the document disconnects and connects in one go: wait a microtask so that a moved
+    // element keeps its work.
+    queueMicrotask(() => {
+      if (!this.isConnected) this.#disposeCells();
+    });
+  }
+
+  /** Tells every active cell that it left the page; activate() brings it back. */
+  #disposeCells() {
+    for (const c of this.#cells) {
+      if (!c.active) continue;
+      c.active = false;
+      try {
+        c.view.dispose?.();
+      } catch {
+        // A cell that fails to stop must not keep the others running.
+      }
+    }
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
@@ -133,7 +159,7 @@ export class AttentionNotebook extends HTMLElement {
   #loadFromMarkup() {
     const src = this.getAttribute('src');
     if (src) {
-      this.#open(async () => {
+      this.#open(async (limit) => {
         const url = new URL(src, document.baseURI);
         let response;
         try {
@@ -142,7 +168,7 @@ export class AttentionNotebook extends HTMLElement {
           throw Object.assign(new Error(`could not fetch the notebook (${err.message})`), { where: src });
         }
         if (!response.ok) throw Object.assign(new Error(`could not fetch the notebook: HTTP ${response.status}`), { where: src });
-        return { text: await response.text(), name: src };
+        return { text: await readTextWithin(response, await limit, src), name: src };
       });
       return;
     }
@@ -161,12 +187,19 @@ export class AttentionNotebook extends HTMLElement {
     this.#showErrors([{ where: '<attention-notebook>', message: 'no notebook given: set the src attribute or put the JSON in a child <script type="application/json">' }]);
   }
 
+  /**
+   * getText(limit) -> {text, name}; `limit` is a Promise of the engine's text limit, for a reader
+   * that stops early. Every text is checked against it here before it goes to the engine worker
+   * (notebook-text.js says why).
+   */
   async #open(getText) {
     const token = ++this.#loadToken;
     if (this.#resolveReady === null) this.#ready = new Promise((resolve) => { this.#resolveReady = resolve; });
     this.#progress.begin();
     try {
-      const { text, name } = await getText();
+      const limit = notebookTextLimit();
+      const { text, name } = await getText(limit);
+      if (overLimit(text, await limit)) throw tooLarge(await limit, name);
       const result = await call('validate', { text, name });
       if (token !== this.#loadToken) return;
       if (!result.ok) {
@@ -191,6 +224,7 @@ export class AttentionNotebook extends HTMLElement {
   }
 
   #showErrors(errors, options) {
+    this.#disposeCells();
     this.#notebook = null;
     this.#cells = [];
     this.#head.hidden = true;
@@ -216,6 +250,7 @@ export class AttentionNotebook extends HTMLElement {
    * redraw of the open notebook (new heading level) fires no second notebookopen.
    */
   #render(notebook, saved = null, { redraw = false } = {}) {
+    this.#disposeCells(); // the cells of the notebook drawn before (their runs stop)
     this.#notebook = notebook;
     this.#practiceCorrect = new Set();
     this.#practiceDone = false;
@@ -275,7 +310,9 @@ export class AttentionNotebook extends HTMLElement {
     for (const c of this.#cells) {
       const show = (c.cell.depths || nb.depths).includes(depth);
       c.section.hidden = !show;
-      if (show && !c.active) {
+      // Engine work starts only on the page: an element drawn while out of the document (a load
+      // that finished after it was removed) starts its cells when it is connected.
+      if (show && !c.active && this.isConnected) {
         c.active = true;
         c.view.activate?.();
       }

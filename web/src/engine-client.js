@@ -1,12 +1,13 @@
 // Promise API over the engine worker.
 //
 //   import { call } from './engine-client.js';
-//   const result = await call('explore', { query, keys, values }, { onProgress: (f) => ... });
+//   const result = await call('explore', { query, keys, values }, { onProgress: (f) => ..., signal });
 //
 // One worker per "lane" is shared by every <attention-notebook> on the page; each request
 // carries an id and answers are routed back by id, so instances never see each other's
 // results. Long work (the scaling study) runs on its own lane so that dragging a query in
-// another notebook stays responsive meanwhile.
+// another notebook stays responsive meanwhile. A call can be cancelled with an AbortSignal, and
+// identical calls in flight at the same time share one engine run (see createLane below).
 //
 // Where the files are: by default the worker is `./engine-worker.js` next to this module
 // (in dist: next to attention-notebook.js) and the worker loads `./attnbook.mjs` next to
@@ -50,7 +51,7 @@ export function defaultWorkerFactory() {
 }
 
 let workerFactory = defaultWorkerFactory;
-const lanes = new Map(); // lane name -> { worker, pending: Map<id, {resolve, reject, onProgress}> }
+const lanes = new Map(); // lane name -> Lane (below)
 let nextId = 1;
 
 /** Replace how workers are made. fn(lane) must return a Worker running engine-worker.js. */
@@ -59,69 +60,160 @@ export function setWorkerFactory(fn) {
   workerFactory = fn;
 }
 
-function failLane(name, lane, message) {
-  for (const p of lane.pending.values()) p.reject(new Error(message));
-  lane.pending.clear();
-  lane.worker.terminate();
-  if (lanes.get(name) === lane) lanes.delete(name);
+// A lane is one worker and the requests for it. The worker runs one engine call at a time and a
+// call cannot be interrupted inside it (it is synchronous), so the queue is kept here and a request
+// is posted only when the worker is free: a queued request is cancelled by dropping it, the running
+// one by terminating the worker (the lane starts a fresh one, with a fresh engine, for the next).
+//   request: { id, key, command, argsJson, subscribers: Set<subscriber> }
+//   subscriber: { resolve, reject, onProgress, detach() }   (one per call() waiting for it)
+// Identical requests (same lane, command and arguments) in flight at once are one request: a
+// second call() subscribes to the first. A request is cancelled when its last subscriber aborts.
+function createLane(name) {
+  return { name, worker: null, running: null, queue: [], byKey: new Map() };
 }
 
-function laneFor(name) {
-  let lane = lanes.get(name);
-  if (lane) return lane;
-  const worker = workerFactory(name);
-  lane = { worker, pending: new Map() };
-  lanes.set(name, lane);
-  const current = lane;
+function startWorker(lane) {
+  const worker = workerFactory(lane.name);
+  lane.worker = worker;
   worker.addEventListener('message', (event) => {
+    if (lane.worker !== worker) return;
     const msg = event.data || {};
-    const p = current.pending.get(msg.id);
-    if (!p) return;
+    const request = lane.running;
+    if (!request || msg.id !== request.id) return;
     if (msg.type === 'progress') {
-      if (p.onProgress) p.onProgress(msg.fraction);
+      for (const s of request.subscribers) s.onProgress?.(msg.fraction);
       return;
     }
-    current.pending.delete(msg.id);
     if (msg.type === 'result') {
+      let value;
       try {
-        p.resolve(JSON.parse(msg.json));
+        value = JSON.parse(msg.json);
       } catch (err) {
-        p.reject(new Error(`engine answered with unreadable JSON: ${err.message}`));
+        finish(lane, request, (s) => s.reject(new Error(`engine answered with unreadable JSON: ${err.message}`)));
+        return;
       }
+      // Each subscriber gets its own copy: they may change what they get.
+      finish(lane, request, (s, i) => s.resolve(i === 0 ? value : JSON.parse(msg.json)));
     } else {
-      p.reject(new Error(msg.message || 'engine error'));
+      finish(lane, request, (s) => s.reject(new Error(msg.message || 'engine error')));
     }
   });
   worker.addEventListener('error', (event) => {
     event.preventDefault?.();
-    failLane(name, current, `engine worker failed to start: ${event.message || 'unknown error'}`);
+    if (lane.worker === worker) failLane(lane, `engine worker failed to start: ${event.message || 'unknown error'}`);
   });
-  worker.addEventListener('messageerror', () => failLane(name, current, 'engine worker sent an unreadable message'));
+  worker.addEventListener('messageerror', () => {
+    if (lane.worker === worker) failLane(lane, 'engine worker sent an unreadable message');
+  });
   worker.postMessage({ type: 'init' }); // the worker starts loading the engine now
-  return lane;
+  return worker;
+}
+
+function stopWorker(lane) {
+  lane.worker?.terminate();
+  lane.worker = null;
+  lane.running = null;
+}
+
+/** Settles every subscriber of a finished request and posts the next one. */
+function finish(lane, request, settle) {
+  if (lane.byKey.get(request.key) === request) lane.byKey.delete(request.key);
+  if (lane.running === request) lane.running = null;
+  [...request.subscribers].forEach((s, i) => {
+    s.detach();
+    settle(s, i);
+  });
+  request.subscribers.clear();
+  pump(lane);
+}
+
+function failLane(lane, message) {
+  const all = [...(lane.running ? [lane.running] : []), ...lane.queue];
+  lane.queue = [];
+  stopWorker(lane);
+  lanes.delete(lane.name);
+  for (const request of all) finish(lane, request, (s) => s.reject(new Error(message)));
+}
+
+function pump(lane) {
+  if (lane.running || lane.queue.length === 0) return;
+  if (lanes.get(lane.name) !== lane) return;
+  const request = lane.queue.shift();
+  lane.running = request;
+  const worker = lane.worker || startWorker(lane);
+  worker.postMessage({
+    type: 'call',
+    id: request.id,
+    command: request.command,
+    argsJson: request.argsJson,
+    progress: [...request.subscribers].some((s) => s.onProgress),
+  });
+}
+
+/** Drops a request no one waits for any more: out of the queue, or its worker stopped. */
+function cancel(lane, request) {
+  if (lane.byKey.get(request.key) === request) lane.byKey.delete(request.key);
+  if (lane.running === request) {
+    stopWorker(lane);
+    pump(lane);
+  } else {
+    lane.queue = lane.queue.filter((r) => r !== request);
+  }
+}
+
+function abortError(signal) {
+  return signal.reason instanceof Error ? signal.reason : new DOMException('the engine call was cancelled', 'AbortError');
 }
 
 /**
  * Run an engine command in the worker.
  * @param {string} command  engine command name (validate, explore, scaling, ...)
  * @param {object} args     the command's JSON arguments
- * @param {{onProgress?: (fraction: number) => void, lane?: string}} [options]
+ * @param {{onProgress?: (fraction: number) => void, lane?: string, signal?: AbortSignal}} [options]
+ *   signal: aborting it rejects this call with an AbortError at once; the engine stops working on
+ *   the request when no other identical call still waits for it (see the lane notes above).
  * @returns {Promise<object>} the parsed JSON result; rejects with Error(engine message)
  */
 export function call(command, args = {}, options = {}) {
+  const { signal, onProgress } = options;
+  if (signal?.aborted) return Promise.reject(abortError(signal));
   const laneName = options.lane || 'main';
-  const lane = laneFor(laneName);
-  const id = nextId++;
-  return new Promise((resolve, reject) => {
-    lane.pending.set(id, { resolve, reject, onProgress: options.onProgress });
-    lane.worker.postMessage({
-      type: 'call',
-      id,
-      command,
-      argsJson: JSON.stringify(args),
-      progress: Boolean(options.onProgress),
-    });
+  let lane = lanes.get(laneName);
+  if (!lane) {
+    lane = createLane(laneName);
+    lanes.set(laneName, lane);
+  }
+  const argsJson = JSON.stringify(args);
+  const key = `${command}\n${argsJson}`;
+  let request = lane.byKey.get(key);
+  const fresh = !request;
+  if (fresh) {
+    request = { id: nextId++, key, command, argsJson, subscribers: new Set() };
+    lane.byKey.set(key, request);
+    lane.queue.push(request);
+  }
+  const here = lane;
+  const promise = new Promise((resolve, reject) => {
+    const subscriber = { resolve, reject, onProgress, detach: () => {} };
+    if (signal) {
+      const onAbort = () => {
+        if (!request.subscribers.delete(subscriber)) return;
+        reject(abortError(signal));
+        if (request.subscribers.size === 0) cancel(here, request);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      subscriber.detach = () => signal.removeEventListener('abort', onAbort);
+    }
+    request.subscribers.add(subscriber);
   });
+  if (fresh) pump(lane);
+  return promise;
+}
+
+/** Stops a lane's worker (its waiting calls are rejected); the next call on it starts a new one. */
+export function closeLane(name) {
+  const lane = lanes.get(name);
+  if (lane) failLane(lane, `the engine lane "${name}" was closed`);
 }
 
 /**

@@ -5,6 +5,8 @@
 // Messages out: {type: 'result', id, json} | {type: 'error', id, message}
 //               {type: 'progress', id, fraction}                    (at most ~20 per second)
 //
+// The worker runs one call at a time as it arrives; engine-client.js posts a call only when the
+// previous one has answered, and stops the worker to cancel a call that is running.
 // The engine is the Emscripten ES module attnbook.mjs (factory createAttnbook), found next
 // to this file. A single-file page (the standalone one) instead puts the
 // engine's classic script (attnbook-classic.js, wasm inlined) in front of this code in the
@@ -12,7 +14,7 @@
 
 /* global createAttnbook */
 
-let enginePromise = null;
+import { createEngineHost, isEngineError, faultText } from './engine-host.js';
 
 function besideMe(file) {
   try {
@@ -41,10 +43,8 @@ async function loadEngine() {
   return factory({});
 }
 
-function engine() {
-  if (!enginePromise) enginePromise = loadEngine();
-  return enginePromise;
-}
+// One instance at a time; engine-host.js drops it after any error that is not the engine's own.
+const host = createEngineHost(loadEngine);
 
 function messageOf(err) {
   if (err instanceof Error) return err.message;
@@ -53,39 +53,38 @@ function messageOf(err) {
 }
 
 async function handleCall({ id, command, argsJson, progress }) {
-  let instance;
+  let loaded = false;
   try {
-    instance = await engine();
-  } catch (err) {
-    self.postMessage({ type: 'error', id, message: `could not load the engine: ${messageOf(err)}` });
-    return;
-  }
-  try {
-    let json;
-    if (progress && typeof instance.callWithProgress === 'function') {
-      let lastSent = 0;
-      let lastFraction = -1;
-      json = instance.callWithProgress(command, argsJson, (fraction) => {
-        const now = Date.now();
-        if (fraction >= 1 || (now - lastSent >= 50 && fraction - lastFraction >= 0.005)) {
-          lastSent = now;
-          lastFraction = fraction;
-          self.postMessage({ type: 'progress', id, fraction });
-        }
-      });
-    } else {
-      json = instance.call(command, argsJson);
-    }
+    const json = await host.run((instance) => {
+      loaded = true;
+      if (progress && typeof instance.callWithProgress === 'function') {
+        let lastSent = 0;
+        let lastFraction = -1;
+        return instance.callWithProgress(command, argsJson, (fraction) => {
+          const now = Date.now();
+          if (fraction >= 1 || (now - lastSent >= 50 && fraction - lastFraction >= 0.005)) {
+            lastSent = now;
+            lastFraction = fraction;
+            self.postMessage({ type: 'progress', id, fraction });
+          }
+        });
+      }
+      return instance.call(command, argsJson);
+    });
     self.postMessage({ type: 'result', id, json: String(json) });
   } catch (err) {
-    self.postMessage({ type: 'error', id, message: messageOf(err) });
+    let message;
+    if (!loaded) message = `could not load the engine: ${messageOf(err)}`;
+    else if (isEngineError(err)) message = err.message;
+    else message = `${command}: the engine failed (${faultText(err)}); it restarts for the next call`;
+    self.postMessage({ type: 'error', id, message });
   }
 }
 
 self.addEventListener('message', (event) => {
   const msg = event.data || {};
   if (msg.type === 'init') {
-    engine().catch(() => {}); // start loading now; errors are reported per call
+    host.warm(); // start loading now; errors are reported per call
   } else if (msg.type === 'call') {
     handleCall(msg);
   }

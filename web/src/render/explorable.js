@@ -6,7 +6,8 @@
 
 import { h, s, num, vec, vecText, shownText, exactText, inputVec, uniqueId, keyboardScrollable } from '../dom.js';
 import { latestOnly } from '../engine-client.js';
-import { createPlane, extentFor, arrow, hull } from './plane.js';
+import { createPlane, arrow } from './plane.js';
+import { extentFor, hull } from './geometry.js';
 
 const SUB = ['₀', '₁', '₂', '₃', '₄', '₅', '₆', '₇', '₈', '₉'];
 const sub = (i) => String(i).split('').map((c) => SUB[c]).join('');
@@ -307,6 +308,10 @@ export function renderExplorable(cell, ctx) {
       if (started) return;
       started = true;
       refresh();
+    },
+    /** The cell left the page: no timer of it keeps running (its last call just answers into it). */
+    dispose() {
+      clearTimeout(summaryTimer);
     },
     /** Permalink state: q and mask as plain arrays. */
     getState: () => ({ q: [...state.q], m: state.mask.map((b) => (b ? 1 : 0)) }),

@@ -1,7 +1,9 @@
 // Cell type -> renderer. A renderer takes (cell, ctx) and returns
-//   { el, activate?(), getState?(), isDefault?() }
-// activate() runs the first time the cell is shown at the current depth (engine work waits
-// until then); getState() returns what the permalink keeps for the cell.
+//   { el, activate?(), dispose?(), getState?(), isDefault?() }
+// activate() runs when the cell is first shown at the current depth (engine work waits until
+// then); dispose() runs when the cell leaves the page (its element was removed, or the notebook
+// was redrawn or replaced) and stops the cell's engine work and timers; activate() runs again if
+// the element is put back. getState() returns what the permalink keeps for the cell.
 
 import { h } from '../dom.js';
 import { renderProse, renderMarkdown } from './prose.js';

@@ -1,17 +1,11 @@
 // An SVG coordinate plane with equal units on both axes: grid, axes, arrows, points.
-// Only drawing happens here; the coordinates come from the notebook or the engine.
+// Only drawing happens here; the coordinates come from the notebook or the engine, and the
+// geometry (view extent, convex hull) from geometry.js.
 
 import { s } from '../dom.js';
 
 const SIZE = 300;
 const PAD = 14;
-
-/** Half-width of a square view that holds every point with a margin (at least `min`). */
-export function extentFor(points, min = 2) {
-  let r = min;
-  for (const p of points) for (const x of p) if (Number.isFinite(x)) r = Math.max(r, Math.ceil(Math.abs(x) + 0.6));
-  return r;
-}
 
 export function createPlane({ label, extent }) {
   const svgEl = s('svg', { viewBox: `0 0 ${SIZE} ${SIZE}`, role: 'img', 'aria-label': label });
@@ -76,22 +70,4 @@ export function arrow(plane, from, to, cls, { label, dashed = false, labelGap = 
     g.append(s('text', { x: lx, y: ly, 'text-anchor': 'middle' }, label));
   }
   return g;
-}
-
-/** Convex hull (monotone chain) of 2-D points, for the region the output can reach. */
-export function hull(points) {
-  const pts = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  if (pts.length < 3) return pts;
-  const cross = (o, a, b) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
-  const lower = [];
-  for (const p of pts) {
-    while (lower.length >= 2 && cross(lower[lower.length - 2], lower[lower.length - 1], p) <= 0) lower.pop();
-    lower.push(p);
-  }
-  const upper = [];
-  for (const p of pts.reverse()) {
-    while (upper.length >= 2 && cross(upper[upper.length - 2], upper[upper.length - 1], p) <= 0) upper.pop();
-    upper.push(p);
-  }
-  return lower.slice(0, -1).concat(upper.slice(0, -1));
 }

@@ -64,11 +64,12 @@ export function renderPractice(cell, ctx) {
   }
   button.addEventListener('click', check);
   // A typed answer has its Check button beside the field; choices get theirs below the list.
-  if (answer.kind === 'choice') el.append(prompt, inputArea, h('div', { class: 'row' }, button), hint, feedback);
-  else {
-    inputArea.append(button);
-    el.append(prompt, inputArea, hint, feedback);
-  }
+  // (Element.append would write a missing hint as the text "null": leave it out instead.)
+  const parts = answer.kind === 'choice'
+    ? [prompt, inputArea, h('div', { class: 'row' }, button), hint, feedback]
+    : [prompt, inputArea, hint, feedback];
+  if (answer.kind !== 'choice') inputArea.append(button);
+  el.append(...parts.filter(Boolean));
   return { el };
 }
 

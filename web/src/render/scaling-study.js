@@ -38,26 +38,55 @@ export function renderScalingStudy(cell, ctx) {
     compute();
   });
 
-  let generation = 0;
-  async function compute() {
-    const mine = ++generation;
-    const key = divisor;
-    if (cache.has(key)) { show(cache.get(key)); return; }
-    progress.begin();
-    select.disabled = true;
-    try {
-      const r = await ctx.call('scaling', { ...params, divisor }, { lane: 'heavy', onProgress: (f) => progress.update(f) });
-      cache.set(key, r);
-      if (mine === generation) show(r);
-    } catch (err) {
-      if (mine === generation) out.replaceChildren(h('p', { class: 'cell-error', role: 'alert' }, `The engine could not run the study: ${err.message}`));
-    } finally {
-      if (mine === generation) { progress.end(); select.disabled = false; }
-    }
+  // What the reader sees always agrees: the tables on screen are for `shownDivisor` (null: none),
+  // and a run is in flight (progress bar up) exactly when they are not for the menu's divisor. The
+  // menu is never disabled: a new choice supersedes the run in flight, which is cancelled (the
+  // engine stops it unless another notebook waits for the same study).
+  let shownDivisor = null;
+  let run = null; // AbortController of the run in flight
+  function endRun() {
+    run = null;
+    progress.end();
+    out.removeAttribute('aria-busy');
+  }
+  function stopRun() {
+    run?.abort();
+    endRun();
   }
 
-  function show(r) {
-    const info = divisorInfo(divisor);
+  function compute() {
+    stopRun();
+    const wanted = divisor;
+    if (shownDivisor === wanted) return;
+    if (cache.has(wanted)) {
+      show(cache.get(wanted), wanted);
+      return;
+    }
+    const mine = new AbortController();
+    run = mine;
+    shownDivisor = null;
+    out.setAttribute('aria-busy', 'true');
+    out.replaceChildren(h('p', { class: 'note' }, `Computing the tables for ${divisorInfo(wanted).column}…`));
+    progress.begin();
+    ctx.call('scaling', { ...params, divisor: wanted }, {
+      lane: 'heavy',
+      signal: mine.signal,
+      onProgress: (f) => { if (run === mine) progress.update(f); },
+    }).then((r) => {
+      cache.set(wanted, r);
+      if (run !== mine) return;
+      endRun();
+      show(r, wanted);
+    }, (err) => {
+      if (run !== mine) return; // cancelled, or superseded by a newer choice
+      endRun();
+      out.replaceChildren(h('p', { class: 'cell-error', role: 'alert' }, `The engine could not run the study: ${err.message}`));
+    });
+  }
+
+  function show(r, shownFor) {
+    shownDivisor = shownFor;
+    const info = divisorInfo(shownFor);
     const widths = r.widths.map((w) => (typeof w === 'object' ? shownText(w) : String(w)));
     const widthCell = (i) => h('th', { scope: 'row', class: 'numeric' }, h('span', { class: 'num' }, widths[i]));
     const spread = keyboardScrollable(h('div', { class: 'table-wrap' }, h('table', null,
@@ -78,6 +107,14 @@ export function renderScalingStudy(cell, ctx) {
       if (started) return;
       started = true;
       compute();
+    },
+    /** The cell left the page: stop its run (activate() picks up where it stopped). */
+    dispose() {
+      started = false;
+      if (run) {
+        stopRun();
+        if (shownDivisor === null) out.replaceChildren();
+      }
     },
     getState: () => ({ div: divisor }),
     isDefault: () => divisor === (cell.divisor || 'sqrt'),
