@@ -30,7 +30,7 @@ import { renderErrors } from './render/errors.js';
 import { createDepthControl } from './depth-control.js';
 import { createProgress } from './progress.js';
 import { readState, writeState } from './permalink.js';
-import { notebookTextLimit } from './engine-limits.js';
+import { engineLimits, notebookTextLimit } from './engine-limits.js';
 import { readTextWithin, overLimit, tooLarge } from './notebook-text.js';
 
 export { setWorkerFactory } from './engine-client.js';
@@ -58,6 +58,7 @@ export class AttentionNotebook extends HTMLElement {
   #body;
   #progress;
   #notebook = null;
+  #limits = null; // the engine's `limits` answer, for renderers that check what a reader types
   #cells = []; // { cell, cellId, section, view, active }
   #depth = null;
   #depthControl = null;
@@ -206,6 +207,8 @@ export class AttentionNotebook extends HTMLElement {
         this.#showErrors(result.errors || [], { source: name });
         return;
       }
+      this.#limits = await engineLimits();
+      if (token !== this.#loadToken) return;
       this.#render(result.notebook);
     } catch (err) {
       if (token !== this.#loadToken) return;
@@ -274,6 +277,7 @@ export class AttentionNotebook extends HTMLElement {
         cellId,
         headingBase: level + 2,
         initial: saved.cells[cellId],
+        limits: this.#limits,
         call: (command, args, options) => call(command, args, options),
         onStateChange: () => this.#schedulePermalink(),
         onPractice: (correct) => this.#onPractice(cellId, correct),

@@ -210,12 +210,6 @@ export function call(command, args = {}, options = {}) {
   return promise;
 }
 
-/** Stops a lane's worker (its waiting calls are rejected); the next call on it starts a new one. */
-export function closeLane(name) {
-  const lane = lanes.get(name);
-  if (lane) failLane(lane, `the engine lane "${name}" was closed`);
-}
-
 /**
  * Wrap an async function so that, while one run is in flight, only the newest requested
  * arguments run next (drags fire faster than the engine answers; stale answers are dropped).

@@ -26,11 +26,12 @@ export function renderExplorable(cell, ctx) {
   const d = cell.query.length;
   const dv = cell.values[0].length;
   const labels = cell.labels || cell.keys.map((_, i) => String.fromCharCode(65 + i));
-  const divisor = cell.divisor || 'sqrt';
+  const divisor = cell.divisor;
+  const maxAbs = ctx.limits.explorable.cell.max_abs;
   const reference = cell.reference_query || cell.query;
   const id = uniqueId('explore');
   const state = {
-    q: validQuery(ctx.initial?.q, d) || [...cell.query],
+    q: validQuery(ctx.initial?.q, d, maxAbs) || [...cell.query],
     mask: validMask(ctx.initial?.m, n) || (cell.mask ? [...cell.mask] : cell.keys.map(() => true)),
   };
   let result = null;
@@ -42,7 +43,7 @@ export function renderExplorable(cell, ctx) {
     type: 'number', step: '0.1', id: `${id}-q${j}`, value: String(x),
     oninput: (e) => {
       const v = Number(e.target.value);
-      if (e.target.value !== '' && Number.isFinite(v) && Math.abs(v) <= 1e6) setQuery(state.q.map((old, k) => (k === j ? v : old)), { fromInput: true });
+      if (e.target.value !== '' && Number.isFinite(v) && Math.abs(v) <= maxAbs) setQuery(state.q.map((old, k) => (k === j ? v : old)), { fromInput: true });
     },
   }));
   const coordName = (j) => (d === 2 ? ['x', 'y'][j] : `q${sub(j + 1)}`);
@@ -328,8 +329,8 @@ function sameArray(a, b) {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-function validQuery(q, d) {
-  return Array.isArray(q) && q.length === d && q.every((x) => Number.isFinite(x) && Math.abs(x) <= 1e6) ? q : null;
+function validQuery(q, d, maxAbs) {
+  return Array.isArray(q) && q.length === d && q.every((x) => Number.isFinite(x) && Math.abs(x) <= maxAbs) ? q : null;
 }
 
 function validMask(m, n) {

@@ -6,22 +6,24 @@
 import { h, num, shownText, uniqueId, keyboardScrollable } from '../dom.js';
 import { createProgress } from '../progress.js';
 
-const DIVISORS = [
-  { value: 'sqrt', label: '√d (the standard)', column: 'q·k / √d' },
-  { value: 'd', label: 'd (divides too much)', column: 'q·k / d' },
-  { value: '1', label: '1 (no scaling)', column: 'q·k / 1' },
-];
-const divisorInfo = (v) => DIVISORS.find((x) => x.value === v) || DIVISORS[0];
+// How each of the engine's divisor names (ctx.limits.divisors) reads here; a name without
+// wording of its own shows as itself.
+const WORDING = {
+  sqrt: { label: '√d (the standard)', column: 'q·k / √d' },
+  d: { label: 'd (divides too much)', column: 'q·k / d' },
+  1: { label: '1 (no scaling)', column: 'q·k / 1' },
+};
+const divisorInfo = (name) => WORDING[name] || { label: name, column: `q·k / ${name}` };
 
 export function renderScalingStudy(cell, ctx) {
   const id = uniqueId('scaling');
   const params = {
     seed: cell.seed, widths: cell.widths, pairs: cell.pairs, trials: cell.trials, keys: cell.keys,
   };
-  let divisor = ['sqrt', 'd', '1'].includes(ctx.initial?.div) ? ctx.initial.div : (cell.divisor || 'sqrt');
+  let divisor = ctx.limits.divisors.includes(ctx.initial?.div) ? ctx.initial.div : cell.divisor;
   const cache = new Map();
 
-  const select = h('select', { id: `${id}-div` }, DIVISORS.map((x) => h('option', { value: x.value, selected: x.value === divisor }, x.label)));
+  const select = h('select', { id: `${id}-div` }, ctx.limits.divisors.map((name) => h('option', { value: name, selected: name === divisor }, divisorInfo(name).label)));
   const setup = h('p', { class: 'note' },
     `Seed ${params.seed}; widths d = ${params.widths.join(', ')}; ${params.pairs} random query–key pairs per width; ` +
     `${params.trials} trials of one query against ${params.keys} keys. Same draws, same order as the lesson’s numpy program.`);
@@ -117,6 +119,6 @@ export function renderScalingStudy(cell, ctx) {
       }
     },
     getState: () => ({ div: divisor }),
-    isDefault: () => divisor === (cell.divisor || 'sqrt'),
+    isDefault: () => divisor === cell.divisor,
   };
 }
