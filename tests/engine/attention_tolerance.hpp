@@ -14,8 +14,14 @@
 //       dw/w <= 2 da + u * 2 max|a| + kEps32 (2 + S/2 + 1/2)
 //   output: o = sum_j w_j v_j with sum_j w_j = 1 (1/(1-p) after dropout):
 //       do <= max|v| (dw/w + S u) / (1 - p)
+// Underflow adds absolute terms that the relative ones above miss (they matter only for tiny
+// inputs, as the fuzz target makes): the kernel's exp returns 0 below FLT_MIN by design, so a
+// weight may be off by FLT_MIN absolute, and each of the S products w_j v_j that lands among
+// the subnormals is off by up to half the smallest one, 2^-150:
+//       dw += FLT_MIN,   do += max|v| S FLT_MIN + S 2^-150
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "attnbook/core/tensor.hpp"
 #include "float_test_inputs.hpp"
@@ -41,12 +47,15 @@ inline AttentionTolerances attention_tolerances(const attnbook::Tensor& q, const
     const double S = static_cast<double>(k.shape[k.rank() - 2]);
     const double qk = E * max_abs(q) * max_abs(k);
     const double max_logit = std::fabs(scale) * qk + mask_max;
-    const double scale_rounding = std::fabs(static_cast<double>(static_cast<float>(scale)) - scale);
-    const double da = std::fabs(scale) * qk * (E + 2.0) * kEps32 + scale_rounding * qk + max_logit * kEps32;
+    // (qk = 0: every logit is 0 whatever the scale, even one that is inf as a float)
+    const double scale_rounding =
+        qk == 0.0 ? 0.0 : std::fabs(static_cast<double>(static_cast<float>(scale)) - scale) * qk;
+    const double da = std::fabs(scale) * qk * (E + 2.0) * kEps32 + scale_rounding + max_logit * kEps32;
     const double dw = 2.0 * da + kEps32 * max_logit + kEps32 * (2.5 + 0.5 * S);
     AttentionTolerances t;
-    t.weights = dw / (1.0 - p);
-    t.output = max_abs(v) * (dw + S * kEps32) / (1.0 - p);
+    const double flt_min = static_cast<double>(std::numeric_limits<float>::min());
+    t.weights = dw / (1.0 - p) + flt_min;
+    t.output = max_abs(v) * (dw + S * kEps32) / (1.0 - p) + max_abs(v) * S * flt_min + S * std::ldexp(1.0, -150);
     return t;
 }
 

@@ -604,6 +604,22 @@ TEST_CASE("attention: errors name the tensors and shapes", "[attention]") {
         CHECK(user_error_message([&] { scaled_dot_product_attention_reference_f64(one, one, vb, o); }) ==
               "<no UserError>");  // float64 has the range
     }
+    SECTION("float32 output overflow in the fused kernel") {
+        // Three equal keys keep weight 1/3 each; dropout p = 0.1 scales the kept ones by 1/0.9, so
+        // o = 3 * (1/3) / 0.9 * 3.4e38 = 3.78e38 > FLT_MAX when all three are kept (the first seed
+        // that keeps them). Found by the attention fuzz target (tests/fuzz/regressions/attention/).
+        const Tensor q0({1, 1}, {0.0f}), k0({3, 1}, {0.0f, 0.0f, 0.0f});
+        const Tensor big({3, 1}, {3.4e38f, 3.4e38f, 3.4e38f});
+        AttentionOptions o;
+        o.dropout_p = 0.1;
+        while (!(dropout_keep(o.dropout_seed, 0, 0.1) && dropout_keep(o.dropout_seed, 1, 0.1) &&
+                 dropout_keep(o.dropout_seed, 2, 0.1)))
+            ++o.dropout_seed;
+        CHECK(user_error_message([&] { scaled_dot_product_attention_fused_xsimd(q0, k0, big, o); }) ==
+              "attention output overflows float32 at (batch 0, head 0, query 0, value column 0): value (3, 1)");
+        // The same values without dropout mix to 3.4e38 (a convex combination): no error.
+        CHECK(scaled_dot_product_attention_fused_xsimd(q0, k0, big).output.data[0] == Approx(3.4e38));
+    }
 }
 
 namespace {
