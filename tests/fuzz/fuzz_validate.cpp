@@ -1,7 +1,9 @@
-// Fuzz target "validate": arbitrary bytes as a notebook document, through validate_notebook_text
-// (what `attnbook validate FILE` and the page's validation run).
+// Fuzz target "validate": arbitrary bytes as a notebook document, through the validate command
+// the way `attnbook validate FILE` runs it (the file's bytes as they are, see engine/cli/main.cpp)
+// and the page's validation does (run_command("validate", {"text", "name"})).
 // Properties, from the contract in engine/include/attnbook/notebook/notebook.hpp:
-//   - it never throws, and its report prints (UTF-8 strings, finite numbers);
+//   - it never throws (a bad document is a report, not an error), and the report prints (UTF-8
+//     strings, finite numbers);
 //   - ok is true exactly when there are no errors, and only then is there a notebook;
 //   - at most notebook_max_errors errors, each with a where, a message, a path that is null or
 //     starts at $, and a line:column inside the text (column counted in characters);
@@ -12,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "attnbook/notebook/commands.hpp"
 #include "attnbook/notebook/notebook.hpp"
 #include "fuzz_check.hpp"
 
@@ -75,9 +78,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string name = "fuzz.json";
     json report;
     try {
-        report = attnbook::validate_notebook_text(text, name);
+        report = attnbook::run_command("validate", json{{"text", text}, {"name", name}});
     } catch (const std::exception& e) {
-        attnbook_fuzz::fail(std::string("validate_notebook_text threw: ") + e.what());
+        attnbook_fuzz::fail(std::string("the validate command threw: ") + e.what());
     }
     check_report(text, report, name);
     if (report["ok"].get<bool>()) {
