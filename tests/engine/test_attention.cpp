@@ -1,25 +1,45 @@
-// scaled_dot_product_attention_fused_xsimd against the float64 reference (the spec), plus the
-// PyTorch semantics: masks, causal, GQA, dropout, fully masked rows and every error message.
+// scaled_dot_product_attention_fused_xsimd against float64 references: the engine's own
+// (scaled_dot_product_attention_reference_f64, the spec it ships) and an independent one written
+// in the tests from PyTorch's documentation (attention_spec_f64.hpp, sharing none of the engine's
+// shape, broadcast, GQA or mask code); natively also numpy's. Plus the PyTorch semantics: masks,
+// causal, GQA, dropout, fully masked rows and every error message; and lesson-to-model sizes
+// (T = 512 and 1024, several heads).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <functional>
 #include <limits>
 #include <string>
 #include <vector>
 
+#include "attention_spec_f64.hpp"
+#include "attention_tolerance.hpp"
 #include "attnbook/core/attention.hpp"
 #include "attnbook/core/attention_dropout.hpp"
 #include "attnbook/core/errors.hpp"
 #include "float_test_inputs.hpp"
+#include "python_runner.hpp"
+
+#ifdef ATTNBOOK_PYTHON
+#include <nlohmann/json.hpp>
+#include <stdlib.h>  // mkdtemp
+#include <unistd.h>  // rmdir
+#endif
 
 using namespace attnbook;
+using attnbook_test::attention_spec_f64;
+using attnbook_test::attention_tolerances;
+using attnbook_test::AttentionSpecResult;
+using attnbook_test::AttentionTolerances;
 using attnbook_test::kEps32;
 using attnbook_test::kNegInf;
+using attnbook_test::max_abs;
 using attnbook_test::TestRng;
 
 namespace {
@@ -30,51 +50,22 @@ Tensor random_tensor(Shape shape, TestRng& rng, float lo = -1.0f, float hi = 1.0
     return t;
 }
 
-float max_abs(const Tensor& t) {
-    float m = 0.0f;
-    for (float x : t.data) m = std::max(m, std::fabs(x));
+template <class T>
+double max_abs_diff(const std::vector<T>& a, const std::vector<double>& b) {
+    REQUIRE(a.size() == b.size());
+    double m = 0.0;
+    for (std::size_t n = 0; n < a.size(); ++n) m = std::max(m, std::fabs(a[n] - b[n]));
     return m;
 }
 
 double max_abs_diff(const Tensor& a, const TensorF64& b) {
     REQUIRE(a.shape == b.shape);
-    double m = 0.0;
-    for (std::size_t n = 0; n < a.data.size(); ++n) m = std::max(m, std::fabs(a.data[n] - b.data[n]));
-    return m;
+    return max_abs_diff(a.data, b.data);
 }
 
 bool bit_equal(const Tensor& a, const Tensor& b) {
     return a.shape == b.shape &&
            std::memcmp(a.data.data(), b.data.data(), a.data.size() * sizeof(float)) == 0;
-}
-
-// Error bounds of the float32 kernel against the float64 reference, from the passes of the formula
-// (u = 2^-24 is the unit roundoff, kEps32 = 2u; bounds below use kEps32, i.e. a 2x margin):
-//   logits: a float32 dot product of E terms is off by at most E u sum|q_e k_e| (Higham, gamma_E),
-//     <= E u E max|q| max|k|, then times scale (the float scale and the product: 2 more u):
-//       da <= scale * E max|q| max|k| * (E + 2) u
-//   weights: w_j = exp(a_j - m) / sum: the error of a_j - m is <= 2 da plus the rounding of the
-//     subtraction (|a_j - m| <= 2 max|a|, half an ulp); exp <= 2 ulp; the sum of S terms S/2 ulp;
-//     the division 1/2 ulp. Relative:
-//       dw/w <= 2 da + u * 2 max|a| + kEps32 (2 + S/2 + 1/2)
-//   output: o = sum_j w_j v_j with sum_j w_j = 1 (1/(1-p) after dropout):
-//       do <= max|v| (dw/w + S u) / (1 - p)
-struct Tolerances {
-    double weights = 0.0;  // absolute, on weights in [0, 1/(1-p)]
-    double output = 0.0;   // absolute
-};
-
-Tolerances tolerances(const Tensor& q, const Tensor& k, const Tensor& v, double scale,
-                      double mask_max = 0.0, double p = 0.0) {
-    const double E = static_cast<double>(q.shape.back());
-    const double S = static_cast<double>(k.shape[k.rank() - 2]);
-    const double max_logit = scale * E * max_abs(q) * max_abs(k) + mask_max;
-    const double da = scale * E * max_abs(q) * max_abs(k) * (E + 2.0) * kEps32 + mask_max * kEps32;
-    const double dw = 2.0 * da + kEps32 * max_logit + kEps32 * (2.5 + 0.5 * S);
-    Tolerances t;
-    t.weights = dw / (1.0 - p);
-    t.output = max_abs(v) * (dw + S * kEps32) / (1.0 - p);
-    return t;
 }
 
 template <class F>
@@ -97,18 +88,36 @@ std::string error_of(const Tensor& q, const Tensor& k, const Tensor& v, const At
     return fused;
 }
 
+// The flat (b, h, i) rows reported fully masked, as the spec's per-row flags.
+std::vector<bool> masked_flags(const std::vector<AttentionRow>& rows, std::size_t Hq, std::size_t L,
+                               std::size_t n) {
+    std::vector<bool> flags(n, false);
+    for (const AttentionRow& r : rows) flags.at((r.batch * Hq + r.head) * L + r.row) = true;
+    return flags;
+}
+
 struct ErrorReport {
     double worst_output_error = 0.0, worst_weights_error = 0.0, worst_ratio = 0.0;
 };
 
-// Runs both variants and checks output and weights within the tolerances; returns the errors.
+// The engine's float64 reference and the test's spec are both float64 evaluations of the same
+// formula, in different orders and with different exp functions (det_exp, std::exp: < 1 ulp):
+// relative differences of a few units of 2^-52 per operation on the E-term dot products, the
+// S-term sums and exp of logits as large as max_logit. 64 * (E + S + max_logit) ulp is generous.
+double f64_tolerance(std::size_t E, std::size_t S, double max_logit, double max_v) {
+    return 64.0 * (static_cast<double>(E + S) + max_logit) * DBL_EPSILON * std::max(1.0, max_v);
+}
+
+// Runs the fused kernel and the engine's reference, checks both against the spec (without
+// dropout, which the spec does not model) and the fused one within the tolerances against the
+// reference; returns the errors.
 void check_against_reference(const Tensor& q, const Tensor& k, const Tensor& v,
                              AttentionOptions o, ErrorReport& report, double mask_max = 0.0) {
     o.return_weights = true;
     const AttentionResult fused = scaled_dot_product_attention_fused_xsimd(q, k, v, o);
     const AttentionResultF64 ref = scaled_dot_product_attention_reference_f64(q, k, v, o);
     const double scale = o.scale ? *o.scale : 1.0 / std::sqrt(static_cast<double>(q.shape.back()));
-    const Tolerances tol = tolerances(q, k, v, scale, mask_max, o.dropout_p);
+    const AttentionTolerances tol = attention_tolerances(q, k, v, scale, mask_max, o.dropout_p);
     const double eo = max_abs_diff(fused.output, ref.output);
     const double ew = max_abs_diff(*fused.weights, *ref.weights);
     INFO("q " << shape_to_string(q.shape) << " k " << shape_to_string(k.shape) << " v "
@@ -117,6 +126,22 @@ void check_against_reference(const Tensor& q, const Tensor& k, const Tensor& v,
     CHECK(eo <= tol.output);
     CHECK(ew <= tol.weights);
     CHECK(fused.fully_masked_rows == ref.fully_masked_rows);
+    if (o.dropout_p == 0.0) {
+        const AttentionSpecResult spec = attention_spec_f64(q, k, v, o);
+        const std::size_t E = q.shape.back(), S = k.shape[k.rank() - 2];
+        const double max_logit = std::fabs(scale) * E * max_abs(q) * max_abs(k) + mask_max;
+        const double f64_tol = f64_tolerance(E, S, max_logit, max_abs(v));
+        const double so = max_abs_diff(fused.output.data, spec.output);
+        const double sw = max_abs_diff(fused.weights->data, spec.weights);
+        INFO("against the spec: output error " << so << " weights error " << sw
+                                               << "; engine reference vs spec tolerance " << f64_tol);
+        CHECK(so <= tol.output + f64_tol);
+        CHECK(sw <= tol.weights + f64_tol);
+        CHECK(max_abs_diff(ref.output.data, spec.output) <= f64_tol);
+        CHECK(max_abs_diff(ref.weights->data, spec.weights) <= f64_tol);
+        const std::size_t Hq = q.rank() >= 3 ? q.shape[q.rank() - 3] : 1, L = q.shape[q.rank() - 2];
+        CHECK(masked_flags(fused.fully_masked_rows, Hq, L, spec.fully_masked.size()) == spec.fully_masked);
+    }
     report.worst_output_error = std::max(report.worst_output_error, eo);
     report.worst_weights_error = std::max(report.worst_weights_error, ew);
     report.worst_ratio = std::max({report.worst_ratio, eo / tol.output, ew / tol.weights});
@@ -187,35 +212,33 @@ TEST_CASE("attention: fused xsimd matches the float64 reference over edge sizes"
                 report.worst_output_error, report.worst_weights_error, report.worst_ratio);
 }
 
-TEST_CASE("attention: ranks 2 and 3 are rank 4 with leading 1s; batch 1 broadcasts",
+TEST_CASE("attention: ranks 2 and 3, and batches of 1 broadcast against 2, match the float64 spec",
           "[attention]") {
+    // Each case against attention_spec_f64 (its own padding to rank 4 and numpy broadcasting)
+    // and the engine's reference, within the tolerances of check_against_reference; and the
+    // output shape written out by hand: (B, Hq, L, Ev) in the query's rank, B the largest batch.
+    struct Case {
+        Shape q, k, v, output;
+    };
+    const Case cases[] = {
+        {{5, 4}, {6, 4}, {6, 3}, {5, 3}},                              // rank 2: (L, E)
+        {{3, 5, 4}, {3, 6, 4}, {3, 6, 3}, {3, 5, 3}},                  // rank 3: (H, L, E)
+        {{2, 3, 5, 4}, {1, 3, 6, 4}, {1, 3, 6, 3}, {2, 3, 5, 3}},      // query batch 2, kv batch 1
+        {{1, 3, 5, 4}, {2, 3, 6, 4}, {2, 3, 6, 3}, {2, 3, 5, 3}},      // query batch 1, kv batch 2
+        {{2, 3, 5, 4}, {2, 3, 6, 4}, {1, 3, 6, 3}, {2, 3, 5, 3}},      // value batch 1 alone
+        {{1, 3, 17, 8}, {2, 3, 17, 8}, {1, 3, 17, 5}, {2, 3, 17, 5}},  // past the SIMD width
+    };
     TestRng rng{5};
-    const Tensor q4 = random_tensor({1, 3, 5, 4}, rng);
-    const Tensor k4 = random_tensor({1, 3, 6, 4}, rng);
-    const Tensor v4 = random_tensor({1, 3, 6, 3}, rng);
-    const AttentionResult r4 = scaled_dot_product_attention(q4, k4, v4);
-    const AttentionResult r3 = scaled_dot_product_attention(Tensor({3, 5, 4}, q4.data),
-                                                            Tensor({3, 6, 4}, k4.data),
-                                                            Tensor({3, 6, 3}, v4.data));
-    CHECK(r3.output.shape == Shape{3, 5, 3});
-    CHECK(r3.output.data == r4.output.data);
-    const Tensor q2({5, 4}, std::vector<float>(q4.data.begin(), q4.data.begin() + 20));
-    const Tensor k2({6, 4}, std::vector<float>(k4.data.begin(), k4.data.begin() + 24));
-    const Tensor v2({6, 3}, std::vector<float>(v4.data.begin(), v4.data.begin() + 18));
-    const AttentionResult r2 = scaled_dot_product_attention(q2, k2, v2);
-    CHECK(r2.output.shape == Shape{5, 3});
-    CHECK(std::equal(r2.output.data.begin(), r2.output.data.end(), r4.output.data.begin()));
-
-    // Query batch 2 against key/value batch 1 equals both batches written out.
-    const Tensor qb = random_tensor({2, 3, 5, 4}, rng);
-    Tensor kb({2, 3, 6, 4}), vb({2, 3, 6, 3});
-    for (int b = 0; b < 2; ++b) {
-        std::copy(k4.data.begin(), k4.data.end(), kb.data.begin() + b * k4.numel());
-        std::copy(v4.data.begin(), v4.data.end(), vb.data.begin() + b * v4.numel());
+    for (const Case& c : cases) {
+        INFO("q " << shape_to_string(c.q) << " k " << shape_to_string(c.k) << " v " << shape_to_string(c.v));
+        const Tensor q = random_tensor(c.q, rng), k = random_tensor(c.k, rng), v = random_tensor(c.v, rng);
+        CHECK(scaled_dot_product_attention(q, k, v).output.shape == c.output);
+        ErrorReport report;
+        check_against_reference(q, k, v, {}, report);
+        AttentionOptions causal;
+        causal.is_causal = true;
+        check_against_reference(q, k, v, causal, report);
     }
-    const AttentionResult broadcast = scaled_dot_product_attention(qb, k4, v4);
-    CHECK(broadcast.output.shape == Shape{2, 3, 5, 3});
-    CHECK(bit_equal(broadcast.output, scaled_dot_product_attention(qb, kb, vb).output));
 }
 
 TEST_CASE("attention: logits far beyond a naive exp's range", "[attention]") {
@@ -581,7 +604,185 @@ TEST_CASE("attention: errors name the tensors and shapes", "[attention]") {
         CHECK(user_error_message([&] { scaled_dot_product_attention_reference_f64(one, one, vb, o); }) ==
               "<no UserError>");  // float64 has the range
     }
+    SECTION("float32 output overflow in the fused kernel") {
+        // Three equal keys keep weight 1/3 each; dropout p = 0.1 scales the kept ones by 1/0.9, so
+        // o = 3 * (1/3) / 0.9 * 3.4e38 = 3.78e38 > FLT_MAX when all three are kept (the first seed
+        // that keeps them). Found by the attention fuzz target (tests/fuzz/regressions/attention/).
+        const Tensor q0({1, 1}, {0.0f}), k0({3, 1}, {0.0f, 0.0f, 0.0f});
+        const Tensor big({3, 1}, {3.4e38f, 3.4e38f, 3.4e38f});
+        AttentionOptions o;
+        o.dropout_p = 0.1;
+        while (!(dropout_keep(o.dropout_seed, 0, 0.1) && dropout_keep(o.dropout_seed, 1, 0.1) &&
+                 dropout_keep(o.dropout_seed, 2, 0.1)))
+            ++o.dropout_seed;
+        CHECK(user_error_message([&] { scaled_dot_product_attention_fused_xsimd(q0, k0, big, o); }) ==
+              "attention output overflows float32 at (batch 0, head 0, query 0, value column 0): value (3, 1)");
+        // The same values without dropout mix to 3.4e38 (a convex combination): no error.
+        CHECK(scaled_dot_product_attention_fused_xsimd(q0, k0, big).output.data[0] == Approx(3.4e38));
+    }
 }
+
+namespace {
+
+// Problems at the sizes models use, each with its mask: T = 512 and 1024, several heads, GQA,
+// cross-attention (L != S). Inputs are uniform in [-2, 2] so that logits reach ~|scale E 4| and
+// the softmax is far from uniform.
+struct LargeCase {
+    const char* name;
+    Shape q, k, v;
+    bool causal = false, gqa = false;
+    enum class MaskKind { none, key_padding, random_bool, alibi } mask = MaskKind::none;
+};
+
+const LargeCase kLargeCases[] = {
+    {"self-attention T=512, 4 heads, causal", {1, 4, 512, 64}, {1, 4, 512, 64}, {1, 4, 512, 64}, true},
+    {"GQA 4 query heads on 2 kv heads, T=512, batch 2 against kv batch 1, key padding", {2, 4, 512, 64},
+     {1, 2, 512, 64}, {1, 2, 512, 32}, false, true, LargeCase::MaskKind::key_padding},
+    {"T=1024, 2 heads, ALiBi float mask with -inf above the diagonal", {1, 2, 1024, 32}, {1, 2, 1024, 32},
+     {1, 2, 1024, 16}, false, false, LargeCase::MaskKind::alibi},
+    {"cross-attention L=256, S=768, random bool mask", {1, 3, 256, 48}, {1, 3, 768, 48}, {1, 3, 768, 40},
+     false, false, LargeCase::MaskKind::random_bool},
+};
+
+// The inputs of a large case (deterministic per case) and its options; masks live in `masks`.
+struct LargeInputs {
+    Tensor q, k, v;
+    BoolTensor bool_mask;
+    Tensor float_mask;
+    double mask_max = 0.0;
+    AttentionOptions options;
+};
+
+void make_large_inputs(const LargeCase& c, std::uint64_t seed, LargeInputs& in) {
+    TestRng rng{seed};
+    in.q = random_tensor(c.q, rng, -2.0f, 2.0f);
+    in.k = random_tensor(c.k, rng, -2.0f, 2.0f);
+    in.v = random_tensor(c.v, rng, -2.0f, 2.0f);
+    in.options = {};
+    in.options.is_causal = c.causal;
+    in.options.enable_gqa = c.gqa;
+    const std::size_t B = c.q[0], H = c.q[1], L = c.q[2], S = c.k[2];
+    switch (c.mask) {
+        case LargeCase::MaskKind::none: break;
+        case LargeCase::MaskKind::key_padding:  // (B, 1, 1, S): batch b's last 100 + 50 b keys are padding
+            in.bool_mask = BoolTensor({B, 1, 1, S});
+            for (std::size_t b = 0; b < B; ++b)
+                for (std::size_t j = 0; j < S; ++j) in.bool_mask.data[b * S + j] = j + 100 + 50 * b < S;
+            in.options.bool_mask = &in.bool_mask;
+            break;
+        case LargeCase::MaskKind::random_bool:  // (L, S), 90% visible
+            in.bool_mask = BoolTensor({L, S});
+            for (auto& b : in.bool_mask.data) b = rng.uniform(0.0f, 1.0f) < 0.9f;
+            in.options.bool_mask = &in.bool_mask;
+            break;
+        case LargeCase::MaskKind::alibi:  // (H, L, S): -slope_h (i - j) at and below the diagonal
+            in.float_mask = Tensor({H, L, S});
+            for (std::size_t h = 0; h < H; ++h)
+                for (std::size_t i = 0; i < L; ++i)
+                    for (std::size_t j = 0; j < S; ++j) {
+                        const float slope = std::ldexp(1.0f, -static_cast<int>(h + 1));  // 1/2, 1/4
+                        in.float_mask.data[(h * L + i) * S + j] =
+                            j > i ? kNegInf : -slope * static_cast<float>(i - j);
+                    }
+            in.mask_max = 0.5 * static_cast<double>(L - 1);
+            in.options.float_mask = &in.float_mask;
+            break;
+    }
+}
+
+}  // namespace
+
+TEST_CASE("attention at model sizes (T = 512, 1024; heads, GQA, masks, causal) matches the float64 spec",
+          "[attention]") {
+    // Tolerances: attention_tolerances() (attention_tolerance.hpp), the worst-case bound of each
+    // pass for these sizes (E = 64, S = 512: ~3e-4 on the weights), not the typical error, which
+    // is ~100x smaller: the printed ratios show the margin.
+    for (std::size_t n = 0; n < sizeof kLargeCases / sizeof kLargeCases[0]; ++n) {
+        const LargeCase& c = kLargeCases[n];
+        INFO(c.name);
+        LargeInputs in;
+        make_large_inputs(c, 1000 + n, in);
+        ErrorReport report;
+        check_against_reference(in.q, in.k, in.v, in.options, report, in.mask_max);
+        std::printf("[attention] %s: max |output error| %.3g, max |weight error| %.3g, worst "
+                    "error/tolerance %.3f\n",
+                    c.name, report.worst_output_error, report.worst_weights_error, report.worst_ratio);
+    }
+}
+
+#ifdef ATTNBOOK_PYTHON
+TEST_CASE("attention at model sizes matches numpy in float64", "[attention][python]") {
+    // numpy evaluates the formula on its own (np.repeat for GQA, np.tril for causal, numpy's own
+    // broadcasting of the mask, float64 matmul and exp), from the same float32 inputs.
+    const char* program = R"PY(
+import json, sys
+import numpy as np
+d = sys.argv[1]
+meta = json.load(open(d + '/meta.json'))
+def load(name, dtype):
+    return np.fromfile(d + '/' + name, dtype=dtype).reshape(meta[name])
+q = load('q', '<f4').astype(np.float64)
+k = load('k', '<f4').astype(np.float64)
+v = load('v', '<f4').astype(np.float64)
+if meta['gqa']:
+    k = np.repeat(k, q.shape[1] // k.shape[1], axis=1)
+    v = np.repeat(v, q.shape[1] // v.shape[1], axis=1)
+s = (q @ np.swapaxes(k, -1, -2)) * (1.0 / np.sqrt(q.shape[-1]))
+L, S = s.shape[-2], s.shape[-1]
+if meta['causal']:
+    s = np.where(np.tril(np.ones((L, S), dtype=bool)), s, -np.inf)
+if 'bool_mask' in meta:
+    s = np.where(load('bool_mask', np.uint8) != 0, s, -np.inf)
+if 'float_mask' in meta:
+    s = s + load('float_mask', '<f4').astype(np.float64)
+top = s.max(axis=-1, keepdims=True)
+w = np.exp(s - top)
+w = w / w.sum(axis=-1, keepdims=True)
+(w @ v).astype('<f8').tofile(d + '/out')
+)PY";
+    for (std::size_t n = 0; n < sizeof kLargeCases / sizeof kLargeCases[0]; ++n) {
+        const LargeCase& c = kLargeCases[n];
+        INFO(c.name);
+        LargeInputs in;
+        make_large_inputs(c, 1000 + n, in);
+        char dir_template[] = "/tmp/attnbook-attention-XXXXXX";
+        REQUIRE(mkdtemp(dir_template) != nullptr);
+        const std::string dir = dir_template;
+        auto write = [&](const std::string& name, const void* data, std::size_t bytes) {
+            std::ofstream(dir + "/" + name, std::ios::binary).write(static_cast<const char*>(data), bytes);
+        };
+        nlohmann::json meta = {{"q", in.q.shape}, {"k", in.k.shape}, {"v", in.v.shape},
+                               {"causal", c.causal}, {"gqa", c.gqa}};
+        write("q", in.q.data.data(), in.q.numel() * 4);
+        write("k", in.k.data.data(), in.k.numel() * 4);
+        write("v", in.v.data.data(), in.v.numel() * 4);
+        if (in.options.bool_mask) {
+            meta["bool_mask"] = in.bool_mask.shape;
+            write("bool_mask", in.bool_mask.data.data(), in.bool_mask.numel());
+        }
+        if (in.options.float_mask) {
+            meta["float_mask"] = in.float_mask.shape;
+            write("float_mask", in.float_mask.data.data(), in.float_mask.numel() * 4);
+        }
+        std::ofstream(dir + "/meta.json") << meta.dump();
+        attnbook_test::run_python(program, "attention-numpy", {dir});
+
+        const AttentionResult fused = scaled_dot_product_attention(in.q, in.k, in.v, in.options);
+        std::vector<double> numpy(fused.output.numel());
+        std::ifstream out(dir + "/out", std::ios::binary);
+        REQUIRE(out.read(reinterpret_cast<char*>(numpy.data()), numpy.size() * sizeof(double)));
+        const AttentionTolerances tol = attention_tolerances(
+            in.q, in.k, in.v, 1.0 / std::sqrt(static_cast<double>(c.q[3])), in.mask_max);
+        const double error = max_abs_diff(fused.output.data, numpy);
+        INFO("output error against numpy " << error << ", tolerance " << tol.output);
+        CHECK(error <= tol.output);
+        std::printf("[attention] %s: max |output - numpy| %.3g (tolerance %.3g)\n", c.name, error, tol.output);
+        for (const char* name : {"q", "k", "v", "bool_mask", "float_mask", "meta.json", "out"})
+            std::remove((dir + "/" + name).c_str());
+        rmdir(dir.c_str());
+    }
+}
+#endif  // ATTNBOOK_PYTHON
 
 TEST_CASE("tensor: shapes print like Python tuples of ints", "[attention]") {
     CHECK(shape_to_string({1, 2, 3, 4}) == "(1, 2, 3, 4)");

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "attnbook/core/numpy_rng.hpp"
+#include "python_runner.hpp"
 
 // Native only: numpy draws come from a Python process (the WebAssembly test build cannot start one).
 #ifdef ATTNBOOK_PYTHON
@@ -154,19 +155,44 @@ TEST_CASE("NumpyRng reproduces numpy.random.default_rng bit for bit", "[rng]") {
     }
 }
 
-TEST_CASE("NumpyRng::normal turns -0.0 into +0.0, standard_normal keeps it", "[rng]") {
-    // A draw of exactly -0.0 (rabs == 0 with the sign bit set) has probability 2^-60, so no seed
-    // reaches it; check the arithmetic normal() applies (numpy: loc + scale * x) instead.
-    const double x = -0.0;
-    CHECK(bits(0.0 + 1.0 * x) == bits(0.0));
-    // And normal() is that expression on the same stream as standard_normal().
-    NumpyRng a(7), b(7);
-    for (int i = 0; i < 1000; ++i) {
-        const double s = a.standard_normal();
-        CHECK(bits(b.normal()) == bits(0.0 + 1.0 * s));
+TEST_CASE("NumpyRng::normal(loc, scale) equals numpy's normal(loc, scale), signed zeros included", "[rng]") {
+    // numpy computes loc + scale * gauss. With zero and negative-zero locs and a zero scale the sign of
+    // each zero result depends on the draw's sign (-0.0 + 0.0 * x is +0.0 for x > 0 and -0.0 for
+    // x < 0), so bit equality with numpy here checks the signed-zero arithmetic against numpy's,
+    // not against a restatement of our formula (numpy refuses a scale of -0.0: "scale < 0").
+    // Huge ones overflow to inf the way numpy does.
+    const double pairs[][2] = {{2.5, 3.0}, {-1000.0, 1e-3}, {0.0, 0.0}, {-0.0, 0.0},
+                               {-0.0, 1.0}, {1e308, 1e308}};
+    constexpr std::size_t kDraws = 20000;
+    constexpr std::uint64_t kSeed = 5;
+    std::string program = "import sys, numpy as np\nout = sys.stdout.buffer\n";
+    for (const auto& p : pairs) {
+        char line[256];  // hexadecimal floats: exact, and they keep the sign of zero
+        std::snprintf(line, sizeof line,
+                      "out.write(np.random.default_rng(%llu).normal(float.fromhex('%a'), float.fromhex('%a'), "
+                      "size=%zu).astype('<f8').tobytes())\n",
+                      static_cast<unsigned long long>(kSeed), p[0], p[1], kDraws);
+        program += line;
     }
-    NumpyRng c(7), d(7);
-    for (int i = 0; i < 100; ++i) CHECK(c.normal(2.5, 3.0) == 2.5 + 3.0 * d.standard_normal());
+    const std::string raw = attnbook_test::run_python(program, "rng-loc-scale");
+    REQUIRE(raw.size() == sizeof pairs / sizeof pairs[0] * kDraws * sizeof(double));
+
+    std::size_t at = 0, negative_zeros = 0;
+    for (const auto& p : pairs) {
+        INFO("normal(" << p[0] << ", " << p[1] << ")");
+        NumpyRng rng(kSeed);
+        std::size_t first = kDraws;
+        for (std::size_t i = 0; i < kDraws; ++i, at += sizeof(double)) {
+            double theirs;
+            std::memcpy(&theirs, raw.data() + at, sizeof theirs);
+            const double ours = rng.normal(p[0], p[1]);
+            if (first == kDraws && bits(ours) != bits(theirs)) first = i;
+            negative_zeros += bits(theirs) == bits(-0.0);
+        }
+        INFO("first difference at draw " << first);
+        CHECK(first == kDraws);
+    }
+    CHECK(negative_zeros > 0);  // the signed-zero cases really produced -0.0 somewhere
 }
 
 #endif  // ATTNBOOK_PYTHON

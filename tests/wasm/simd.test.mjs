@@ -1,20 +1,74 @@
-// The .wasm must really contain SIMD128 arithmetic from the xsimd kernels (compiled with
-// -msimd128 -msse2): disassemble it with binaryen's wasm-dis and count the vector instructions.
+// The shipped .wasm must run the attention kernel on SIMD128 (xsimd compiled with -msimd128
+// -msse2), checked inside the kernel's own function and not anywhere in the module, so that a
+// kernel turned scalar fails even while other functions keep their vector code.
+// The link writes a symbol map beside the module (--emit-symbol-map in CMakeLists.txt: lines
+// "index:name", the index counting imported functions first; the .wasm itself is unchanged);
+// binaryen's wasm-dis prints the module with imports named $fimport$N and the module's own
+// functions $0, $1, ... in order, so function `index` is $(index - number of imports).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { WASM_DIR } from './engine.mjs';
 
-const text = execFileSync('wasm-dis', [path.join(WASM_DIR, 'attnbook.wasm')], { encoding: 'utf8', maxBuffer: 1 << 28 });
-const count = (op) => (text.match(new RegExp(`\\(${op.replace('.', '\\.')}\\b`, 'g')) || []).length;
+const wasmPath = path.join(WASM_DIR, 'attnbook.wasm');
+const symbolsPath = path.join(WASM_DIR, 'attnbook.mjs.symbols');
+assert.ok(fs.existsSync(symbolsPath), `${symbolsPath} is missing: rebuild with \`scripts/build wasm\``);
+assert.ok(fs.statSync(symbolsPath).mtimeMs >= fs.statSync(wasmPath).mtimeMs - 1000,
+  'the symbol map is older than the .wasm: rebuild with `scripts/build wasm`');
 
-test('the module contains f32x4 arithmetic (dot products, softmax, weighted sums)', () => {
-  for (const op of ['f32x4.mul', 'f32x4.add', 'f32x4.sub']) assert.ok(count(op) > 0, `${op} not found`);
+const wat = execFileSync('wasm-dis', [wasmPath], { encoding: 'utf8', maxBuffer: 1 << 28 });
+const importedFunctions = (wat.match(/^ \(import "[^"]*" "[^"]*" \(func /gm) || []).length;
+// Names are escaped in the map: "\28" is "(", "\20" a space.
+const symbols = fs.readFileSync(symbolsPath, 'utf8').trim().split('\n').map((line) => {
+  const colon = line.indexOf(':');
+  const name = line.slice(colon + 1).replace(/\\([0-9a-f]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+  return { index: Number(line.slice(0, colon)), name };
 });
 
-test('the vector exp builds 2^n without a float-to-int conversion loop', () => {
-  // The softmax exp shifts integer lanes into the exponent field (i32x4.shl) instead of
-  // converting floats to ints, which Emscripten 3.1.6 lowers to scalar code.
-  assert.ok(count('i32x4.shl') > 0, 'i32x4.shl not found');
+function watName(qualified) {
+  const found = symbols.filter((s) => s.name.startsWith(`${qualified}(`));
+  assert.equal(found.length, 1, `${qualified} in the symbol map: ${found.length} matches`);
+  assert.ok(found[0].index >= importedFunctions, `${qualified} is an import`);
+  return `$${found[0].index - importedFunctions}`;
+}
+
+// The text of one function of the disassembly: from its header to the next function's.
+function body(qualified) {
+  const start = wat.indexOf(`\n (func ${watName(qualified)} `);
+  assert.ok(start >= 0, `${qualified} not found in the disassembly`);
+  const end = wat.indexOf('\n (func ', start + 1);
+  return wat.slice(start, end < 0 ? undefined : end);
+}
+
+const count = (text, op) => (text.match(new RegExp(`\\(${op.replace('.', '\\.')}\\b`, 'g')) || []).length;
+
+test('the attention kernel itself computes on f32x4: dot products and weighted sums of V', () => {
+  const kernel = body('attnbook::scaled_dot_product_attention_fused_xsimd');
+  const ops = Object.fromEntries(['f32x4.mul', 'f32x4.add', 'f32x4.splat', 'f32x4.extract_lane', 'i8x16.shuffle',
+    'v128.load', 'v128.store'].map((op) => [op, count(kernel, op)]));
+  const seen = JSON.stringify(ops);
+  // dot_f32: acc += load(q) * load(k) in four lanes, then the lanes summed (xsimd::hadd: lane
+  // shuffles and an extract). Under -fno-fast-math the compiler may not reorder a float sum, so
+  // it never vectorises a scalar dot product by itself: this reduction exists only while the
+  // kernel's own SIMD code does (checked: with dot_f32 written as a scalar loop it is gone).
+  assert.ok(ops['f32x4.mul'] >= 1 && ops['f32x4.add'] >= 1, `no f32x4 multiply-add: ${seen}`);
+  assert.ok(ops['i8x16.shuffle'] >= 1 && ops['f32x4.extract_lane'] >= 1,
+    `no sum across lanes (the vector dot product is gone): ${seen}`);
+  // axpy_f32: store(y, load(y) + splat(w) * load(x)), the weighted sum of the value rows.
+  assert.ok(ops['f32x4.splat'] >= 1 && ops['v128.store'] >= 1, `no vector weighted sum of V: ${seen}`);
+  // pass 3 is the vector softmax, called (not inlined) from the kernel.
+  const softmax = watName('attnbook::softmax_f32_xsimd');
+  assert.ok(kernel.includes(`(call ${softmax}\n`), `the kernel does not call softmax_f32_xsimd (${softmax})`);
+});
+
+test('the softmax kernel exponentiates on f32x4, building 2^n with an integer shift', () => {
+  const softmax = body('attnbook::softmax_f32_xsimd');
+  for (const op of ['f32x4.sub', 'f32x4.mul', 'f32x4.add', 'i32x4.shl']) {
+    assert.ok(count(softmax, op) > 0, `${op} not in softmax_f32_xsimd`);
+  }
+  // xsimd's own exp converts float to int (_mm_cvttps_epi32), which Emscripten 3.1.6 lowers to a
+  // scalar conversion per lane: the kernel's exp must not contain one.
+  assert.equal((softmax.match(/trunc/g) || []).length, 0, 'a float-to-int conversion in softmax_f32_xsimd');
 });

@@ -111,6 +111,16 @@ AttentionResult attention_kernel(A arch, const Tensor& q, const Tensor& k, const
                 for (std::size_t j = 0; j < p.S; ++j) {
                     if (weights[j] != 0.0f) axpy_f32(arch, weights[j], vb + j * p.Ev, oi, p.Ev);
                 }
+                // v is finite, but sum_j w_j v_j can still pass FLT_MAX: dropout's kept weights
+                // sum to up to 1/(1-p). Refuse it as for the logits, never return inf.
+                for (std::size_t e = 0; e < p.Ev; ++e) {
+                    if (!std::isfinite(oi[e])) {
+                        throw UserError("attention output overflows float32 at (batch " + std::to_string(b) +
+                                        ", head " + std::to_string(h) + ", query " + std::to_string(i) +
+                                        ", value column " + std::to_string(e) + "): value " +
+                                        shape_to_string(v.shape));
+                    }
+                }
                 if (result.weights) {
                     float* wi = result.weights->data.data() + row * p.S;
                     for (std::size_t j = 0; j < p.S; ++j) wi[j] = weights[j];

@@ -31,7 +31,8 @@
 //     path gives NaN for such rows (softmax of all -inf); with S == 0 it gives 0.
 //   - Non-finite values in q, k, v (and NaN or +inf in a float mask) are errors naming the tensor
 //     and the index, instead of propagating NaN. -inf in a float mask means masked.
-//   - The float32 kernel throws if a logit overflows float32 (|scale <q,k>| > 3.4e38).
+//   - The float32 kernel throws if a logit overflows float32 (|scale <q,k>| > 3.4e38), or an
+//     output does (values near 3.4e38 mixed with dropout's 1/(1-p) factor, or rounding up).
 //   - Dropout uses our own reproducible generator (seed + element index), not torch's RNG.
 // All errors are attnbook::UserError with both shapes in the message, e.g.
 //   "key width 3 does not match query width 4: query (1, 2, 5, 4), key (1, 2, 6, 3)".
