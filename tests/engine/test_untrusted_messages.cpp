@@ -58,6 +58,12 @@ TEST_CASE("arguments: nesting 100000 deep is a clear error naming the path, not 
                             Catch::Contains("arrays and objects are nested more than 64 levels deep"));
 }
 
+TEST_CASE("arguments: a missing required argument is named, not a JSON library exception", "[args]") {
+    // Found by the command fuzz target (tests/fuzz/regressions/command/validate-without-text).
+    CHECK(message_of([] { run_command("validate", json::object()); }) ==
+          "validate: $.text: missing (this argument is required)");
+}
+
 TEST_CASE("arguments: a number beyond a double names its path", "[args]") {
     CHECK(args_error("scaling", "{\"pairs\": 1e400}") ==
           "scaling: $.pairs: number 1e400 is too large: it overflows a double");

@@ -57,7 +57,14 @@ void CommandArgs::fail(const std::string& path, const std::string& what) const {
 }
 
 bool CommandArgs::has(const char* field) const { return args_.contains(field) && !args_.at(field).is_null(); }
-const nlohmann::json& CommandArgs::raw(const char* field) const { return args_.at(field); }
+const nlohmann::json& CommandArgs::raw(const char* field) const { return required(field); }
+
+// Every reader goes through here, so a missing argument is the caller's error, never the JSON
+// library's out_of_range (which would surface as an "internal error").
+const nlohmann::json& CommandArgs::required(const char* field) const {
+    if (!args_.contains(field)) fail(json_path_member("$", field), "missing (this argument is required)");
+    return args_.at(field);
+}
 
 double CommandArgs::number_at(const nlohmann::json& v, const std::string& path) const {
     if (!v.is_number()) fail(path, "expected a number, found " + json_kind(v));
@@ -85,12 +92,12 @@ std::uint64_t CommandArgs::whole_at(const nlohmann::json& v, const std::string& 
     fail(path, "expected a whole number" + range + ", found " + json_kind(v));
 }
 
-double CommandArgs::number(const char* field) const { return number_at(args_.at(field), std::string("$.") + field); }
+double CommandArgs::number(const char* field) const { return number_at(required(field), std::string("$.") + field); }
 
 std::vector<double> CommandArgs::numbers(const char* field) const {
     const std::string path = std::string("$.") + field;
     std::vector<double> out;
-    const auto& arr = array_at(args_.at(field), path);
+    const auto& arr = array_at(required(field), path);
     for (std::size_t i = 0; i < arr.size(); ++i) out.push_back(number_at(arr[i], path + "[" + std::to_string(i) + "]"));
     return out;
 }
@@ -98,7 +105,7 @@ std::vector<double> CommandArgs::numbers(const char* field) const {
 std::vector<std::vector<double>> CommandArgs::rows(const char* field) const {
     const std::string path = std::string("$.") + field;
     std::vector<std::vector<double>> out;
-    const auto& arr = array_at(args_.at(field), path);
+    const auto& arr = array_at(required(field), path);
     for (std::size_t i = 0; i < arr.size(); ++i) {
         const std::string row_path = path + "[" + std::to_string(i) + "]";
         const auto& row = array_at(arr[i], row_path);
@@ -113,7 +120,7 @@ std::vector<std::vector<double>> CommandArgs::rows(const char* field) const {
 std::vector<bool> CommandArgs::flags(const char* field) const {
     const std::string path = std::string("$.") + field;
     std::vector<bool> out;
-    const auto& arr = array_at(args_.at(field), path);
+    const auto& arr = array_at(required(field), path);
     for (std::size_t i = 0; i < arr.size(); ++i) {
         const auto& v = arr[i];
         if (v.is_boolean()) out.push_back(v.get<bool>());
@@ -126,7 +133,7 @@ std::vector<bool> CommandArgs::flags(const char* field) const {
 std::vector<std::string> CommandArgs::strings(const char* field) const {
     const std::string path = std::string("$.") + field;
     std::vector<std::string> out;
-    const auto& arr = array_at(args_.at(field), path);
+    const auto& arr = array_at(required(field), path);
     for (std::size_t i = 0; i < arr.size(); ++i) {
         if (!arr[i].is_string()) fail(path + "[" + std::to_string(i) + "]", "expected a string, found " + json_kind(arr[i]));
         out.push_back(arr[i].get<std::string>());
@@ -135,19 +142,19 @@ std::vector<std::string> CommandArgs::strings(const char* field) const {
 }
 
 std::string CommandArgs::text(const char* field) const {
-    const auto& v = args_.at(field);
+    const auto& v = required(field);
     if (!v.is_string()) fail(std::string("$.") + field, "expected a string, found " + json_kind(v));
     return v.get<std::string>();
 }
 
 std::uint64_t CommandArgs::whole(const char* field, std::uint64_t lo, std::uint64_t hi) const {
-    return whole_at(args_.at(field), std::string("$.") + field, lo, hi);
+    return whole_at(required(field), std::string("$.") + field, lo, hi);
 }
 
 std::vector<std::size_t> CommandArgs::wholes(const char* field, std::uint64_t lo, std::uint64_t hi) const {
     const std::string path = std::string("$.") + field;
     std::vector<std::size_t> out;
-    const auto& arr = array_at(args_.at(field), path);
+    const auto& arr = array_at(required(field), path);
     for (std::size_t i = 0; i < arr.size(); ++i)
         out.push_back(static_cast<std::size_t>(whole_at(arr[i], path + "[" + std::to_string(i) + "]", lo, hi)));
     return out;

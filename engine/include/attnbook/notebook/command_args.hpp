@@ -41,6 +41,7 @@ public:
 
 private:
     [[noreturn]] void fail(const std::string& path, const std::string& what) const;
+    const nlohmann::json& required(const char* field) const;
     double number_at(const nlohmann::json& v, const std::string& path) const;
     std::uint64_t whole_at(const nlohmann::json& v, const std::string& path, std::uint64_t lo, std::uint64_t hi) const;
     const nlohmann::json& array_at(const nlohmann::json& v, const std::string& path) const;
