@@ -2,22 +2,13 @@
 // engine worker: the worker's WebAssembly memory does not grow (it never shrinks once grown, so a
 // refused 50 MB document used to leave the shared worker holding over 300 MiB for good).
 // A body without Content-Length is read only up to the limit: the page stops the download.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { startSite, launchBrowser, openPage, routeTestFiles, notebooks, findCell, waitForExplorable } from './harness.mjs';
+import { useSiteAndBrowser, site, browser, openPage, routeTestFiles, notebooks, findCell, waitForExplorable } from './harness.mjs';
 import { watchWorkers, MiB } from './engine-watch.mjs';
 
-let site;
-let browser;
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+useSiteAndBrowser();
 
 const { doc } = findCell('explorable');
 // 50 MB of valid JSON: the notebook with a long run of spaces in front (a page must not hold it

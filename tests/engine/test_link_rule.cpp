@@ -213,6 +213,24 @@ TEST_CASE("link rule: the validator's messages for issue 9's payloads", "[notebo
         // quote() keeps 40 characters, marks the cut and states the whole length.
         CHECK_THAT(errors[0], Catch::Contains("http://" + std::string(33, 'x') + "\u2026\" (207 characters) is not allowed"));
     }
+    SECTION("a target that runs on into another link") {
+        // markdown-it reads "aper](https://x.example/a" as one target, refused for its "scheme"
+        // "aper](https"; the validator, which stops at "](" to stay linear, refuses the run-on
+        // itself (found by the markdown fuzz target: tests/fuzz/regressions/markdown/).
+        const auto errors = link_errors(validate_prose("[p](aper](https://x.example/a) and [q](r)"));
+        REQUIRE(errors.size() == 1);
+        CHECK_THAT(errors[0], Catch::StartsWith("link target \"aper\" runs on into another \"](\""));
+    }
+    SECTION("a control character, which markdown-it would read as part of a target") {
+        // "[p](\0ttps://...)": the scan stops at NUL, markdown-it reads U+FFFD and goes on (found
+        // by the markdown fuzz target). Control characters are refused in any Markdown text;
+        // "Café [p](" is 9 characters (é is one), so the NUL is character 9 from 0.
+        const json result = validate_prose(std::string("Caf\xC3\xA9 [p](") + '\0' + "ttps://x.example/a)");
+        REQUIRE(result["errors"].size() == 1);
+        CHECK(result["errors"][0]["message"] ==
+              "the text contains the control character U+0000 at character 9 (counted from 0); remove it");
+        CHECK(validate_prose("Tabs\tand\r\nline breaks\nare fine.")["ok"] == true);
+    }
     SECTION("allowed links and link-free brackets pass") {
         const json result = validate_prose(
             "See [the paper](https://arxiv.org/abs/1706.03762), [a part](other.html#part), "

@@ -29,7 +29,7 @@ std::string lower(std::string s) {
 
 // Does an accepted text break the documented rules? (Only asked of texts without backticks.)
 // Links are read left to right as the validator reads them: "](" up to the next ")" on the same
-// line, the target ending at its first space (a title may follow); a link's text in turn is not
+// line, the target ending at its first space or control character (a title may follow); a link's text in turn is not
 // searched for links. Inside a target "<" is a URL character (as in CommonMark); everywhere else
 // "<" before a letter, "/", "!" or "?" starts raw HTML.
 std::string broken_rule(const std::string& text) {
@@ -39,7 +39,11 @@ std::string broken_rule(const std::string& text) {
             if (close != std::string::npos && close < newline) {
                 std::string target = text.substr(i + 2, close - i - 2);
                 target.erase(0, target.find_first_not_of(" \t"));
-                target = lower(target.substr(0, target.find(' ')));
+                // A bare target ends at a space or a control character (CommonMark), e.g. a tab.
+                std::size_t stop = 0;
+                while (stop < target.size() && static_cast<unsigned char>(target[stop]) > 0x20 && target[stop] != 0x7f)
+                    ++stop;
+                target = lower(target.substr(0, stop));
                 if (target.rfind("//", 0) == 0) return "protocol-relative link " + target;
                 const std::size_t colon = target.find(':');
                 if (colon != std::string::npos && target.find_first_of("/?#") > colon &&

@@ -21,6 +21,7 @@ struct Found {
     std::size_t begin = 0;
     std::size_t end = 0;  // the target is text[begin, end)
     bool listed = false;  // false: markdown-it would make no link of it, or another "]("'s target covers it
+    bool runs_into_link = false;  // it stopped before a "](" that markdown-it would read as part of it
 };
 
 // The destination starting at `start` (after the white space).
@@ -46,7 +47,7 @@ Found read_target(const std::string& text, std::size_t start) {
         if (c == ')' && level-- == 0) break;
     }
     const std::size_t begin = angle ? start + 1 : start;
-    if (k > begin) return {begin, k, true};
+    if (k > begin) return {begin, k, true, link_opens_at(text, k)};
     // Empty: "[text]()" is a link with an empty target; an empty one before another "](" is covered
     // by that one's target; otherwise markdown-it reads no destination.
     return {begin, k, !angle && k < n && text[k] == ')'};
@@ -67,7 +68,8 @@ std::size_t add_target_after(const std::string& text, std::size_t from, std::vec
     }
     if (start >= text.size()) return start;
     const Found found = read_target(text, start);
-    if (found.listed) out.push_back({found.begin, text.substr(found.begin, found.end - found.begin)});
+    if (found.listed)
+        out.push_back({found.begin, text.substr(found.begin, found.end - found.begin), found.runs_into_link});
     if (new_line) return start;
     return found.end > start ? found.end : start;
 }

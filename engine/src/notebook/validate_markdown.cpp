@@ -4,6 +4,7 @@
 // looked for everywhere, code and maths included (markdown_link_targets finds more than the
 // renderer would link); HTML only outside code spans and fenced code blocks, where "<div>" is text.
 // Every scan here is linear in the text.
+#include <cstdio>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -104,6 +105,22 @@ std::optional<std::string> read_markdown(Context& cx, const json& value, const s
     if (!text) return std::nullopt;
     bool ok = true;
 
+    // Control characters other than tab and line breaks are never meant in prose, and markdown-it
+    // would read NUL as U+FFFD (inside a link target too): refuse them, at their first place.
+    for (std::size_t i = 0; i < text->size(); ++i) {
+        const auto c = static_cast<unsigned char>((*text)[i]);
+        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f) {
+            char code[8];
+            std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(c));
+            std::size_t character = 0;  // Unicode characters before it: UTF-8 lead bytes
+            for (std::size_t k = 0; k < i; ++k) character += (static_cast<unsigned char>((*text)[k]) & 0xC0) != 0x80;
+            cx.error(path, std::string("the text contains the control character ") + code + " at character " +
+                               std::to_string(character) + " (counted from 0); remove it");
+            ok = false;
+            break;
+        }
+    }
+
     bool reported_html = false;
     Fence open_fence;
     std::size_t line_start = 0;
@@ -138,6 +155,13 @@ std::optional<std::string> read_markdown(Context& cx, const json& value, const s
     }
 
     for (const MarkdownLinkTarget& link : markdown_link_targets(*text)) {
+        if (link.runs_into_link) {
+            cx.error(path, "link target " + quote(link.target) +
+                               " runs on into another \"](\", and Markdown reads the two as one target; put a "
+                               "space or \")\" between them");
+            ok = false;
+            continue;
+        }
         const std::string problem = link_target_problem(link.target);
         if (problem.empty()) continue;
         cx.error(path, "link target " + quote(link.target) + " is not allowed: " + problem +

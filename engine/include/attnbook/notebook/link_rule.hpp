@@ -21,6 +21,9 @@ inline bool link_target_allowed(const std::string& target) { return link_target_
 struct MarkdownLinkTarget {
     std::size_t offset = 0;  // byte offset of the target in the text
     std::string target;
+    // The target went on into another "](": markdown-it reads both as one target (its verdict
+    // depends on the text after the "]("), which this scan does not read twice; so it is refused.
+    bool runs_into_link = false;
 };
 
 // Every destination that markdown-it could read as a link target in `text`, and more (the
@@ -29,7 +32,7 @@ struct MarkdownLinkTarget {
 // that starts a line (a reference definition; the renderer has those switched off). A target
 // ends where markdown-it's would (space, control character, unbalanced ")", ">" for "<...>"), or
 // earlier: at a backslash (kept, so the target is refused) and before another "](" (whose own
-// target is checked from there). Stopping there keeps the scan linear in the text: no character
+// target is checked from there; the first is marked runs_into_link). Stopping there keeps the scan linear in the text: no character
 // is read as part of two targets. An empty target is listed only for "[text]()".
 std::vector<MarkdownLinkTarget> markdown_link_targets(const std::string& text);
 
