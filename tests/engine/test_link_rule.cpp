@@ -156,7 +156,10 @@ TEST_CASE("link rule: link targets are found wherever markdown-it could read one
         CHECK(targets_in("[c](/\\evil.example/)") == V{"/\\"});
         CHECK(targets_in("[a](x](http://evil.example)") == V{"x", "http://evil.example"});
         CHECK(targets_in("[a](<x](http://evil.example>)") == V{"x", "http://evil.example>"});
-        CHECK(targets_in("[a](](http://evil.example)") == V{"http://evil.example"});
+        // An empty target before "](" is listed too (as a run-on: markdown-it reads "](http:...").
+        CHECK(targets_in("[a](](http://evil.example)") == V{"", "http://evil.example"});
+        for (const MarkdownLinkTarget& link : markdown_link_targets("[a](x](y) [b](](z) [c](w)"))
+            CHECK(link.runs_into_link == (link.target == "x" || link.target.empty()));
     }
     SECTION("offsets point at the target") {
         const std::string text = "ab [c](d.html) [e](\n  f.html)";
@@ -220,6 +223,11 @@ TEST_CASE("link rule: the validator's messages for issue 9's payloads", "[notebo
         const auto errors = link_errors(validate_prose("[p](aper](https://x.example/a) and [q](r)"));
         REQUIRE(errors.size() == 1);
         CHECK_THAT(errors[0], Catch::StartsWith("link target \"aper\" runs on into another \"](\""));
+        // Nothing before the "](": markdown-it's target is "](https://x.example/a" (refused: the
+        // "scheme" "](https"), not the allowed "https://x.example/a" after it.
+        const auto empty = link_errors(validate_prose("[p](](https://x.example/a) and [q](r)"));
+        REQUIRE(empty.size() == 1);
+        CHECK_THAT(empty[0], Catch::StartsWith("link target \"\" runs on into another \"](\""));
     }
     SECTION("a control character, which markdown-it would read as part of a target") {
         // "[p](\0ttps://...)": the scan stops at NUL, markdown-it reads U+FFFD and goes on (found

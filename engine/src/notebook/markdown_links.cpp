@@ -47,9 +47,12 @@ Found read_target(const std::string& text, std::size_t start) {
         if (c == ')' && level-- == 0) break;
     }
     const std::size_t begin = angle ? start + 1 : start;
-    if (k > begin) return {begin, k, true, link_opens_at(text, k)};
-    // Empty: "[text]()" is a link with an empty target; an empty one before another "](" is covered
-    // by that one's target; otherwise markdown-it reads no destination.
+    // Stopped before a "](": markdown-it's target goes on through it, and "](https:..." is a
+    // different target from "https:..." (a scheme before the first "/"), so it is listed as a
+    // run-on even when nothing came before the "](".
+    const bool runs_on = link_opens_at(text, k);
+    if (k > begin || runs_on) return {begin, k, true, runs_on};
+    // Empty: "[text]()" is a link with an empty target; otherwise markdown-it reads no destination.
     return {begin, k, !angle && k < n && text[k] == ')'};
 }
 
