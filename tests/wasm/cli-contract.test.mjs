@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runNativeCli, runWasmCli, runScript } from './engine.mjs';
+import { randomCommandLines } from './random-command-lines.mjs';
 
 const GOOD = [
   ['explore'],
@@ -123,20 +124,10 @@ test('scaling defaults print the published tables on both builds', { timeout: 12
 });
 
 test('random command lines never crash either build, and both agree', () => {
-  // A small seeded generator so a failure can be replayed.
-  let state = 12345;
-  const rand = (n) => { state = (state * 1103515245 + 12345) % 2147483648; return state % n; };
   const pieces = ['1', '-1', '0', '2.5', '1e308', '-1e-320', 'nan', 'inf', '', ',', ';', '1,2', '1;2', '-', '--', 'é', '1,,2', ' 3 ', '0x10', '99999999999999999999'];
   const options = ['--query', '--keys', '--values', '--mask', '--divisor', '--seed', '--widths', '--pairs', '--trials', '--labels', '--queries', '--nope'];
   const commands = ['explore', 'python', 'scaling', 'hand-example', 'validate', 'bogus'];
-  for (let round = 0; round < 25; round++) {
-    const args = [commands[rand(commands.length)]];
-    for (let k = rand(4); k > 0; k--) {
-      const value = Array.from({ length: 1 + rand(3) }, () => pieces[rand(pieces.length)]).join(rand(2) ? ',' : ';');
-      if (rand(3) === 0) args.push(`${options[rand(options.length)]}=${value}`);
-      else args.push(options[rand(options.length)], value);
-    }
-    if (args[0] === 'scaling') args.push('--pairs', '50', '--trials', '5');
+  for (const args of randomCommandLines({ seed: 12345, rounds: 25, pieces, commands, options, maxOptions: 4 })) {
     const native = runNativeCli(args);
     const wasm = runWasmCli(args);
     const line = JSON.stringify(args);

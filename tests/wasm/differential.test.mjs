@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ROOT, NATIVE_DIR, WASM_DIR, loadEngine } from './engine.mjs';
+import { randomCommandLines } from './random-command-lines.mjs';
 
 const NATIVE = path.join(NATIVE_DIR, 'attnbook');
 const WASM = [process.execPath, '--no-experimental-fetch', path.join(WASM_DIR, 'attnbook-cli.cjs')];
@@ -115,21 +116,11 @@ test('empty, repeated and malformed command lines agree', () => {
 });
 
 test('seeded random command lines agree', () => {
-  // A small generator with a fixed seed, so a failure can be replayed.
-  let state = 20240607;
-  const rand = (n) => { state = (state * 1103515245 + 12345) % 2147483648; return state % n; };
   const pieces = [...NUMBERS, ...WORDS.filter((w) => w.length < 100), ',', ';', '-', '--', '1,,2', 'true', '1;2'];
   const options = ['--query', '--keys', '--values', '--mask', '--divisor', '--seed', '--widths', '--pairs', '--trials',
     '--labels', '--queries', '--nope', '--keys=1'];
   const commands = ['explore', 'python', 'scaling', 'hand-example', 'bogus'];
-  for (let round = 0; round < 40; round++) {
-    const args = [commands[rand(commands.length)]];
-    for (let k = rand(5); k > 0; k--) {
-      const value = Array.from({ length: 1 + rand(3) }, () => pieces[rand(pieces.length)]).join(rand(2) ? ',' : ';');
-      if (rand(3) === 0) args.push(`${options[rand(options.length)]}=${value}`);
-      else args.push(options[rand(options.length)], value);
-    }
-    if (args[0] === 'scaling') args.push('--pairs', '30', '--trials', '4');
+  for (const args of randomCommandLines({ seed: 20240607, rounds: 40, pieces, commands, options, maxOptions: 5 })) {
     same(args, { python: args[0] === 'python' });
   }
 });
