@@ -12,23 +12,24 @@
 //   dist/fonts/*.woff2                    KaTeX fonts (the module points its CSS at them)
 //   dist/favicon.svg, dist/site.css, ...  web/pages/*.svg|css|js (the page assets)
 //   dist/examples/                        web/examples (a course page embedding both ways)
+//   dist/author.html, dist/author.js      the author page: JSON editor beside the live notebook
+//                                         (web/author/, CodeMirror bundled; field help read from
+//                                         docs/notebook-format.md at build time)
 //
 // Usage: node scripts/build-site.mjs [--out DIR]
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import crypto from 'node:crypto';
-import * as esbuild from 'esbuild';
 import { CSP_META } from './serve.mjs';
+import {
+  ROOT, WEB, PAGES, KATEX_CSS, KATEX_FONTS, wasmDir, escapeHtml, fill, katexCssPlugin, bundle, standaloneHtml,
+} from './standalone.mjs';
+import { scormPackage } from './scorm.mjs';
+import { parseFieldDocs } from '../web/author/field-docs.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outArg = process.argv.indexOf('--out');
 const OUT = path.resolve(outArg >= 0 ? process.argv[outArg + 1] : path.join(ROOT, 'dist'));
-const WASM = process.env.ATTNBOOK_BUILD_WASM || path.join(ROOT, 'build', 'wasm');
-const WEB = path.join(ROOT, 'web');
-const PAGES = path.join(WEB, 'pages');
-const KATEX_CSS = path.join(ROOT, 'node_modules', 'katex', 'dist', 'katex.min.css');
-const KATEX_FONTS = path.join(ROOT, 'node_modules', 'katex', 'dist', 'fonts');
+const WASM = wasmDir();
 const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 function fail(message) {
@@ -50,67 +51,6 @@ function copy(from, rel) {
   const file = path.join(OUT, rel);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.copyFileSync(from, file);
-}
-const escapeHtml = (s) =>
-  String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
-
-// {{name}} is replaced HTML-escaped, {{{name}}} raw (only for text made safe by the callers below).
-function fill(templateName, values) {
-  const text = fs.readFileSync(path.join(PAGES, templateName), 'utf8');
-  return text.replace(/\{\{\{?([a-zA-Z0-9_-]+)\}?\}\}/g, (m, key) => {
-    if (!(key in values)) fail(`${templateName}: no value for ${m}`);
-    return m.startsWith('{{{') ? String(values[key]) : escapeHtml(values[key]);
-  });
-}
-
-// Text placed inside <script type="application/json">: '<' only occurs in JSON strings, where \u003c is the same.
-const jsonForScript = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
-// JavaScript placed inside a <script> element: "</script" and "<!--" end or confuse the element.
-// In JS they can only occur inside strings, regexes, templates or comments, where "<\/" and "<\!" read the same.
-const jsForScript = (code) => code.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
-
-// ---- KaTeX CSS: the element imports 'katex/dist/katex.min.css' as text. -------------------------
-// KaTeX's CSS lists woff2, woff and ttf for each font; we keep only woff2 (every browser with custom
-// elements reads it) and copy those files to dist/fonts/. web/src/render/maths.js moves the @font-face
-// rules to the document (browsers ignore them inside shadow roots) and resolves "fonts/X.woff2"
-// against the bundle's URL. For the standalone file ('data-uri') the fonts become data: URIs.
-function katexCss(mode) {
-  const css = fs.readFileSync(KATEX_CSS, 'utf8').replace(
-    /src:url\(fonts\/([A-Za-z0-9_-]+)\.woff2\) format\("woff2"\)(,url\([^)]*\) format\("[a-z]+"\))*/g,
-    (m, name) => {
-      const file = `${name}.woff2`;
-      const url = mode === 'data-uri'
-        ? `data:font/woff2;base64,${fs.readFileSync(path.join(KATEX_FONTS, file)).toString('base64')}`
-        : `fonts/${file}`;
-      return `src:url(${url}) format("woff2")`;
-    },
-  );
-  if (/url\(fonts\/[^)]*\.(woff|ttf)\)/.test(css)) fail('KaTeX CSS: unexpected @font-face src list; update katexCss()');
-  return css;
-}
-function katexCssPlugin(mode) {
-  return {
-    name: 'attnbook-katex-css',
-    setup(build) {
-      build.onResolve({ filter: /katex\/dist\/katex(\.min)?\.css$/ }, () => ({ path: KATEX_CSS, namespace: 'katex-css' }));
-      build.onLoad({ filter: /.*/, namespace: 'katex-css' }, () => ({ contents: katexCss(mode), loader: 'text' }));
-    },
-  };
-}
-
-const common = {
-  bundle: true,
-  minify: true,
-  legalComments: 'none',
-  target: ['es2022'],
-  loader: { '.css': 'text' },
-  logLevel: 'warning',
-  absWorkingDir: ROOT,
-};
-
-async function bundle(options) {
-  const result = await esbuild.build({ ...common, write: false, ...options });
-  return result.outputFiles[0].text;
 }
 
 // ---- inputs ------------------------------------------------------------------------------------
@@ -154,9 +94,17 @@ for (const f of fs.readdirSync(KATEX_FONTS).filter((f) => f.endsWith('.woff2')))
 log('attention-notebook.js, engine-worker.js, attnbook.mjs/.wasm, fonts/');
 
 // Shared page assets (web/pages/*.css and the page scripts).
-for (const f of fs.readdirSync(PAGES).filter((f) => /\.(css|js|svg)$/.test(f) && !f.startsWith('standalone'))) {
+for (const f of fs.readdirSync(PAGES).filter((f) => /\.(css|js|svg)$/.test(f) && !f.startsWith('standalone') && f !== 'embed.js')) {
   copy(path.join(PAGES, f), f);
 }
+// embed.js imports web/src modules (the xAPI statements) besides the element's bundle, which stays
+// a separate file that the browser shares with every other page.
+write('embed.js', await bundle({
+  entryPoints: [path.join(PAGES, 'embed.js')],
+  format: 'esm',
+  external: ['./attention-notebook.js'],
+  minify: false,
+}));
 
 // Documents and pages.
 const csp = CSP_META;
@@ -176,54 +124,46 @@ write('index.html', fill('index.html', {
     .join('\n'),
 }));
 write('embed.html', fill('embed.html', { csp }));
-log(`index.html, embed.html, ${notebooks.map((n) => `${n.id}/`).join(', ')}`);
 
-// The standalone file: no ES modules, no fetch, no separate .wasm.
-//   - the worker: build/wasm/attnbook-classic.js (global createAttnbook, .wasm inlined as base64) followed by
-//     web/src/engine-worker.js bundled as a classic script; the page starts it from a Blob URL;
-//   - the element: web/pages/standalone-entry.js (sets the worker factory, then defines the element), IIFE;
-//   - the notebook: an inline <script type="application/json"> child of the element;
-//   - KaTeX fonts as data: URIs.
-const iifeDefines = { 'import.meta.url': 'location.href' };
-const workerClassic =
-  fs.readFileSync(path.join(WASM, 'attnbook-classic.js'), 'utf8') +
-  '\n;self.createAttnbook = createAttnbook;\n' +
-  (await bundle({ entryPoints: [path.join(WEB, 'src', 'engine-worker.js')], format: 'iife', define: iifeDefines }));
-const elementIife = await bundle({
-  entryPoints: [path.join(PAGES, 'standalone-entry.js')],
-  format: 'iife',
-  define: iifeDefines,
-  plugins: [katexCssPlugin('data-uri')],
-});
-const pageCss = fs.readFileSync(path.join(PAGES, 'site.css'), 'utf8');
-// The site's favicon.svg, inline (the standalone file fetches nothing; its policy allows img-src data:).
-const faviconDataUri = `data:image/svg+xml,${encodeURIComponent(fs.readFileSync(path.join(PAGES, 'favicon.svg'), 'utf8').trim())}`;
-// Its own strict policy: the one executable inline script is allowed by its hash; the engine runs
-// in a blob: worker (which inherits this policy), the fonts are data: URIs, nothing may be fetched.
-const elementScript = jsForScript(elementIife);
-const standaloneCsp = [
-  "default-src 'none'",
-  `script-src 'sha256-${crypto.createHash('sha256').update(elementScript).digest('base64')}' 'wasm-unsafe-eval'`,
-  "style-src 'unsafe-inline'",
-  'img-src data:',
-  'font-src data:',
-  'worker-src blob:',
-  "connect-src 'none'",
-].join('; ');
+// The author page. Its bundle holds the element too (one engine worker serves the editor's checks
+// and the preview), CodeMirror, and what docs/notebook-format.md says about each field.
+const fieldDocs = parseFieldDocs(fs.readFileSync(path.join(ROOT, 'docs', 'notebook-format.md'), 'utf8'));
+const fieldDocsPlugin = {
+  name: 'attnbook-field-docs',
+  setup(build) {
+    build.onResolve({ filter: /^attnbook:field-docs$/ }, () => ({ path: 'field-docs', namespace: 'attnbook-field-docs' }));
+    build.onLoad({ filter: /.*/, namespace: 'attnbook-field-docs' }, () => ({ contents: JSON.stringify(fieldDocs), loader: 'json' }));
+  },
+};
+write('author.js', await bundle({
+  entryPoints: [path.join(WEB, 'author', 'author-page.js')],
+  format: 'esm',
+  plugins: [katexCssPlugin('files'), fieldDocsPlugin],
+}));
+write('author.html', fill('author.html', {
+  csp,
+  notebookOptions: notebooks
+    .map((nb) => `      <option value="${escapeHtml(nb.id)}">${escapeHtml(nb.title)} (${escapeHtml(nb.id)})</option>`)
+    .join('\n'),
+}));
+log(`index.html, embed.html, author.html, ${notebooks.map((n) => `${n.id}/`).join(', ')}`);
+
+// The standalone file (scripts/standalone.mjs): no ES modules, no fetch, no separate .wasm.
+let sizes;
 for (const nb of notebooks) {
-  write(`${nb.id}/standalone.html`, fill('standalone.html', {
-    csp: standaloneCsp,
-    id: nb.id,
-    title: nb.title,
-    style: pageCss.replace(/<\/style/gi, '<\\/style'),
-    worker: jsForScript(workerClassic),
-    element: elementScript,
-    notebook: jsonForScript(nb.doc),
-    favicon: faviconDataUri,
-  }));
+  const page = await standaloneHtml(nb.doc);
+  sizes = page;
+  write(`${nb.id}/standalone.html`, page.html);
 }
-log(`standalone.html for ${notebooks.length} notebook(s) (${Math.round(elementIife.length / 1024)} KiB element, ` +
-  `${Math.round(workerClassic.length / 1024)} KiB worker)`);
+log(`standalone.html for ${notebooks.length} notebook(s) (${Math.round(sizes.elementBytes / 1024)} KiB element, ` +
+  `${Math.round(sizes.workerBytes / 1024)} KiB worker)`);
+
+// The SCORM 1.2 package of each notebook (scripts/scorm.mjs; scripts/attnbook package makes one for any notebook).
+for (const nb of notebooks) {
+  const zip = await scormPackage(nb.doc);
+  write(`${nb.id}/${zip.name}`, zip.bytes);
+}
+log(`SCORM 1.2 packages: ${notebooks.map((n) => `${n.id}/${n.id}-scorm12.zip`).join(', ')}`);
 
 // The course-page example.
 const examples = path.join(WEB, 'examples');

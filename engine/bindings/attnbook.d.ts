@@ -104,6 +104,12 @@ export interface ValidationError {
 }
 export interface ValidateResult { ok: boolean; errors: ValidationError[]; notebook?: object }
 
+/** What the validator knows about each cell type, and a valid example of each (`cell_types`). */
+export interface CellTypesResult {
+  common_fields: string[];
+  cell_types: { type: string; fields: string[]; required: string[]; example: object | null }[];
+}
+
 export interface Commands {
   explore: [ExploreArgs, ExploreResult];
   python: [ExploreArgs & { labels?: string[] }, { program: string }];
@@ -113,6 +119,7 @@ export interface Commands {
   validate: [{ text: string; name?: string }, ValidateResult];
   check_practice: [{ cell: object; response?: unknown }, { correct: boolean; feedback: string }];
   limits: [Record<string, never>, LimitsResult];
+  cell_types: [Record<string, never>, CellTypesResult];
 }
 
 export interface AttnbookModule {

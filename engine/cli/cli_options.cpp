@@ -43,6 +43,7 @@ const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
          {{"queries", {"queries", Kind::rows}}, {"keys", {"keys", Kind::rows}}, {"values", {"values", Kind::rows}}}},
         {"validate", {}},
         {"limits", {}},
+        {"cell-types", {}},
     };
     return table;
 }
@@ -189,6 +190,7 @@ std::string usage() {
            "  --values " + option_rows(hx.values) + "\n"
            "  validate      check notebook files: validate FILE...\n"
            "  limits        every limit, default and name list of the engine, as JSON\n"
+           "  cell-types    each cell type's fields and a valid example cell, as JSON\n"
            "\n"
            "The values shown are the defaults. Results are JSON on stdout; every number is\n"
            "{\"exact\": <double>, \"shown\": \"<text>\"}. Errors go to stderr with a non-zero exit status.\n"

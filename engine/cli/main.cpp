@@ -103,7 +103,9 @@ int run(const std::vector<std::string>& argv) {
         return 0;
     }
     if (line.command == "validate") return validate_files(line.files);
-    const std::string command = line.command == "hand-example" ? "hand_example" : line.command;
+    const std::string command = line.command == "hand-example" ? "hand_example"
+                                : line.command == "cell-types" ? "cell_types"
+                                                                 : line.command;
     const json result = attnbook::run_command(command, line.args);
     if (command == "python") std::cout << result.at("program").get<std::string>();
     else std::cout << attnbook::cli::print_json(result) << "\n";

@@ -2,11 +2,15 @@
 // Renders one notebook for an <iframe> and tells the parent page (docs/embedding.md lists it all):
 //   {type: 'attnbook:height', id, height}            whenever the page height changes;
 //   {type: 'attnbook:event', id, name, detail}        for the events in FORWARDED, with only the
-//                                                      detail fields named there.
+//                                                      detail fields named there;
+//   {type: 'attnbook:xapi', id, statement}            an xAPI-shaped statement (verbs experienced,
+//                                                      answered, completed; web/src/xapi.js) for
+//                                                      hosts that record xAPI.
 // With ?parent=https://course.example the messages go to that origin only (postMessage's
 // targetOrigin: the browser drops them if the parent page is anything else). Without it they go
 // to whichever page frames this one ('*'), as before.
 import './attention-notebook.js';
+import { trackLearning } from '../src/learning-record.js';
 
 const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 // Event -> the detail fields that cross to the parent. Nothing else does: the learner's typed
@@ -77,6 +81,9 @@ if (target === null) {
   for (const name of Object.keys(FORWARDED)) {
     el.addEventListener(name, (event) => post({ type: 'attnbook:event', id, name, detail: detailFor(name, event.detail) }));
   }
+  // The same progress as the SCORM package records, as xAPI statements: cells seen, practice
+  // answered (right or not, never what was typed), the notebook completed.
+  trackLearning(el, { onStatement: (statement) => post({ type: 'attnbook:xapi', id, statement }) });
   root.append(el);
 }
 

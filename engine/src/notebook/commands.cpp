@@ -9,6 +9,7 @@
 #include "attnbook/lessons/hand_example.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
 #include "attnbook/notebook/attention_command.hpp"
+#include "attnbook/notebook/cell_types.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/limits.hpp"
 #include "attnbook/notebook/notebook.hpp"
@@ -126,6 +127,7 @@ const std::map<std::string, Handler>& registry() {
         {"validate", validate_command},
         {"check_practice", check_practice_command},
         {"limits", limits_command},
+        {"cell_types", cell_types_command},
     };
     return commands;
 }

@@ -508,3 +508,22 @@ const std::vector<std::string>& notebook_cell_types() {
 }
 
 }  // namespace attnbook
+
+#include "attnbook/notebook/cell_types.hpp"
+
+namespace attnbook {
+
+const std::vector<CellTypeFields>& notebook_cell_fields() {
+    static const std::vector<CellTypeFields> out = [] {
+        std::vector<CellTypeFields> list;
+        for (const auto& type : notebook_validation::cell_types()) {
+            std::vector<std::string> fields = {"type", "id", "depths", "title"};
+            fields.insert(fields.end(), type.fields.begin(), type.fields.end());
+            list.push_back({type.name, fields, type.required});
+        }
+        return list;
+    }();
+    return out;
+}
+
+}  // namespace attnbook

@@ -1,0 +1,61 @@
+// The SCORM 1.2 package of a notebook: <id>-scorm12.zip with
+//   imsmanifest.xml   at the zip's root: one organization, one item, one SCO (index.html)
+//   index.html        the standalone notebook (scripts/standalone.mjs) whose entry also runs the
+//                     SCORM adapter (web/scorm/scorm-entry.js): it finds the LMS's API in the
+//                     parent frames, records cells seen and practice answered correctly in
+//                     cmi.suspend_data and sets cmi.core.lesson_status (docs/authoring.md)
+// The zip is deterministic: fixed file order and times, so the same notebook gives the same bytes.
+import { zipSync, strToU8 } from 'fflate';
+import { escapeHtml, standaloneHtml } from './standalone.mjs';
+
+// SCORM 1.2's content-packaging namespaces (IMS CP 1.1.2 with ADL's extension).
+const NS = {
+  imscp: 'http://www.imsproject.org/xsd/imscp_rootv1p1p2',
+  adlcp: 'http://www.adlnet.org/xsd/adlcp_rootv1p2',
+  xsi: 'http://www.w3.org/2001/XMLSchema-instance',
+  imsmd: 'http://www.imsglobal.org/xsd/imsmd_rootv1p2p1',
+};
+// Every entry's time: 1980-01-01 is the earliest a zip stores; any fixed time keeps the bytes stable.
+const ZIP_TIME = new Date(1980, 0, 1, 12, 0, 0);
+
+const xml = (s) => escapeHtml(s);
+
+/** imsmanifest.xml for notebook `doc` with the SCO at `launch`. */
+export function scormManifest(doc, launch = 'index.html') {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="attnbook-${xml(doc.id)}" version="${xml(doc.version)}"
+    xmlns="${NS.imscp}" xmlns:adlcp="${NS.adlcp}" xmlns:xsi="${NS.xsi}"
+    xsi:schemaLocation="${NS.imscp} imscp_rootv1p1p2.xsd ${NS.imsmd} imsmd_rootv1p2p1.xsd ${NS.adlcp} adlcp_rootv1p2.xsd">
+  <metadata>
+    <schema>ADL SCORM</schema>
+    <schemaversion>1.2</schemaversion>
+  </metadata>
+  <organizations default="attnbook-org">
+    <organization identifier="attnbook-org">
+      <title>${xml(doc.title)}</title>
+      <item identifier="attnbook-item" identifierref="attnbook-sco" isvisible="true">
+        <title>${xml(doc.title)}</title>
+      </item>
+    </organization>
+  </organizations>
+  <resources>
+    <resource identifier="attnbook-sco" type="webcontent" adlcp:scormtype="sco" href="${xml(launch)}">
+      <file href="${xml(launch)}"/>
+    </resource>
+  </resources>
+</manifest>
+`;
+}
+
+/** {name, bytes} of the SCORM 1.2 zip for notebook `doc` (the parsed, valid JSON). */
+export async function scormPackage(doc) {
+  const { html } = await standaloneHtml(doc, {
+    entry: 'web/scorm/scorm-entry.js',
+    note: 'Progress is saved to your course when it offers it; your answers stay here.',
+  });
+  const files = {
+    'imsmanifest.xml': [strToU8(scormManifest(doc)), { mtime: ZIP_TIME }],
+    'index.html': [strToU8(html), { mtime: ZIP_TIME }],
+  };
+  return { name: `${doc.id}-scorm12.zip`, bytes: Buffer.from(zipSync(files, { level: 9 })) };
+}

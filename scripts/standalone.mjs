@@ -1,0 +1,148 @@
+// The single-file notebook page (dist/<id>/standalone.html, and the launch file of the SCORM
+// package): no ES modules, no fetch, no separate .wasm, so it works from file:// and inside an LMS.
+//   - the worker: build/wasm/attnbook-classic.js (global createAttnbook, .wasm inlined as base64) followed by
+//     web/src/engine-worker.js bundled as a classic script; the page starts it from a Blob URL;
+//   - the element: an entry such as web/pages/standalone-entry.js (sets the worker factory, then
+//     defines the element), bundled as one classic script;
+//   - the notebook: an inline <script type="application/json"> child of the element;
+//   - KaTeX fonts as data: URIs.
+// Used by scripts/build-site.mjs and scripts/package.mjs.
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const WEB = path.join(ROOT, 'web');
+export const PAGES = path.join(WEB, 'pages');
+const KATEX_CSS = path.join(ROOT, 'node_modules', 'katex', 'dist', 'katex.min.css');
+const KATEX_FONTS = path.join(ROOT, 'node_modules', 'katex', 'dist', 'fonts');
+export const wasmDir = () => process.env.ATTNBOOK_BUILD_WASM || path.join(ROOT, 'build', 'wasm');
+
+export const escapeHtml = (s) =>
+  String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+
+// {{name}} is replaced HTML-escaped, {{{name}}} raw (only for text made safe by the callers).
+export function fill(templateName, values) {
+  const text = fs.readFileSync(path.join(PAGES, templateName), 'utf8');
+  return text.replace(/\{\{\{?([a-zA-Z0-9_-]+)\}?\}\}/g, (m, key) => {
+    if (!(key in values)) throw new Error(`${templateName}: no value for ${m}`);
+    return m.startsWith('{{{') ? String(values[key]) : escapeHtml(values[key]);
+  });
+}
+
+// Text placed inside <script type="application/json">: '<' only occurs in JSON strings, where \u003c is the same.
+export const jsonForScript = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
+// JavaScript placed inside a <script> element: "</script" and "<!--" end or confuse the element.
+// In JS they can only occur inside strings, regexes, templates or comments, where "<\/" and "<\!" read the same.
+export const jsForScript = (code) => code.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
+
+// ---- KaTeX CSS: the element imports 'katex/dist/katex.min.css' as text. -------------------------
+// KaTeX's CSS lists woff2, woff and ttf for each font; we keep only woff2 (every browser with custom
+// elements reads it) and copy those files to dist/fonts/. web/src/render/maths.js moves the @font-face
+// rules to the document (browsers ignore them inside shadow roots) and resolves "fonts/X.woff2"
+// against the bundle's URL. For the standalone file ('data-uri') the fonts become data: URIs.
+export function katexCss(mode) {
+  const css = fs.readFileSync(KATEX_CSS, 'utf8').replace(
+    /src:url\(fonts\/([A-Za-z0-9_-]+)\.woff2\) format\("woff2"\)(,url\([^)]*\) format\("[a-z]+"\))*/g,
+    (m, name) => {
+      const file = `${name}.woff2`;
+      const url = mode === 'data-uri'
+        ? `data:font/woff2;base64,${fs.readFileSync(path.join(KATEX_FONTS, file)).toString('base64')}`
+        : `fonts/${file}`;
+      return `src:url(${url}) format("woff2")`;
+    },
+  );
+  if (/url\(fonts\/[^)]*\.(woff|ttf)\)/.test(css)) throw new Error('KaTeX CSS: unexpected @font-face src list; update katexCss()');
+  return css;
+}
+export function katexCssPlugin(mode) {
+  return {
+    name: 'attnbook-katex-css',
+    setup(build) {
+      build.onResolve({ filter: /katex\/dist\/katex(\.min)?\.css$/ }, () => ({ path: KATEX_CSS, namespace: 'katex-css' }));
+      build.onLoad({ filter: /.*/, namespace: 'katex-css' }, () => ({ contents: katexCss(mode), loader: 'text' }));
+    },
+  };
+}
+export { KATEX_CSS, KATEX_FONTS };
+
+const common = {
+  bundle: true,
+  minify: true,
+  legalComments: 'none',
+  target: ['es2022'],
+  loader: { '.css': 'text' },
+  logLevel: 'warning',
+  absWorkingDir: ROOT,
+};
+
+export async function bundle(options) {
+  const result = await esbuild.build({ ...common, write: false, ...options });
+  return result.outputFiles[0].text;
+}
+
+const iifeDefines = { 'import.meta.url': 'location.href' };
+const cache = new Map();
+
+/** The worker's classic script (engine with the .wasm inlined, then the worker), built once per process. */
+async function workerClassic() {
+  if (!cache.has('worker')) {
+    const wasm = wasmDir();
+    cache.set('worker',
+      fs.readFileSync(path.join(wasm, 'attnbook-classic.js'), 'utf8') +
+      '\n;self.createAttnbook = createAttnbook;\n' +
+      (await bundle({ entryPoints: [path.join(WEB, 'src', 'engine-worker.js')], format: 'iife', define: iifeDefines })));
+  }
+  return cache.get('worker');
+}
+
+/** The element's classic script for `entry` (a path under ROOT), built once per process. */
+async function elementScript(entry) {
+  if (!cache.has(entry)) {
+    cache.set(entry, jsForScript(await bundle({
+      entryPoints: [path.join(ROOT, entry)],
+      format: 'iife',
+      define: iifeDefines,
+      plugins: [katexCssPlugin('data-uri')],
+    })));
+  }
+  return cache.get(entry);
+}
+
+/**
+ * The standalone page for notebook `doc` (the parsed JSON). `entry`: the element's entry script
+ * (default: web/pages/standalone-entry.js; the SCORM package uses web/scorm/scorm-entry.js).
+ * Returns {html, elementBytes, workerBytes}.
+ */
+export async function standaloneHtml(doc, { entry = 'web/pages/standalone-entry.js', note } = {}) {
+  const element = await elementScript(entry);
+  const worker = await workerClassic();
+  const pageCss = fs.readFileSync(path.join(PAGES, 'site.css'), 'utf8');
+  // The site's favicon.svg, inline (the standalone file fetches nothing; its policy allows img-src data:).
+  const favicon = `data:image/svg+xml,${encodeURIComponent(fs.readFileSync(path.join(PAGES, 'favicon.svg'), 'utf8').trim())}`;
+  // Its own strict policy: the one executable inline script is allowed by its hash; the engine runs
+  // in a blob: worker (which inherits this policy), the fonts are data: URIs, nothing may be fetched.
+  const csp = [
+    "default-src 'none'",
+    `script-src 'sha256-${crypto.createHash('sha256').update(element).digest('base64')}' 'wasm-unsafe-eval'`,
+    "style-src 'unsafe-inline'",
+    'img-src data:',
+    'font-src data:',
+    'worker-src blob:',
+    "connect-src 'none'",
+  ].join('; ');
+  const html = fill('standalone.html', {
+    csp,
+    id: doc.id,
+    title: doc.title,
+    note: note || 'One file: works offline, nothing is sent anywhere.',
+    style: pageCss.replace(/<\/style/gi, '<\\/style'),
+    worker: jsForScript(worker),
+    element,
+    notebook: jsonForScript(doc),
+    favicon,
+  });
+  return { html, elementBytes: element.length, workerBytes: worker.length };
+}
