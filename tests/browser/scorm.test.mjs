@@ -8,14 +8,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { unzipSync, strFromU8 } from 'fflate';
-import { openPage, notebooks, useSiteAndBrowser, site, browser, screenshot, DIST } from './harness.mjs';
+import { openPage, notebooks, useSiteAndBrowser, site, browser, screenshot, DIST, ROOT } from './harness.mjs';
 
 useSiteAndBrowser();
 
-const require = createRequire(import.meta.url);
-const SCORM_AGAIN = fs.readFileSync(path.join(path.dirname(require.resolve('scorm-again/package.json')), 'dist', 'scorm12.min.js'), 'utf8');
+const SCORM_AGAIN = fs.readFileSync(path.join(ROOT, 'node_modules', 'scorm-again', 'dist', 'scorm12.min.js'), 'utf8');
 const ID = 'attention-explorable';
 const doc = notebooks()[ID];
 const zipFiles = () => unzipSync(fs.readFileSync(path.join(DIST, ID, `${ID}-scorm12.zip`)));
@@ -196,6 +194,14 @@ test('a learner in scorm-again\'s SCORM 1.2 run-time: initialise, progress in su
     assert.equal(lastSet(calls, 'cmi.core.score.raw'), '100');
     assert.ok(bit(suspend(calls).c, 7) && bit(suspend(calls).c, 8));
     assert.deepEqual(await frameProblems(), []);
+    // The run-time itself holds the values (it accepted every call: no error code).
+    const held = await page.evaluate(() => ({
+      status: window.API.LMSGetValue('cmi.core.lesson_status'),
+      raw: window.API.LMSGetValue('cmi.core.score.raw'),
+      suspend: window.API.LMSGetValue('cmi.suspend_data'),
+      error: window.API.LMSGetLastError(),
+    }));
+    assert.deepEqual(held, { status: 'completed', raw: '100', suspend: lastSet(calls, 'cmi.suspend_data'), error: '0' });
     await screenshot(page, 'scorm-lms-completed');
 
     // Leaving the course page: exit "" (complete, nothing to resume) and LMSFinish.
