@@ -79,12 +79,15 @@ test('?parent=<the parent origin>: every message arrives, none carries typed tex
     const got = await messages(page);
     assert.ok(got.every((m) => m.origin === ours.origin), 'all from the frame');
     const kinds = new Set(got.map((m) => m.data.type === 'attnbook:event' ? m.data.name : m.data.type));
-    for (const k of ['attnbook:height', 'notebookopen', 'practice', 'practicecomplete']) assert.ok(kinds.has(k), `${k} arrived`);
+    for (const k of ['attnbook:height', 'attnbook:xapi', 'notebookopen', 'practice', 'practicecomplete']) assert.ok(kinds.has(k), `${k} arrived`);
     assert.ok(!JSON.stringify(got).includes(secret), 'the typed answer is in no message');
     // Exactly the documented fields (docs/embedding.md) and nothing else.
     for (const { data } of got) {
       if (data.type === 'attnbook:height') assert.deepEqual(Object.keys(data).sort(), ['height', 'id', 'type']);
-      else {
+      else if (data.type === 'attnbook:xapi') {
+        assert.deepEqual(Object.keys(data).sort(), ['id', 'statement', 'type']);
+        for (const key of Object.keys(data.statement)) assert.ok(['verb', 'object', 'timestamp', 'context', 'result'].includes(key), key);
+      } else {
         assert.deepEqual(Object.keys(data).sort(), ['detail', 'id', 'name', 'type']);
         const fields = { notebookopen: ['id', 'title'], practice: ['cellId', 'correct'], practicecomplete: ['id'], depthchange: ['depth', 'previous'] };
         assert.deepEqual(Object.keys(data.detail).sort(), fields[data.name].sort(), data.name);
