@@ -151,6 +151,26 @@ for (const colorScheme of SCHEMES) {
     });
   }
 
+  test(`the author page, with and without problems listed, has no serious accessibility violations (${colorScheme})`, async () => {
+    const { sawShadow, problems } = await check('author.html', colorScheme, [
+      { name: 'template', run: async (page) => page.locator('attention-notebook .cell').first().waitFor({ timeout: 20000 }) },
+      {
+        name: 'two problems, phone width, dark preview',
+        run: async (page) => {
+          await page.evaluate(() => {
+            const editor = document.getElementById('editor').attnbookEditor;
+            editor.setText(editor.getText().replace('"1.0.0"', '"1.0"').replace('"id": "my-notebook"', '"id": "My Notebook"'));
+          });
+          await page.locator('#problems li').nth(1).waitFor({ timeout: 20000 });
+          await page.check('#preview-narrow');
+          await page.selectOption('#preview-theme', 'dark');
+        },
+      },
+    ]);
+    assert.ok(sawShadow, 'axe looked inside the shadow roots');
+    assert.deepEqual(problems, []);
+  });
+
   test(`the course example page has no serious accessibility violations (${colorScheme})`, async () => {
     const { problems } = await check('examples/course-page.html', colorScheme, [{
       name: '',

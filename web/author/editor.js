@@ -14,8 +14,9 @@ import {
   EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection,
 } from '@codemirror/view';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { tags } from '@lezer/highlight';
 import {
-  syntaxHighlighting, defaultHighlightStyle, bracketMatching, foldGutter, foldKeymap, syntaxTree, indentOnInput,
+  syntaxHighlighting, HighlightStyle, bracketMatching, foldGutter, foldKeymap, syntaxTree, indentOnInput,
 } from '@codemirror/language';
 import { json } from '@codemirror/lang-json';
 import { setDiagnostics, lintGutter } from '@codemirror/lint';
@@ -34,6 +35,16 @@ const theme = EditorView.theme({
   '.cm-cursor': { borderLeftColor: 'var(--page-fg)' },
   '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': { backgroundColor: 'var(--editor-selection)' },
 });
+
+// JSON's tokens in colours that the page's light and dark schemes both define with enough
+// contrast (author.css: --cm-*), instead of CodeMirror's default style, which is for light pages.
+const jsonHighlight = HighlightStyle.define([
+  { tag: tags.propertyName, color: 'var(--cm-property)' },
+  { tag: tags.string, color: 'var(--cm-string)' },
+  { tag: tags.number, color: 'var(--cm-number)' },
+  { tag: [tags.bool, tags.null], color: 'var(--cm-keyword)' },
+  { tag: tags.invalid, color: 'var(--problem)' },
+]);
 
 /**
  * createEditor(host, {text, label, onChange, readOnly}) -> {view, getText(), setText(text), showErrors(errors), jumpTo(pos), insertCell(cell)}
@@ -58,12 +69,14 @@ export function createEditor(host, { text, label, onChange, readOnly = false }) 
         closeBrackets(),
         highlightActiveLine(),
         highlightSelectionMatches(),
-        syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+        syntaxHighlighting(jsonHighlight),
         json(),
         keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, ...foldKeymap, indentWithTab]),
         theme,
         EditorState.readOnly.of(readOnly),
-        EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true' }),
+        // tabindex: the editable content is what keyboard users reach (and axe looks for, to know
+        // that the scrolling region around it can be used from the keyboard).
+        EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true', tabindex: '0' }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) onChange(update.state.doc.toString());
         }),
