@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { parseFieldDocs } from '../../web/author/field-docs.js';
-import { templateDocument, explainType, snippetText, documentText } from '../../web/author/template.js';
+import { templateDocument, explainType, snippetText, documentText, orderedCell } from '../../web/author/template.js';
 
 const docs = parseFieldDocs(fs.readFileSync(new URL('../../docs/notebook-format.md', import.meta.url), 'utf8'));
 
@@ -16,8 +16,8 @@ test('field docs: the common fields and each documented cell type\'s fields, in 
     assert.ok(docs.types[type], `docs section for ${type}`);
     assert.ok(Object.keys(docs.types[type].fields).length > 0, `fields of ${type}`);
   }
-  assert.equal(docs.types.prose.fields.text, 'required: yes · limits: Markdown (the subset below), 1–20000 characters');
-  assert.match(docs.types.explorable.fields.query, /^required: yes · shape: `number\[d\]` · limits and default: 1 ≤ d ≤ 8$/);
+  assert.equal(docs.types.prose.fields.text, 'limits: Markdown (the subset below), 1–20000 characters');
+  assert.match(docs.types.explorable.fields.query, /^shape: `number\[d\]` · limits and default: 1 ≤ d ≤ 8$/);
   assert.match(docs.types.explorable.intro, /One query scored against/);
   assert.match(docs.types.practice.notes, /"kind": "choice"/);
 });
@@ -44,10 +44,10 @@ test('the template: an explanation before each example, types without an example
   assert.deepEqual(doc.depths, limits.notebook.depths);
   assert.deepEqual(doc.cells.map((c) => c.type), ['prose', 'prose', 'prose', 'prose', 'new-kind']);
   assert.deepEqual(doc.cells[2], { type: 'prose', text: 'x' });
-  assert.match(doc.cells[1].text, /- `text` \(required\): required: yes/);
+  assert.match(doc.cells[1].text, /- `text` \(required\): limits: Markdown/);
   // A type the docs do not describe yet still lists its fields.
   assert.match(doc.cells[3].text, /- `size`$/m);
-  assert.match(doc.cells[3].text, /- `title`: required: no · what it is: a heading for the cell/);
+  assert.match(doc.cells[3].text, /- `title`: what it is: a heading for the cell · limits and default: 1–200 characters/);
   assert.ok(documentText(doc).endsWith('}\n'));
 });
 
@@ -58,6 +58,8 @@ test('explanations name each field once, the required ones marked', () => {
   assert.doesNotMatch(text, /- `id` \(required\)/);
 });
 
-test('snippets are indented to their place in the cells array', () => {
-  assert.equal(snippetText({ type: 'a', b: [1] }, '    '), '{\n      "type": "a",\n      "b": [\n        1\n      ]\n    }');
+test('snippets are indented to their place in the cells array, fields in the validator\'s order', () => {
+  assert.equal(snippetText({ b: [1], type: 'a' }, '    ', ['type', 'b']), '{\n      "type": "a",\n      "b": [\n        1\n      ]\n    }');
+  assert.deepEqual(Object.keys(orderedCell({ answer: 1, prompt: 2, type: 'practice', x: 3 }, ['type', 'id', 'prompt', 'answer'])),
+    ['type', 'prompt', 'answer', 'x']);
 });

@@ -217,7 +217,7 @@ async function fillSnippets() {
   select.replaceChildren(...types.cell_types.filter((t) => t.example).map((t) => new Option(t.type, t.type)));
   $('insert-cell').addEventListener('click', () => {
     const type = types.cell_types.find((t) => t.type === select.value);
-    if (type) editor.insertCell(type.example);
+    if (type) editor.insertCell(type.example, type.fields);
   });
 }
 

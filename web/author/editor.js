@@ -47,7 +47,7 @@ const jsonHighlight = HighlightStyle.define([
 ]);
 
 /**
- * createEditor(host, {text, label, onChange, readOnly}) -> {view, getText(), setText(text), showErrors(errors), jumpTo(pos), insertCell(cell)}
+ * createEditor(host, {text, label, onChange, readOnly}) -> {view, getText(), setText(text), showErrors(errors), jumpTo(pos), insertCell(cell, fields)}
  * onChange(text) is called after every change of the document.
  */
 export function createEditor(host, { text, label, onChange, readOnly = false }) {
@@ -73,6 +73,7 @@ export function createEditor(host, { text, label, onChange, readOnly = false }) 
         json(),
         keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, ...foldKeymap, indentWithTab]),
         theme,
+        EditorView.lineWrapping,
         EditorState.readOnly.of(readOnly),
         // tabindex: the editable content is what keyboard users reach (and axe looks for, to know
         // that the scrolling region around it can be used from the keyboard).
@@ -123,8 +124,8 @@ export function createEditor(host, { text, label, onChange, readOnly = false }) 
       view.dispatch({ selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: 'center' }) });
       view.focus();
     },
-    insertCell(cell) {
-      return insertCell(view, cell);
+    insertCell(cell, fields) {
+      return insertCell(view, cell, fields);
     },
   };
 }
@@ -149,7 +150,7 @@ const VALUE_NODES = new Set(['Object', 'Array', 'String', 'Number', 'True', 'Fal
  * Inserts `cell` into the cells array: after the cell that holds the cursor, or at the end.
  * Without a readable cells array, at the cursor. Selects the inserted cell; returns its offset.
  */
-function insertCell(view, cell) {
+function insertCell(view, cell, fields) {
   const state = view.state;
   const array = cellsArray(state);
   const cursor = state.selection.main.head;
@@ -158,7 +159,7 @@ function insertCell(view, cell) {
   let text;
   if (!array || state.sliceDoc(array.to - 1, array.to) !== ']') {
     from = cursor;
-    text = snippetText(cell, '');
+    text = snippetText(cell, '', fields);
     insert = text;
   } else {
     const items = [];
@@ -167,7 +168,7 @@ function insertCell(view, cell) {
     const after = holder || items.at(-1);
     const baseIndent = /^\s*/.exec(state.doc.lineAt(array.from).text)[0];
     const indent = items.length ? /^\s*/.exec(state.doc.lineAt(items[0].from).text)[0] : `${baseIndent}  `;
-    text = snippetText(cell, indent);
+    text = snippetText(cell, indent, fields);
     if (after) {
       from = after.to;
       insert = `,\n${indent}${text}`;

@@ -4,7 +4,8 @@
 //
 //   parseFieldDocs(markdown) -> {common: {field: text}, types: {type: {intro, fields: {field: text}}}}
 //
-// A field's text joins the table's other columns: "required: yes · limits: 1–20000 characters".
+// A field's text joins the table's other columns but "required" (the page marks required fields
+// from the engine's own list): "limits: Markdown (the subset below), 1–20000 characters".
 
 function cells(row) {
   return row.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
@@ -21,7 +22,9 @@ function tableFields(lines) {
     const m = /^`([^`]+)`$/.exec(row[0]);
     if (!m) continue;
     const parts = [];
-    for (let c = 1; c < row.length; c++) if (row[c]) parts.push(`${header[c] || ''}: ${row[c]}`.replace(/^: /, ''));
+    for (let c = 1; c < row.length; c++) {
+      if (row[c] && header[c] !== 'required') parts.push(`${header[c] || ''}: ${row[c]}`.replace(/^: /, ''));
+    }
     fields[m[1]] = parts.join(' · ');
   }
   return fields;

@@ -6,16 +6,15 @@
 // A cell type added to the engine appears in both with no change here.
 
 /**
- * A cell with its common fields first (type, id, title, depths), then the rest as given: the
- * engine's JSON objects come back with their keys sorted.
+ * A cell with its fields in the order the validator lists them (`fields` of its cell_types
+ * entry: type, id, depths, title, then the type's own), any others after: the engine's JSON
+ * objects come back with their keys sorted.
  */
-export function orderedCell(cell) {
-  const { type, id, title, depths, ...rest } = cell;
-  const out = { type };
-  if (id !== undefined) out.id = id;
-  if (title !== undefined) out.title = title;
-  if (depths !== undefined) out.depths = depths;
-  return Object.assign(out, rest);
+export function orderedCell(cell, fields = ['type', 'id', 'depths', 'title']) {
+  const out = {};
+  for (const f of fields) if (cell[f] !== undefined) out[f] = cell[f];
+  for (const [k, v] of Object.entries(cell)) if (!(k in out)) out[k] = v;
+  return out;
 }
 
 /** The explanation of one cell type as Markdown (a prose cell's text). */
@@ -48,7 +47,7 @@ export function templateDocument(limits, cellTypes, docs) {
   for (const t of cellTypes.cell_types) {
     if (!t.example) continue;
     cells.push({ type: 'prose', title: `About the ${t.type} cell`, text: explainType(t, docs) });
-    cells.push(orderedCell(t.example));
+    cells.push(orderedCell(t.example, t.fields));
   }
   return {
     format: limits.notebook.format,
@@ -67,6 +66,6 @@ export function documentText(doc) {
 }
 
 /** A cell's JSON text indented to sit at `indent` inside the cells array (first line unindented). */
-export function snippetText(cell, indent) {
-  return JSON.stringify(orderedCell(cell), null, 2).split('\n').join(`\n${indent}`);
+export function snippetText(cell, indent, fields) {
+  return JSON.stringify(orderedCell(cell, fields), null, 2).split('\n').join(`\n${indent}`);
 }
