@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
+import { scormPackage } from '../../scripts/scorm.mjs';
 import { openPage, notebooks, useSiteAndBrowser, site, browser, screenshot, DIST, ROOT } from './harness.mjs';
 
 useSiteAndBrowser();
@@ -52,8 +53,7 @@ const LMS_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><ti
 <body><main><h1>Week 1</h1><iframe id="sco" title="Notebook" src="pkg/index.html" style="width: 1000px; height: 650px; border: 0"></iframe></main></body></html>`;
 const DONE_HTML = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Left</title></head><body><p>left</p></body></html>';
 
-async function routeLms(context) {
-  const files = zipFiles();
+async function routeLms(context, files = zipFiles()) {
   const serve = (name, body, type) => context.route(`${site.url}__lms/${name}`, (route) =>
     route.fulfill({ status: 200, body, headers: { 'Content-Type': type } }));
   await serve('lms.html', LMS_HTML, 'text/html; charset=utf-8');
@@ -232,6 +232,55 @@ test('opened on its own (no LMS), the launch file works as the standalone notebo
     await page.goto(`${site.url}__pkg/index.html`);
     await page.locator('attention-notebook .practice').first().waitFor({ timeout: 20000 });
     assert.equal(await page.evaluate(() => typeof window.API), 'undefined');
+    assert.deepEqual(await problems(), []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a notebook without practice is completed when every cell of the learner\'s depth has been seen', async () => {
+  // Four tall prose cells at the beginner depth and one at researcher only, which a beginner
+  // never sees and which must not hold completion back.
+  const long = (n) => Array.from({ length: 12 }, (_, i) => `Paragraph ${i + 1} of cell ${n}: reading on.`).join('\n\n');
+  const reading = {
+    format: 'attnbook-notebook/1', id: 'reading', title: 'Reading only', version: '1.0.0', depths: ['beginner', 'researcher'],
+    cells: [
+      { type: 'prose', id: 'one', text: long(1) },
+      { type: 'prose', id: 'two', text: long(2) },
+      { type: 'prose', id: 'deep', depths: ['researcher'], text: long(3) },
+      { type: 'prose', id: 'three', text: long(4) },
+      { type: 'prose', id: 'four', text: long(5) },
+    ],
+  };
+  const files = unzipSync((await scormPackage(reading)).bytes);
+  const { page, problems, context } = await openPage(browser, site, null, { viewport: { width: 1100, height: 800 } });
+  try {
+    await routeLms(context, files);
+    await page.goto(`${site.url}__lms/lms.html`);
+    const frame = page.frameLocator('#sco');
+    await frame.locator('attention-notebook section[data-cell-id="one"]').waitFor({ timeout: 20000 });
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('lms-store') || '{}')['cmi.suspend_data']);
+    let { stored } = await lmsState(page);
+    assert.equal(stored['cmi.core.lesson_status'], 'incomplete');
+    assert.equal(stored['cmi.core.score.raw'], undefined, 'no score without practice');
+    // Scroll through in steps, as a reader does; completion only once the last cell is on screen.
+    const frameHandle = page.frame({ url: /pkg\/index\.html/ });
+    for (let y = 300; y < 20000; y += 300) {
+      const done = await frameHandle.evaluate((to) => {
+        window.scrollTo(0, to);
+        return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+      }, y);
+      await page.waitForTimeout(60);
+      ({ stored } = await lmsState(page));
+      const seen = JSON.parse(stored['cmi.suspend_data']).s;
+      if (!bit(seen, 4)) assert.equal(stored['cmi.core.lesson_status'], 'incomplete', `not complete before the last cell (at ${y})`);
+      if (done) break;
+    }
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('lms-store'))['cmi.core.lesson_status'] === 'completed');
+    ({ stored } = await lmsState(page));
+    const seen = JSON.parse(stored['cmi.suspend_data']).s;
+    assert.ok([0, 1, 3, 4].every((i) => bit(seen, i)), `every beginner cell seen: ${seen}`);
+    assert.ok(!bit(seen, 2), 'the researcher cell stayed hidden');
     assert.deepEqual(await problems(), []);
   } finally {
     await context.close();
