@@ -1,15 +1,16 @@
 #!/usr/bin/env node
-// scripts/attnbook package FILE --scorm 1.2 [--out DIR]
+// scripts/attnbook package FILE --scorm 1.2|2004 [--out DIR]
 // Checks the notebook with the engine's validator (scripts/attnbook validate: the same messages),
-// then writes DIR/<id>-scorm12.zip (DIR: the current folder by default): the standalone notebook
-// as index.html with the SCORM 1.2 adapter, and imsmanifest.xml at the zip's root (scripts/scorm.mjs).
+// then writes DIR/<id>-scorm12.zip or DIR/<id>-scorm2004.zip (DIR: the current folder by default):
+// the standalone notebook as index.html with the SCORM adapter, and imsmanifest.xml at the zip's
+// root (scripts/scorm.mjs). SCORM 2004 means its 4th edition.
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ROOT, wasmDir } from './standalone.mjs';
-import { scormPackage } from './scorm.mjs';
+import { scormPackage, SCORM_VERSIONS } from './scorm.mjs';
 
-const USAGE = 'usage: scripts/attnbook package FILE --scorm 1.2 [--out DIR]';
+const USAGE = 'usage: scripts/attnbook package FILE --scorm 1.2|2004 [--out DIR]';
 
 function fail(message, code = 2) {
   console.error(`attnbook package: ${message}`);
@@ -38,8 +39,8 @@ for (let i = 0; i < args.length; i++) {
   else fail(`one notebook file at a time (got ${JSON.stringify(file)} and ${JSON.stringify(word)})`);
 }
 if (file === null) fail(`name the notebook file\n${USAGE}`);
-if (scorm === null) fail(`say which package: --scorm 1.2\n${USAGE}`);
-if (scorm !== '1.2') fail(`--scorm: only SCORM 1.2 is supported, found ${JSON.stringify(scorm)}`);
+if (scorm === null) fail(`say which package: --scorm 1.2 or --scorm 2004\n${USAGE}`);
+if (!SCORM_VERSIONS.includes(scorm)) fail(`--scorm: expected one of ${SCORM_VERSIONS.join(', ')}, found ${JSON.stringify(scorm)}`);
 if (!fs.existsSync(path.join(wasmDir(), 'attnbook-classic.js'))) fail('the WebAssembly build is missing: run `scripts/build wasm` first', 1);
 
 // The engine's validator, through the CLI: a notebook with problems is not packaged.
@@ -49,8 +50,8 @@ if (check.status !== 0) {
   fail(`${file} has problems (listed above); nothing was written`, 1);
 }
 const doc = JSON.parse(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
-const zip = await scormPackage(doc);
+const zip = await scormPackage(doc, { version: scorm });
 fs.mkdirSync(out, { recursive: true });
 const target = path.join(out, zip.name);
 fs.writeFileSync(target, zip.bytes);
-console.log(`${target} (${Math.round(zip.bytes.length / 1024)} KiB, SCORM 1.2)`);
+console.log(`${target} (${Math.round(zip.bytes.length / 1024)} KiB, SCORM ${scorm === '2004' ? '2004 4th edition' : scorm})`);

@@ -1,9 +1,11 @@
-// The SCORM 1.2 package of a notebook: <id>-scorm12.zip with
+// The SCORM package of a notebook: <id>-scorm12.zip (SCORM 1.2) or <id>-scorm2004.zip (SCORM 2004
+// 4th edition) with
 //   imsmanifest.xml   at the zip's root: one organization, one item, one SCO (index.html)
 //   index.html        the standalone notebook (scripts/standalone.mjs) whose entry also runs the
 //                     SCORM adapter (web/scorm/scorm-entry.js): it finds the LMS's API in the
 //                     parent frames, records cells seen and practice answered correctly in
-//                     cmi.suspend_data and sets cmi.core.lesson_status (docs/authoring.md)
+//                     cmi.suspend_data and sets the completion status (docs/embedding.md). The
+//                     same launch file speaks both versions; only the manifest differs.
 // The zip is deterministic: fixed file order and times, so the same notebook gives the same bytes.
 import { zipSync, strToU8 } from 'fflate';
 import { escapeHtml, standaloneHtml } from './standalone.mjs';
@@ -20,7 +22,9 @@ const ZIP_TIME = new Date(1980, 0, 1, 12, 0, 0);
 
 const xml = (s) => escapeHtml(s);
 
-/** imsmanifest.xml for notebook `doc` with the SCO at `launch`. */
+export const SCORM_VERSIONS = ['1.2', '2004'];
+
+/** imsmanifest.xml (SCORM 1.2) for notebook `doc` with the SCO at `launch`. */
 export function scormManifest(doc, launch = 'index.html') {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="attnbook-${xml(doc.id)}" version="${xml(doc.version)}"
@@ -47,15 +51,56 @@ export function scormManifest(doc, launch = 'index.html') {
 `;
 }
 
-/** {name, bytes} of the SCORM 1.2 zip for notebook `doc` (the parsed, valid JSON). */
-export async function scormPackage(doc) {
+// SCORM 2004 4th edition: IMS CP 1.1.4 with ADL's v1p3 extensions. No sequencing rules: one SCO,
+// the LMS's defaults (a single activity that the learner may leave and resume).
+const NS2004 = {
+  imscp: 'http://www.imsglobal.org/xsd/imscp_v1p1',
+  adlcp: 'http://www.adlnet.org/xsd/adlcp_v1p3',
+  adlseq: 'http://www.adlnet.org/xsd/adlseq_v1p3',
+  adlnav: 'http://www.adlnet.org/xsd/adlnav_v1p3',
+  imsss: 'http://www.imsglobal.org/xsd/imsss',
+  xsi: 'http://www.w3.org/2001/XMLSchema-instance',
+};
+
+/** imsmanifest.xml (SCORM 2004 4th edition) for notebook `doc` with the SCO at `launch`. */
+export function scorm2004Manifest(doc, launch = 'index.html') {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="attnbook-${xml(doc.id)}" version="${xml(doc.version)}"
+    xmlns="${NS2004.imscp}" xmlns:adlcp="${NS2004.adlcp}" xmlns:adlseq="${NS2004.adlseq}"
+    xmlns:adlnav="${NS2004.adlnav}" xmlns:imsss="${NS2004.imsss}" xmlns:xsi="${NS2004.xsi}"
+    xsi:schemaLocation="${NS2004.imscp} imscp_v1p1.xsd ${NS2004.adlcp} adlcp_v1p3.xsd ${NS2004.adlseq} adlseq_v1p3.xsd ${NS2004.adlnav} adlnav_v1p3.xsd ${NS2004.imsss} imsss_v1p0.xsd">
+  <metadata>
+    <schema>ADL SCORM</schema>
+    <schemaversion>2004 4th Edition</schemaversion>
+  </metadata>
+  <organizations default="attnbook-org">
+    <organization identifier="attnbook-org">
+      <title>${xml(doc.title)}</title>
+      <item identifier="attnbook-item" identifierref="attnbook-sco" isvisible="true">
+        <title>${xml(doc.title)}</title>
+      </item>
+    </organization>
+  </organizations>
+  <resources>
+    <resource identifier="attnbook-sco" type="webcontent" adlcp:scormType="sco" href="${xml(launch)}">
+      <file href="${xml(launch)}"/>
+    </resource>
+  </resources>
+</manifest>
+`;
+}
+
+/** {name, bytes} of the SCORM zip (`version` '1.2' or '2004') for notebook `doc` (the parsed, valid JSON). */
+export async function scormPackage(doc, { version = '1.2' } = {}) {
+  if (!SCORM_VERSIONS.includes(version)) throw new Error(`SCORM ${version} is not supported (${SCORM_VERSIONS.join(', ')})`);
   const { html } = await standaloneHtml(doc, {
     entry: 'web/scorm/scorm-entry.js',
     note: 'Progress is saved to your course when it offers it; your answers stay here.',
   });
   const files = {
-    'imsmanifest.xml': [strToU8(scormManifest(doc)), { mtime: ZIP_TIME }],
+    'imsmanifest.xml': [strToU8(version === '1.2' ? scormManifest(doc) : scorm2004Manifest(doc)), { mtime: ZIP_TIME }],
     'index.html': [strToU8(html), { mtime: ZIP_TIME }],
   };
-  return { name: `${doc.id}-scorm12.zip`, bytes: Buffer.from(zipSync(files, { level: 9 })) };
+  const suffix = version === '1.2' ? 'scorm12' : 'scorm2004';
+  return { name: `${doc.id}-${suffix}.zip`, bytes: Buffer.from(zipSync(files, { level: 9 })) };
 }

@@ -45,6 +45,19 @@ test('a valid notebook becomes <id>-scorm12.zip in --out', () => {
   assert.ok(fs.readFileSync(zipPath).equals(fs.readFileSync(path.join(`${out}-2`, 'two-cells-scorm12.zip'))));
 });
 
+test('--scorm 2004 writes <id>-scorm2004.zip with a SCORM 2004 4th edition manifest and the same launch file', () => {
+  const out = path.join(dir, 'out2004');
+  const r = runScript(['package', path.join(dir, 'two.json'), '--scorm', '2004', '--out', out]);
+  assert.equal(r.status, 0, r.stderr);
+  const files = unzipSync(fs.readFileSync(path.join(out, 'two-cells-scorm2004.zip')));
+  const manifest = strFromU8(files['imsmanifest.xml']);
+  assert.match(manifest, /xmlns="http:\/\/www\.imsglobal\.org\/xsd\/imscp_v1p1"/);
+  assert.match(manifest, /<schemaversion>2004 4th Edition<\/schemaversion>/);
+  assert.match(manifest, /adlcp:scormType="sco" href="index.html"/);
+  const twelve = unzipSync(fs.readFileSync(path.join(dir, 'out', 'two-cells-scorm12.zip')));
+  assert.ok(Buffer.from(files['index.html']).equals(Buffer.from(twelve['index.html'])));
+});
+
 test('a notebook with problems is refused with the validator\'s lines; nothing is written', () => {
   const out = path.join(dir, 'bad-out');
   const file = write('bad.json', { ...good, version: '1.2' });
@@ -58,8 +71,8 @@ test('a notebook with problems is refused with the validator\'s lines; nothing i
 test('the options are checked', () => {
   const file = path.join(dir, 'two.json');
   for (const [args, message] of [
-    [['package', file], /say which package: --scorm 1\.2/],
-    [['package', file, '--scorm', '2004'], /only SCORM 1\.2 is supported, found "2004"/],
+    [['package', file], /say which package: --scorm 1\.2 or --scorm 2004/],
+    [['package', file, '--scorm', '2004-3rd'], /--scorm: expected one of 1\.2, 2004, found "2004-3rd"/],
     [['package', '--scorm', '1.2'], /name the notebook file/],
     [['package', file, '--scorm', '1.2', '--colour', 'red'], /unknown option "--colour"/],
     [['package', file, file, '--scorm', '1.2'], /one notebook file at a time/],

@@ -1,8 +1,9 @@
 // The entry of the SCORM package's launch file (bundled as a classic script, inlined in
-// index.html): the standalone page's worker factory and element, then the SCORM 1.2 adapter.
+// index.html): the standalone page's worker factory and element, then the SCORM adapter (1.2 or 2004,
+// whichever API the LMS offers).
 import '../pages/standalone-worker.js';
 import '../src/define.js';
-import { connectScorm12 } from './scorm12.js';
+import { connectScorm } from './scorm-adapter.js';
 
 const el = document.querySelector('attention-notebook');
 const source = el?.querySelector(':scope > script[type="application/json"]');
@@ -12,4 +13,4 @@ try {
 } catch {
   doc = null; // the element shows the engine's errors; nothing is recorded
 }
-if (el && doc) connectScorm12(el, doc);
+if (el && doc) connectScorm(el, doc);
