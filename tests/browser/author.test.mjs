@@ -119,6 +119,12 @@ test('mistakes are underlined and listed as the CLI prints them; a click jumps; 
     await page.keyboard.type('true');
     await page.waitForFunction(() => document.querySelectorAll('#problems li').length === 2, null, { timeout: 20000 });
     await screenshot(page, 'author-errors');
+    // Tab indents inside the editor; Esc then Tab leaves it (no keyboard trap).
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.getElementById('editor').attnbookEditor.view.hasFocus), true);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.getElementById('editor').attnbookEditor.view.hasFocus), false);
     assert.deepEqual(await problems(), []);
   } finally {
     await context.close();

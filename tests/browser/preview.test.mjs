@@ -57,6 +57,7 @@ test('preview serves the file, lists its problems and follows every save', async
     assert.match(page.url(), /author\.html\?preview$/);
     await page.waitForFunction(() => document.querySelector('#preview').shadowRoot.querySelector('.nb-title')?.textContent === 'First title', null, { timeout: 20000 });
     assert.equal(await page.locator('#preview-file').textContent(), 'lesson.json');
+    assert.equal(await page.locator('h1').textContent(), 'Preview of lesson.json');
     assert.equal(await page.locator('.cm-content').getAttribute('contenteditable'), 'true');
     assert.equal(await page.evaluate(() => document.getElementById('editor').attnbookEditor.view.state.readOnly), true);
 

@@ -227,6 +227,8 @@ async function loadPreviewFile() {
   const text = await response.text();
   fileName = decodeURIComponent(response.headers.get('X-Attnbook-File') || 'notebook.json');
   $('preview-file').textContent = fileName;
+  $('page-title').textContent = `Preview of ${fileName}`;
+  document.title = `${fileName} — attnbook preview`;
   editor.setText(text);
 }
 
