@@ -25,7 +25,8 @@ const std::vector<CellTypeFields>& notebook_cell_fields();
 // a type that has no example yet (tests/engine/test_cell_types.cpp requires one for each).
 nlohmann::json cell_type_example(const std::string& type);
 
-// {"common_fields": [...], "cell_types": [{"type", "fields", "required", "example"}, ...]}
+// {"common_fields": [...], "cell_types": [{"type", "fields", "required", "example"}, ...]}; a type
+// without a written example and without required fields gets the bare cell {"type": ...}.
 nlohmann::json cell_types_command(const nlohmann::json& args, const Progress& progress);
 
 }  // namespace attnbook
