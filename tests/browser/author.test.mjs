@@ -163,6 +163,32 @@ test('snippets insert a valid cell of each type into the cells array', async () 
   }
 });
 
+test('hovering a field name shows what docs/notebook-format.md says about it', async () => {
+  const { page, problems, context } = await openAuthor();
+  try {
+    const text = JSON.stringify({ format: 'attnbook-notebook/1', id: 'hover', title: 'Hover', version: '1.0.0', depths: ['beginner'],
+      cells: [{ type: 'explorable', query: [1, 0], keys: [[1, 0]], values: [[1]] }] }, null, 2);
+    await setTextAndCheck(page, text, true);
+    const hover = async (needle) => {
+      const at = await page.evaluate((n) => {
+        const { view } = document.getElementById('editor').attnbookEditor;
+        const c = view.coordsAtPos(view.state.doc.toString().indexOf(n) + 2);
+        return { x: c.left + 2, y: (c.top + c.bottom) / 2 };
+      }, needle);
+      await page.mouse.move(0, 0);
+      await page.mouse.move(at.x, at.y);
+      const tip = page.locator('.cm-field-help');
+      await tip.waitFor({ timeout: 5000 });
+      return tip.textContent();
+    };
+    assert.match(await hover('"query"'), /^query \(explorable cell\)shape: number\[d\] · limits and default: 1 ≤ d ≤ 8$/);
+    assert.match(await hover('"version"'), /^version \(notebook\)what it is: the notebook's own version/);
+    assert.deepEqual(await problems(), []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('preview controls: depth, theme and the 390 px phone width', async () => {
   const { page, problems, context } = await openAuthor();
   try {

@@ -251,6 +251,7 @@ async function start() {
     text,
     label: previewMode ? 'Notebook JSON (read only: edit the file in your own editor)' : 'Notebook JSON',
     readOnly: previewMode,
+    docs: fieldDocs,
     onChange: () => {
       scheduleCheck();
       if (!previewMode) saveSoon();

@@ -11,7 +11,7 @@
 
 import { EditorState } from '@codemirror/state';
 import {
-  EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection,
+  EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection, hoverTooltip,
 } from '@codemirror/view';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { tags } from '@lezer/highlight';
@@ -34,6 +34,8 @@ const theme = EditorView.theme({
   '&.cm-focused': { outline: '2px solid var(--page-link)', outlineOffset: '-2px' },
   '.cm-cursor': { borderLeftColor: 'var(--page-fg)' },
   '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': { backgroundColor: 'var(--editor-selection)' },
+  '.cm-tooltip': { backgroundColor: 'var(--editor-bg)', color: 'var(--page-fg)', border: '1px solid var(--page-rule)' },
+  '.cm-field-help': { maxWidth: '28rem', padding: '0.35rem 0.55rem', fontFamily: 'system-ui, sans-serif', fontSize: '0.85rem' },
 });
 
 // JSON's tokens in colours that the page's light and dark schemes both define with enough
@@ -46,11 +48,45 @@ const jsonHighlight = HighlightStyle.define([
   { tag: tags.invalid, color: 'var(--problem)' },
 ]);
 
+const unquote = (state, node) => {
+  try {
+    return JSON.parse(state.sliceDoc(node.from, node.to));
+  } catch {
+    return null;
+  }
+};
+
 /**
- * createEditor(host, {text, label, onChange, readOnly}) -> {view, getText(), setText(text), showErrors(errors), jumpTo(pos), insertCell(cell, fields)}
+ * What docs/notebook-format.md says about the field whose name is at `pos` ({name, text}), or
+ * null: a notebook field, or a cell field (read from the cell's "type"; the common cell fields
+ * for any type).
+ */
+export function fieldHelpAt(state, pos, docs) {
+  const node = syntaxTree(state).resolveInner(pos, 1);
+  const nameNode = node.name === 'PropertyName' ? node : node.parent?.name === 'PropertyName' ? node.parent : null;
+  if (!nameNode || !docs) return null;
+  const name = unquote(state, nameNode);
+  const object = nameNode.parent?.parent; // PropertyName -> Property -> Object
+  if (typeof name !== 'string' || object?.name !== 'Object') return null;
+  const top = object.parent?.name === 'JsonText';
+  if (top) return docs.notebook?.[name] ? { name, where: 'notebook', text: docs.notebook[name] } : null;
+  const inCells = object.parent?.name === 'Array' && object.parent.parent?.getChild('PropertyName') &&
+    unquote(state, object.parent.parent.getChild('PropertyName')) === 'cells' && object.parent.parent.parent?.parent?.name === 'JsonText';
+  if (!inCells) return null;
+  let type = null;
+  for (const prop of object.getChildren('Property')) {
+    const key = prop.getChild('PropertyName');
+    if (key && unquote(state, key) === 'type' && prop.lastChild?.name === 'String') type = unquote(state, prop.lastChild);
+  }
+  const text = (type && docs.types?.[type]?.fields?.[name]) || docs.common?.[name];
+  return text ? { name, where: type ? `${type} cell` : 'cell', text } : null;
+}
+
+/**
+ * createEditor(host, {text, label, onChange, readOnly, docs}) -> {view, getText(), setText(text), showErrors(errors), jumpTo(pos), insertCell(cell, fields)}
  * onChange(text) is called after every change of the document.
  */
-export function createEditor(host, { text, label, onChange, readOnly = false }) {
+export function createEditor(host, { text, label, onChange, readOnly = false, docs = null }) {
   const root = host.shadowRoot || host.attachShadow({ mode: 'open' });
   const view = new EditorView({
     parent: root,
@@ -74,6 +110,26 @@ export function createEditor(host, { text, label, onChange, readOnly = false }) 
         keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, ...foldKeymap, indentWithTab]),
         theme,
         EditorView.lineWrapping,
+        // Hovering a field's name shows what the docs say about it (the template's explanation
+        // cells say the same for keyboard and screen-reader users).
+        hoverTooltip((view, pos) => {
+          const help = fieldHelpAt(view.state, pos, docs);
+          if (!help) return null;
+          const node = syntaxTree(view.state).resolveInner(pos, 1);
+          return {
+            pos: node.from,
+            end: node.to,
+            above: true,
+            create() {
+              const dom = document.createElement('div');
+              dom.className = 'cm-field-help';
+              const head = document.createElement('strong');
+              head.textContent = `${help.name} (${help.where})`;
+              dom.append(head, document.createElement('br'), help.text.replace(/`/g, ''));
+              return { dom };
+            },
+          };
+        }),
         EditorState.readOnly.of(readOnly),
         // tabindex: the editable content is what keyboard users reach (and axe looks for, to know
         // that the scrolling region around it can be used from the keyboard).

@@ -2,7 +2,8 @@
 // build time (scripts/build-site.mjs) so that the author page explains fields in the docs' own
 // words and a cell type documented there is explained with no change here. No DOM, no fs.
 //
-//   parseFieldDocs(markdown) -> {common: {field: text}, types: {type: {intro, fields: {field: text}}}}
+//   parseFieldDocs(markdown) -> {notebook: {field: text}, common: {field: text},
+//                                types: {type: {intro, notes, fields: {field: text}}}}
 //
 // A field's text joins the table's other columns but "required" (the page marks required fields
 // from the engine's own list): "limits: Markdown (the subset below), 1–20000 characters".
@@ -50,8 +51,9 @@ function sections(markdown) {
 }
 
 export function parseFieldDocs(markdown) {
-  const result = { common: {}, types: {} };
+  const result = { notebook: {}, common: {}, types: {} };
   for (const s of sections(markdown)) {
+    if (s.level === 2 && /^The document/i.test(s.title)) result.notebook = tableFields(s.lines);
     if (s.level === 2 && /^Fields of every cell/i.test(s.title)) result.common = tableFields(s.lines);
     const m = s.level === 3 && /^`([a-z0-9-]+)`$/.exec(s.title);
     if (!m) continue;
