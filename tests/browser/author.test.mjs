@@ -258,6 +258,7 @@ test('author.html carries the site\'s policy and loads nothing from elsewhere', 
   const { CSP_META } = await import('../../scripts/serve.mjs');
   const html = fs.readFileSync(path.join(DIST, 'author.html'), 'utf8');
   assert.ok(html.includes(`content="${CSP_META}"`), 'the CSP meta');
+  assert.match(fs.readFileSync(path.join(DIST, 'index.html'), 'utf8'), /<a href="author\.html">Write a notebook<\/a>/, 'linked from the index');
   assert.doesNotMatch(html, /<script(?![^>]*\bsrc="author\.js")[^>]*>/, 'no inline script');
   assert.doesNotMatch(fs.readFileSync(path.join(DIST, 'author.js'), 'utf8'), /https?:\/\/(cdn|unpkg|esm\.sh)/);
   // The check can fail: an inline style is refused by the policy and reported.
