@@ -58,6 +58,17 @@ function notebookRules() {
     explorable: {
       '`query`': [1, ex.max_width], '`keys`': [1, ex.max_keys], '`values`': [1, ex.max_width],
       '`labels`': [1, ex.label_max_chars], '`mask`': [], '`divisor`': [], '`reference_query`': [],
+      '`presets`': [1, ex.max_presets], '`goal`': [0, 1],
+    },
+    'held-sequence': {
+      '`queries`': [1, ex.max_keys, 1, ex.max_width], '`keys`': [], '`values`': [1, ex.max_width],
+      '`labels`': [], '`mask`': [], '`divisor`': [],
+    },
+    'transformer-block': {
+      '`input`': [1, L.block.max_rows, L.block.d_model], '`labels`': [],
+      // the divisors of the width
+      '`heads`': Array.from({ length: L.block.d_model }, (_, i) => i + 1).filter((h) => L.block.d_model % h === 0),
+      '`mask`': [], '`activation`': [],
     },
     'scaling-study': {
       '`seed`': range(sc.seed), '`widths`': [sc.widths.min_count, sc.widths.max_count, sc.widths.min, sc.widths.max],
@@ -66,6 +77,8 @@ function notebookRules() {
     'hand-example': {
       '`queries`': [1, hx.max_rows, 1, hx.max_width], '`keys`': [1, hx.max_rows], '`values`': [1, hx.max_width],
     },
+    playback: { '`duration`': [L.playback.seconds.min, L.playback.seconds.max] },
+    study: { '`steps`': [1, L.study.max_steps] },
     practice: { '`prompt`': [], '`answer`': [], '`hint`': [], '`explanation`': [] },
     references: { '`items`': range(nb.references) },
   };
