@@ -55,6 +55,7 @@ export interface LimitsResult {
     activations: Activation[];
     defaults: { input: number[][]; heads: number; activation: Activation };
   };
+  sequence: { defaults: { queries: number[][]; keys: number[][]; values: number[][] } };
   playback: { seconds: WholeLimit };
   study: { max_steps: number };
   scaling: {

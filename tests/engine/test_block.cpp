@@ -103,13 +103,13 @@ void close(const M& a, const M& b, double tol, const char* what) {
 TEST_CASE("det_erf and det_tanh agree with the C library", "[block]") {
     for (double x = -7; x <= 7; x += 0.03125) {
         INFO("x = " << x);
-        CHECK(std::fabs(det_erf(x) - std::erf(x)) <= 4e-16);
-        CHECK(std::fabs(det_tanh(x) - std::tanh(x)) <= 4e-16);
+        CHECK(std::fabs(det_erf(x) - std::erf(x)) <= 5e-16);
+        CHECK(std::fabs(det_tanh(x) - std::tanh(x)) <= 3e-16);
     }
     for (double x : {1e-300, 1e-8, 0.3, 0.99, 1.0, 2.5, 5.99, 6.0, 30.0}) {
         INFO("x = " << x);
-        CHECK(std::fabs(det_erf(x) - std::erf(x)) <= 2e-16 * std::max(std::fabs(std::erf(x)), 1e-300) + 1e-300);
-        CHECK(std::fabs(det_tanh(x) - std::tanh(x)) <= 3e-16 * std::fabs(std::tanh(x)));
+        CHECK(std::fabs(det_erf(x) - std::erf(x)) <= 1e-15 * std::fabs(std::erf(x)));
+        CHECK(std::fabs(det_tanh(x) - std::tanh(x)) <= 4e-16 * std::fabs(std::tanh(x)));
     }
     CHECK(std::signbit(det_erf(-0.0)));
     CHECK(std::isnan(det_erf(NAN)));
@@ -142,10 +142,10 @@ TEST_CASE("block: the held sequence against an independent float64 computation",
 
 TEST_CASE("block: LayerNorm by hand on one row", "[block]") {
     // Row [1, -0.5, 0.25, 2]: mean 0.6875, biased variance
-    // ((0.3125)^2 + (1.1875)^2 + (0.4375)^2 + (1.3125)^2) / 4 = 0.87109375.
+    // ((0.3125)^2 + (1.1875)^2 + (0.4375)^2 + (1.3125)^2) / 4 = 3.421875 / 4 = 0.85546875.
     BlockInput in = block_example();
     const BlockResult r = transformer_block(in);
-    const double root = std::sqrt(0.87109375 + 1e-5);
+    const double root = std::sqrt(0.85546875 + 1e-5);
     CHECK(r.ln1[0][0] == Approx(0.3125 / root).epsilon(1e-15));
     CHECK(r.ln1[0][1] == Approx(-1.1875 / root).epsilon(1e-15));
     CHECK(r.ln1[0][3] == Approx(1.3125 / root).epsilon(1e-15));

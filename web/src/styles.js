@@ -164,7 +164,6 @@ ${Array.from({ length: 8 }, (_, i) => `.src-${i} { --c: var(--_src-${i}); }`).jo
 
 /* explorable */
 .planes { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; margin: .5rem 0 1rem; }
-@container (max-width: 34rem) { .planes { grid-template-columns: 1fr; } }
 .plane { margin: 0; min-width: 0; }
 .plane figcaption { font-size: .85rem; color: var(--_muted); margin-top: .25rem; }
 .plane svg { width: 100%; height: auto; display: block; background: var(--_surface); border: 1px solid var(--_border); border-radius: var(--_radius); touch-action: none; }
@@ -249,6 +248,14 @@ button:disabled { opacity: .55; cursor: default; }
 details { margin: .5rem 0; }
 summary { cursor: pointer; color: var(--_accent); font-size: .92rem; }
 .exact-list { font-family: var(--_mono); font-size: .8rem; white-space: pre-wrap; word-break: break-all; }
+
+/* Narrow: match and mix stay side by side (both visible while dragging), with larger labels. */
+@container (max-width: 34rem) {
+  .planes { gap: .35rem; }
+  .plane svg text { font-size: 22px; stroke-width: 4px; }
+  .plane svg .tick { font-size: 17px; }
+  .plane figcaption { font-size: .75rem; }
+}
 
 /* held sequence */
 .row-picker { border: 0; padding: 0; margin: 0 0 .5rem; display: flex; flex-wrap: wrap; gap: .3rem 1rem; }

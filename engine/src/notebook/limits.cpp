@@ -8,6 +8,7 @@
 #include "attnbook/lessons/explore_row.hpp"
 #include "attnbook/lessons/hand_example.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
+#include "attnbook/lessons/sequence.hpp"
 #include "attnbook/notebook/attention_command.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/json_text.hpp"
@@ -78,6 +79,11 @@ json block() {
                 {"defaults", {{"input", example.input}, {"heads", example.heads}, {"activation", activation_name(example.activation)}}}};
 }
 
+json sequence() {
+    const SequenceInput example = sequence_example();
+    return json{{"defaults", {{"queries", example.queries}, {"keys", example.keys}, {"values", example.values}}}};
+}
+
 json hand_example() {
     namespace hx = hand_example_limits;
     const HandExampleInput example;
@@ -112,6 +118,7 @@ json engine_limits() {
                 {"explorable", explorable()},
                 {"hand_example", hand_example()},
                 {"block", block()},
+                {"sequence", sequence()},
                 {"playback",
                  {{"seconds", {{"min", lesson_cell_limits::playback_min_seconds},
                                {"max", lesson_cell_limits::playback_max_seconds},

@@ -6,8 +6,9 @@
 
 namespace attnbook {
 
-// erf(x) = 2/sqrt(pi) e^(-x^2) sum_n 2^n x^(2n+1) / (1*3*...*(2n+1)): every term positive, so
-// no cancellation; |x| >= 6 gives +-1 (erfc(6) < 2.2e-17). NaN -> NaN.
+// erf(x): for |x| < 1 the series 2/sqrt(pi) e^(-x^2) sum_n 2^n x^(2n+1) / (1*3*...*(2n+1)) (every
+// term positive, so no cancellation); above, 1 - erfc(x) by erfc's continued fraction; |x| >= 6
+// gives +-1 (erfc(6) < 2.2e-17). NaN -> NaN.
 double det_erf(double x);
 
 // tanh by Lambert's continued fraction for |x| < 1, by (1 - e^(-2|x|)) / (1 + e^(-2|x|)) above;
