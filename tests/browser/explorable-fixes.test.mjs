@@ -137,7 +137,7 @@ test('moving q along (1, 1) changes the scores and leaves shares and output: the
     // Re-pin: the reference becomes the current q and everything reads unchanged.
     await ex(page).getByRole('button', { name: 'Pin current q as reference' }).click();
     await page.waitForFunction(() => /^Scores unchanged/.test(document.querySelector('attention-notebook').shadowRoot.querySelector('.explorable .compare-summary').textContent));
-    assert.match(await page.evaluate(() => decodeURIComponent(location.hash)), /r\.explore=3,2/);
+    await page.waitForFunction(() => /r\.explore=3,2/.test(decodeURIComponent(location.hash)), null, { timeout: 5000 });
     assert.deepEqual(await problems(), []);
   } finally {
     await context.close();

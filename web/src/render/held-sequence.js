@@ -102,7 +102,7 @@ export function renderHeldSequence(cell, ctx) {
       return;
     }
     heatmap.style.gridTemplateColumns = `auto repeat(${n}, minmax(2.6rem, 1fr))`;
-    heatmap.replaceChildren(h('span', null, ''), labels.map((l) => h('span', { class: 'heat-head' }, l)),
+    heatmap.replaceChildren(...[h('span', null, ''), labels.map((l) => h('span', { class: 'heat-head' }, l)),
       r.shares.map((row, i) => [h('span', { class: 'heat-head' }, labels[i]),
         r.all_masked[i]
           ? spanAll(h('span', { class: 'heat-none' }, 'all masked: no weights'), n)
@@ -110,7 +110,7 @@ export function renderHeldSequence(cell, ctx) {
             const cellEl = h('span', { class: `heat${s.mask[i][c] ? '' : ' masked'}`, title: `${labels[i]} → ${labels[c]}: ${s.mask[i][c] ? w.shown : 'masked'}` }, s.mask[i][c] ? w.shown : '×');
             cellEl.style.setProperty('--w', String(w.exact));
             return cellEl;
-          })]));
+          })])].flat(Infinity));
     heatmap.setAttribute('aria-label', `Attention weights: ${r.shares.map((row, i) => (r.all_masked[i] ? `row ${labels[i]} has every source masked` : `row ${labels[i]}: ${row.map((w, c) => `${labels[c]} ${s.mask[i][c] ? w.shown : 'masked'}`).join(', ')}`)).join('; ')}`);
     table.replaceChildren(...r.shares.map((row, i) => h('tr', { class: r.all_masked[i] ? 'masked' : null },
       h('th', { scope: 'row', class: colour(i) }, labels[i]),

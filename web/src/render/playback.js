@@ -109,14 +109,12 @@ export function renderPlayback(cell, ctx) {
     playing = true;
     last = 0;
     play.textContent = 'Pause';
-    play.setAttribute('aria-pressed', 'true');
     raf = requestAnimationFrame(tick);
   }
   function pause() {
     playing = false;
     cancelAnimationFrame(raf);
     play.textContent = t >= duration ? 'Play again' : 'Play';
-    play.setAttribute('aria-pressed', 'false');
   }
   play.addEventListener('click', () => (playing ? pause() : start()));
   seek.addEventListener('input', () => {
