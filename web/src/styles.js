@@ -265,7 +265,7 @@ summary { cursor: pointer; color: var(--_accent); font-size: .92rem; }
 .mask-matrix td, .mask-matrix th { text-align: center; }
 .heatmap { display: grid; gap: 3px; max-width: 22rem; margin: .25rem 0 .75rem; font-size: .85rem; }
 .heatmap .heat-head { font-weight: 700; text-align: center; align-self: center; padding: 0 .3rem; }
-.heatmap .heat { background: color-mix(in srgb, var(--_accent) calc(var(--w) * 100%), var(--_surface)); border: 1px solid var(--_border); border-radius: 3px; text-align: center; padding: .45rem .2rem; font-family: var(--_mono); color: var(--_fg); }
+.heatmap .heat { background: color-mix(in srgb, var(--_accent) calc(var(--w) * 55%), var(--_surface)); border: 1px solid var(--_border); border-radius: 3px; text-align: center; padding: .45rem .2rem; font-family: var(--_mono); color: var(--_fg); }
 .heatmap .heat.masked { background: repeating-linear-gradient(45deg, var(--_surface), var(--_surface) 4px, var(--_border) 4px, var(--_border) 5px); color: var(--_muted); }
 .heatmap .heat-none { color: var(--_muted); font-style: italic; padding: .45rem .2rem; border: 1px dashed var(--_border); border-radius: 3px; text-align: center; }
 td.none { color: var(--_muted); font-style: italic; text-align: left; }
@@ -288,6 +288,7 @@ td.none { color: var(--_muted); font-style: italic; text-align: left; }
 .study-check { border-top: 1px solid var(--_border); margin-top: .6rem; padding-top: .4rem; }
 .check-label { font-size: .85rem; color: var(--_muted); margin: 0; }
 .study-nav { justify-content: space-between; margin-top: .75rem; }
+.study-nav button[aria-disabled="true"] { opacity: .55; cursor: default; }
 .help-list { padding-left: 1.3rem; }
 .help-list li { margin: .4rem 0; }
 .help-list .attempt-feedback, .help-list .attempt-help { font-size: .88rem; color: var(--_muted); }

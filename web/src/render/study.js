@@ -29,8 +29,9 @@ export function renderStudy(cell, ctx) {
     views.forEach((v, i) => { v.hidden = i + 1 !== step; });
     counter.textContent = `Step ${step} of ${total} · ${steps[step - 1].title}`;
     progress.value = step;
-    back.disabled = step === 1;
-    next.disabled = step === total;
+    // aria-disabled, not disabled: the button stays in the Tab order and says why it does nothing.
+    back.setAttribute('aria-disabled', String(step === 1));
+    next.setAttribute('aria-disabled', String(step === total));
   }
   function go(to) {
     if (to < 1 || to > total || to === step) return;

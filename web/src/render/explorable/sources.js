@@ -32,7 +32,7 @@ export function createSources({ id, labels, colour, keys, values, maxAbs, onMask
     h('summary', null, 'Edit keys and values'),
     h('p', { class: 'note' }, 'Type any number; a value the page cannot take is refused where you typed it.'),
     rows,
-    h('button', { type: 'button', onclick: onResetSources }, 'Reset keys and values'));
+    h('button', { type: 'button', onclick: onResetSources }, 'Back to the example’s keys and values'));
 
   function draw(st) {
     maskBoxes.forEach((box, i) => { box.checked = st.mask[i]; });
