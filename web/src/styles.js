@@ -252,16 +252,20 @@ summary { cursor: pointer; color: var(--_accent); font-size: .92rem; }
 /* Narrow: match and mix stay side by side (both visible while dragging), with larger labels. */
 @container (max-width: 34rem) {
   .planes { gap: .35rem; }
-  .plane svg text { font-size: 22px; stroke-width: 4px; }
-  .plane svg .tick { font-size: 17px; }
+  .plane svg text { font-size: 26px; stroke-width: 5px; }
+  .plane svg .tick { font-size: 18px; }
   .plane figcaption { font-size: .75rem; }
+  svg.number-line text { font-size: 24px; }
+  svg.number-line .tick { font-size: 20px; }
 }
 
 /* held sequence */
 .row-picker { border: 0; padding: 0; margin: 0 0 .5rem; display: flex; flex-wrap: wrap; gap: .3rem 1rem; }
 .row-picker legend { font-size: .9rem; color: var(--_muted); padding: 0; margin-bottom: .25rem; }
 .value-editor { margin: .25rem 0 .75rem; }
-.mask-matrix { width: auto; margin: .5rem 0; }
+.mask-title { font-weight: 600; margin: .5rem 0 .25rem; }
+.mask-matrix { width: auto; margin: 0 0 .5rem; }
+.value-editor .vec-edit { margin-right: .75rem; }
 .mask-matrix td, .mask-matrix th { text-align: center; }
 .heatmap { display: grid; gap: 3px; max-width: 22rem; margin: .25rem 0 .75rem; font-size: .85rem; }
 .heatmap .heat-head { font-weight: 700; text-align: center; align-self: center; padding: 0 .3rem; }

@@ -53,8 +53,8 @@ export function renderHeldSequence(cell, ctx) {
 
   // ---- mask matrix
   const maskBoxes = [];
-  const maskTable = h('table', { class: 'mask-matrix' },
-    h('caption', null, 'Mask: may the row’s position attend to the column’s source?'),
+  const maskTitle = h('p', { class: 'mask-title', id: `${id}-mask-title` }, 'Mask: may the row’s position attend to the column’s source?');
+  const maskTable = h('table', { class: 'mask-matrix', 'aria-labelledby': maskTitle.id },
     h('thead', null, h('tr', null, h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'row')), labels.map((l, c) => h('th', { scope: 'col', class: colour(c) }, l)))),
     h('tbody', null, Array.from({ length: m }, (_, r) => h('tr', null, h('th', { scope: 'row' }, labels[r]),
       Array.from({ length: n }, (_, c) => {
@@ -71,13 +71,13 @@ export function renderHeldSequence(cell, ctx) {
   const heatmap = h('div', { class: 'heatmap', role: 'img', 'aria-label': 'Attention weights: not computed' });
   const table = h('tbody');
   const results = h('div', { class: 'sequence-results', 'aria-live': 'polite' },
-    h('div', { class: 'heat-wrap' }, h('p', { class: 'note' }, 'Weights as a heatmap (darker = larger share; a crossed cell is masked)'), heatmap),
+    h('div', { class: 'heat-wrap' }, h('p', { class: 'note' }, 'Weights as a heatmap (stronger colour = larger share; a crossed cell is masked)'), heatmap),
     keyboardScrollable(h('div', { class: 'table-wrap' }, h('table', null,
       h('caption', null, 'Weights and outputs, one row per position'),
       h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Row'), labels.map((l, c) => h('th', { scope: 'col', class: colour(c) }, `w → ${l}`)), h('th', { scope: 'col' }, 'Output o'))),
       table))));
   const problem = h('p', { class: 'cell-error', role: 'alert', hidden: true });
-  el.append(picker, queryEditor, valueEditor, maskTable, presets, results, problem);
+  el.append(picker, queryEditor, valueEditor, maskTitle, maskTable, presets, results, problem);
 
   const sequence = latestOnly((a) => ctx.call('sequence', a));
   async function refresh() {
