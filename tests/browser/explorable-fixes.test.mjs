@@ -182,3 +182,58 @@ test('the other notebook is named and linked where it is cited; a wrong option g
     await context.close();
   }
 });
+
+test('keys and values are editable, refused in place like the query, and reset to the example', async () => {
+  const { page, problems, context } = await open();
+  try {
+    await ex(page).locator('summary', { hasText: 'Edit keys and values' }).click();
+    const editor = ex(page).locator('.source-editor');
+    // k_B = [1, 0] -> [1, 1]
+    const kB2 = editor.getByLabel('Key of B, coordinate 2,');
+    await kB2.fill('1');
+    const keys = [[-1, 2], [1, 1], [0, 1]];
+    const want = expectedShares({ ...cell, keys, query: cell.query });
+    await page.waitForFunction(([w]) => {
+      const cells = [...document.querySelector('attention-notebook').shadowRoot.querySelectorAll('.explorable tbody tr td:nth-of-type(3) > .num')];
+      return cells.every((c, i) => c.getAttribute('title') === `exact: ${w[i]}`);
+    }, [want], { timeout: 10000 });
+    assert.match(await ex(page).locator('.source-text').textContent(), /k_B = \[1, 1\]/);
+    // Unreadable typing ("1e" is not a number yet) is refused and, on leaving, the box shows 1 again.
+    await kB2.fill('');
+    await kB2.pressSequentially('1e');
+    assert.equal(await kB2.getAttribute('aria-invalid'), 'true');
+    assert.match(await editor.locator('.entry-error', { hasText: 'not a number' }).textContent(), /still for kB\[2\] = 1/);
+    await kB2.blur();
+    assert.equal(await kB2.inputValue(), '1');
+    await editor.getByLabel('Value of C, coordinate 1,').fill('2e6');
+    assert.equal(await editor.getByLabel('Value of C, coordinate 1,').getAttribute('aria-invalid'), 'true');
+    assert.match(await editor.locator('.entry-error', { hasText: 'out of range' }).textContent(), /still for vC\[1\] = -1/);
+    await editor.getByRole('button', { name: /Back to the example/ }).click();
+    await waitShares(page, cell.query);
+    assert.match(await ex(page).locator('.source-text').textContent(), /k_B = \[1, 0\]/);
+    assert.deepEqual(await problems(), []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the Python panel copies the whole program, helper included, and shows it folded', async () => {
+  const { page, problems, context } = await open();
+  try {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.origin });
+    const panel = ex(page).locator('details', { hasText: 'The same calculation in Python' }).first();
+    await panel.locator('summary').first().click();
+    await panel.locator('code').first().filter({ hasText: 'running_total' }).waitFor();
+    const shown = await panel.locator('pre code').first().textContent();
+    assert.match(shown, /engine_exp\(x\): the exp the engine uses/);
+    assert.doesNotMatch(shown, /0x40862E42/, 'the helper body is folded away');
+    await panel.getByRole('button', { name: 'Copy the program' }).click();
+    await panel.locator('.copy-status', { hasText: 'Copied.' }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    assert.match(copied, /def engine_exp\(x\):[^]*0x40862E42/);
+    assert.match(copied, /query = \[2\.0, 1\.0\]/);
+    assert.deepEqual(await problems(), []);
+  } finally {
+    await context.close();
+  }
+});

@@ -33,11 +33,11 @@ export function numberBox({ label, visibleLabel, value, maxAbs, onValue, what })
     }
   });
   input.addEventListener('change', () => {
+    // Leaving a refused box shows the value the numbers belong to again. The message stays as it
+    // was (same text, so nothing below it moves under the pointer) until the next accepted entry.
     if (input.getAttribute('aria-invalid') === 'true') {
-      const said = message.textContent;
       input.value = entryText(good);
       input.removeAttribute('aria-invalid');
-      message.textContent = `${said.split(' The numbers')[0]} The box is back to ${entryText(good)}.`;
     }
   });
   const el = h('label', { for: id, class: 'entry' }, h('span', { class: 'visually-hidden' }, label), visibleLabel, input);
