@@ -4,6 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, screenshot, useSiteAndBrowser, site, browser, notebooks } from './harness.mjs';
+import { runNativeCli } from '../wasm/engine.mjs';
+
+// The CLI's answer for the same state: the page must show exactly these doubles.
+const cli = (args) => JSON.parse(runNativeCli(args).stdout);
+const exacts = (rows) => rows.map((row) => row.map((p) => p.exact));
 
 useSiteAndBrowser();
 const doc = notebooks()['attention-explorable'];
@@ -37,6 +42,8 @@ test('held sequence: 3 x 3 weights, causal preset, a fully masked row says so', 
       if (c <= r) assert.ok(Math.abs(causal[r][c] - w) < 1e-15, `causal [${r}][${c}]`);
       else assert.equal(causal[r][c], null, 'a masked cell shows no number');
     }));
+    const fromCli = cli(['sequence', '--mask', '1,0,0;1,1,0;1,1,1']);
+    assert.deepEqual(causal, exacts(fromCli.shares).map((row, r) => row.map((w, c) => (c <= r ? w : null))), 'the page shows the CLI\'s numbers');
     await screenshot(page, 'sequence-causal');
 
     await cell.getByRole('checkbox', { name: 'A may attend to A' }).uncheck();
@@ -69,6 +76,10 @@ test('transformer block: LayerNorm and the output rows match a float64 computati
     input.forEach((row, i) => layerNorm(row, [1, 1, 1, 1], [0, 0, 0, 0]).forEach((v, j) => assert.ok(Math.abs(ln1[i][j] - v) < 1e-14, `ln1[${i}][${j}]`)));
     assert.equal(await cell.locator('.block-step .formula').count(), 9);
     assert.equal(await cell.locator('.block-step .python-line').count(), 9);
+    // The block's output as the page shows it equals the CLI's for the same state.
+    const hOut = await cell.locator('.block-step').nth(8).locator('details').evaluate((d) => [...d.querySelectorAll('tbody tr')]
+      .map((tr) => [...tr.querySelectorAll('.num')].map((n) => Number(n.getAttribute('title').replace('exact: ', '')))));
+    assert.deepEqual(hOut, exacts(cli(['block', '--heads', '2']).h_out));
     await cell.locator('select').first().selectOption('4');
     await page.waitForFunction(() => document.querySelector('attention-notebook').shadowRoot.querySelectorAll('.transformer-block .head').length === 4);
     await cell.getByLabel('Causal mask').check();
