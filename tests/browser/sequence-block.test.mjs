@@ -46,6 +46,27 @@ test('held sequence: 3 x 3 weights, causal preset, a fully masked row says so', 
     assert.deepEqual(causal, exacts(fromCli.shares).map((row, r) => row.map((w, c) => (c <= r ? w : null))), 'the page shows the CLI\'s numbers');
     await screenshot(page, 'sequence-causal');
 
+    // Row picker: editing row B's query changes row B only; a value edit changes every row's output.
+    const outputs = () => body.evaluate((tb) => [...tb.querySelectorAll('tr')].map((tr) => tr.querySelector('td:last-child').textContent));
+    const outBefore = await outputs();
+    await cell.locator('.row-picker label', { hasText: 'B' }).click();
+    await cell.getByLabel('Query of row B, coordinate 1,').fill('3');
+    await page.waitForFunction(() => {
+      const row = document.querySelector('attention-notebook').shadowRoot.querySelectorAll('.held-sequence .sequence-results tbody tr')[1];
+      return row && /0\.\d/.test(row.textContent) && !row.textContent.includes('0.944');
+    });
+    const outRowB = await outputs();
+    assert.equal(outRowB[0], outBefore[0]);
+    assert.notEqual(outRowB[1], outBefore[1]);
+    assert.equal(outRowB[2], outBefore[2]);
+    const rowB = await read();
+    rowShares([3, -1], keys, [true, true, false]).forEach((w, c) => { if (c < 2) assert.ok(Math.abs(rowB[1][c] - w) < 1e-15, `edited row B [${c}]`); });
+    await cell.getByLabel('Value of A, coordinate 1,').fill('4');
+    await page.waitForFunction((before) => {
+      const rows = [...document.querySelector('attention-notebook').shadowRoot.querySelectorAll('.held-sequence .sequence-results tbody tr')];
+      return rows.every((tr, i) => tr.querySelector('td:last-child').textContent !== before[i]);
+    }, outRowB);
+
     await cell.getByRole('checkbox', { name: 'A may attend to A' }).uncheck();
     await cell.locator('td.none').waitFor();
     assert.match(await cell.locator('td.none').textContent(), /Every source is masked for this row: no weights and no output/);
