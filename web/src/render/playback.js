@@ -5,7 +5,7 @@
 
 import { h, s, inputVec } from '../dom.js';
 import { createPlane, arrow } from './plane.js';
-import { projection } from './geometry.js';
+import { projection, extentFor } from './geometry.js';
 import { captionAt, frameAt, clockText } from './playback-timeline.js';
 
 const colour = (i) => `src-${i % 8}`;
@@ -15,8 +15,8 @@ export function renderPlayback(cell, ctx) {
   const ex = ctx.limits.explorable.defaults; // the lesson's example, as the engine defines it
   const labels = ex.keys.map((_, i) => String.fromCharCode(65 + i));
   const duration = cell.duration;
-  const keyPlane = createPlane({ label: 'Playback: key space', extent: 3 });
-  const valuePlane = createPlane({ label: 'Playback: value space', extent: 2 });
+  const keyPlane = createPlane({ label: 'Playback: key space', extent: extentFor([ex.query, ...ex.keys], 3) });
+  const valuePlane = createPlane({ label: 'Playback: value space', extent: extentFor(ex.values, 2) });
   const bars = h('div', { class: 'share-strip playback-strip', 'aria-hidden': 'true' });
   const caption = h('p', { class: 'playback-caption', 'aria-live': 'polite' }, 'Loading the example…');
   const play = h('button', { type: 'button', class: 'primary', disabled: true }, 'Play');
