@@ -252,7 +252,7 @@ summary { cursor: pointer; color: var(--_accent); font-size: .92rem; }
 /* Narrow: match and mix stay side by side (both visible while dragging), with larger labels. */
 @container (max-width: 34rem) {
   .planes { gap: .35rem; }
-  .plane svg text { font-size: 26px; stroke-width: 5px; }
+  .plane svg text, .plane svg .value text { font-size: 26px; stroke-width: 5px; }
   .plane svg .tick { font-size: 18px; }
   .plane figcaption { font-size: .75rem; }
   svg.number-line text { font-size: 24px; }
