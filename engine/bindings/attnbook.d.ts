@@ -41,7 +41,7 @@ export interface LimitsResult {
     references: Range; reference_text_max_chars: number; url_max_chars: number; year: Range;
   };
   explorable: {
-    cell: { max_keys: number; max_width: number; max_abs: number; label_max_chars: number };
+    cell: { max_keys: number; max_width: number; max_abs: number; label_max_chars: number; max_presets: number };
     command: { max_sources: number; max_width: number };
     defaults: { query: number[]; keys: number[][]; values: number[][]; divisor: Divisor };
   };
@@ -50,13 +50,21 @@ export interface LimitsResult {
     command: { max_rows: number; max_width: number };
     defaults: { queries: number[][]; keys: number[][]; values: number[][] };
   };
+  block: {
+    d_model: number; d_ff: number; max_rows: number; max_abs: number; epsilon: number;
+    activations: Activation[];
+    defaults: { input: number[][]; heads: number; activation: Activation };
+  };
+  sequence: { defaults: { queries: number[][]; keys: number[][]; values: number[][] } };
+  playback: { seconds: WholeLimit };
+  study: { max_steps: number };
   scaling: {
     seed: WholeLimit; pairs: WholeLimit; trials: WholeLimit; keys: WholeLimit;
     widths: { min_count: number; max_count: number; min: number; max: number; default: number[] };
     divisor: { default: Divisor };
     max_block: number;        // pairs x width, and trials x keys x width, at most this
   };
-  practice: { answer_kinds: Array<'number' | 'choice'>; options: Range; max_abs_answer: number };
+  practice: { answer_kinds: Array<'number' | 'choice'>; options: Range; max_abs_answer: number; max_decimals: number };
   attention: { max_elements: number; max_printed: number };
   arguments: { max_bytes: number; max_depth: number };  // of argsJson itself
   divisors: Divisor[];        // in the lesson's order: ['sqrt', 'd', '1']
@@ -78,6 +86,36 @@ export interface ScalingResult {
 export interface HandExampleArgs { queries?: number[][]; keys?: number[][]; values?: number[][] }
 export interface HandExampleResult {
   logits: NumberPair[][]; weights: NumberPair[][]; row_sums: NumberPair[]; output: NumberPair[][];
+}
+
+/** The held sequence: each query row against the same sources, its own mask row. */
+export interface SequenceArgs {
+  queries?: number[][]; keys?: number[][]; values?: number[][];
+  mask?: Array<Array<boolean | 0 | 1>>;  // (m, n), true = may attend
+  divisor?: Divisor;
+}
+export interface SequenceResult {
+  scores: NumberPair[][]; shares: NumberPair[][]; outputs: NumberPair[][];
+  all_masked: boolean[];      // a flagged row has shares and output 0
+}
+
+export type Activation = 'gelu' | 'gelu_tanh' | 'relu';
+export interface BlockArgs {
+  input?: number[][];         // H: (n, d_model)
+  heads?: number;             // divides d_model
+  mask?: Array<Array<boolean | 0 | 1>>;  // (n, n)
+  activation?: Activation;
+}
+export interface BlockHead { q: NumberPair[][]; k: NumberPair[][]; v: NumberPair[][]; scores: NumberPair[][]; shares: NumberPair[][]; output: NumberPair[][] }
+export interface BlockResult {
+  weights: {
+    ln1_gamma: number[]; ln1_beta: number[]; w_q: number[][]; w_k: number[][]; w_v: number[][]; w_o: number[][];
+    b_o: number[]; ln2_gamma: number[]; ln2_beta: number[]; w_1: number[][]; b_1: number[]; w_2: number[][]; b_2: number[];
+  };
+  heads_count: number; epsilon: number; activation: Activation;
+  ln1: NumberPair[][]; heads: BlockHead[]; all_masked: boolean[];
+  concat: NumberPair[][]; attention_out: NumberPair[][]; h_prime: NumberPair[][]; ln2: NumberPair[][];
+  mlp_hidden: NumberPair[][]; mlp_out: NumberPair[][]; h_out: NumberPair[][];
 }
 
 export interface TensorJson { shape: number[]; data: number[] }
@@ -115,6 +153,8 @@ export interface Commands {
   python: [ExploreArgs & { labels?: string[] }, { program: string }];
   scaling: [ScalingArgs, ScalingResult];
   hand_example: [HandExampleArgs, HandExampleResult];
+  sequence: [SequenceArgs, SequenceResult];
+  block: [BlockArgs, BlockResult];
   attention: [AttentionArgs, AttentionResult];
   validate: [{ text: string; name?: string }, ValidateResult];
   check_practice: [{ cell: object; response?: unknown }, { correct: boolean; feedback: string }];

@@ -9,17 +9,19 @@
 #include "attnbook/core/decimal_text.hpp"
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/quote.hpp"
+#include "attnbook/lessons/block.hpp"
 #include "attnbook/lessons/divisor.hpp"
 #include "attnbook/lessons/explore_row.hpp"
 #include "attnbook/lessons/hand_example.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
+#include "attnbook/lessons/sequence.hpp"
 
 namespace attnbook::cli {
 namespace {
 
 using nlohmann::json;
 
-enum class Kind { numbers, rows, flags, whole, wholes, word, words };
+enum class Kind { numbers, rows, flags, flag_rows, whole, wholes, word, words };
 
 struct OptionSpec {
     const char* field;  // the JSON argument it becomes
@@ -41,6 +43,12 @@ const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
           {"trials", {"trials", Kind::whole}}, {"keys", {"keys", Kind::whole}}, {"divisor", {"divisor", Kind::word}}}},
         {"hand-example",
          {{"queries", {"queries", Kind::rows}}, {"keys", {"keys", Kind::rows}}, {"values", {"values", Kind::rows}}}},
+        {"sequence",
+         {{"queries", {"queries", Kind::rows}}, {"keys", {"keys", Kind::rows}}, {"values", {"values", Kind::rows}},
+          {"mask", {"mask", Kind::flag_rows}}, {"divisor", {"divisor", Kind::word}}}},
+        {"block",
+         {{"input", {"input", Kind::rows}}, {"heads", {"heads", Kind::whole}}, {"mask", {"mask", Kind::flag_rows}},
+          {"activation", {"activation", Kind::word}}}},
         {"validate", {}},
         {"limits", {}},
         {"cell-types", {}},
@@ -137,6 +145,22 @@ json convert(const std::string& option, Kind kind, const std::string& value) {
             }
             return rows;
         }
+        case Kind::flag_rows: {
+            json rows = json::array();
+            const auto lines = split(value, ';');
+            for (std::size_t r = 0; r < lines.size(); ++r) {
+                json row = json::array();
+                const auto items = split(lines[r], ',');
+                for (std::size_t i = 0; i < items.size(); ++i) {
+                    const std::string item = trim(items[i]);
+                    if (item == "1" || item == "true") row.push_back(true);
+                    else if (item == "0" || item == "false") row.push_back(false);
+                    else bad(option, quote(item) + " is not 1, 0, true or false" + position(r, i, true));
+                }
+                rows.push_back(row);
+            }
+            return rows;
+        }
     }
     return nullptr;
 }
@@ -170,6 +194,10 @@ std::string usage() {
     const ExploreInput ex = explore_example();
     const ScalingInput sc;
     const HandExampleInput hx;
+    const SequenceInput sq = sequence_example();
+    const BlockInput bk = block_example();
+    std::string activations;
+    for (const auto& name : activation_names()) activations += (activations.empty() ? "" : "|") + name;
     std::string divisors;
     for (const auto& name : divisor_names()) divisors += (divisors.empty() ? "" : "|") + name;
     return "usage: attnbook COMMAND [options]        (scripts/attnbook --wasm COMMAND ... runs the WebAssembly build)\n"
@@ -188,6 +216,13 @@ std::string usage() {
            "  hand-example  the small attention step that can be checked by hand\n"
            "                  --queries " + option_rows(hx.queries) + "  --keys " + option_rows(hx.keys) +
            "  --values " + option_rows(hx.values) + "\n"
+           "  sequence      several query rows against the same sources, a mask row each\n"
+           "                  --queries " + option_rows(sq.queries) + "  --keys " + option_rows(sq.keys) +
+           "  --values " + option_rows(sq.values) + "\n"
+           "                  --mask \"1,1,1;1,1,1;1,1,1\"  --divisor " + divisors + "\n"
+           "  block         a pre-norm transformer block with the notebook's fixed weights, every step\n"
+           "                  --input " + option_rows(bk.input) + "  --heads " + std::to_string(bk.heads) +
+           "  --mask \"1,0,0;1,1,0;1,1,1\"  --activation " + activations + "\n"
            "  validate      check notebook files: validate FILE...\n"
            "  limits        every limit, default and name list of the engine, as JSON\n"
            "  cell-types    each cell type's fields and a valid example cell, as JSON\n"

@@ -139,11 +139,13 @@ test('two elements on one page do not interfere', async () => {
 });
 
 test('a practice answer is parsed by the engine: a fraction such as 284/1000 counts', async () => {
-  // The "read a share" practice of attention-explorable: number answer 0.284, tolerance 0.001.
+  // The "read a share" practice of attention-explorable: C's share, to three decimals.
   const nb = notebooksById()['attention-explorable'];
   const practice = nb.cells.find((c) => c.id === 'share-c');
   assert.equal(practice.answer.kind, 'number');
-  assert.ok(Math.abs(284 / 1000 - practice.answer.value) <= practice.answer.tolerance);
+  // Either an explicit tolerance or "decimals": half a unit of the last place.
+  const tolerance = practice.answer.tolerance ?? 0.5 * 10 ** -practice.answer.decimals;
+  assert.ok(Math.abs(284 / 1000 - practice.answer.value) <= tolerance);
   const { page, problems, context } = await openPage(browser, site, `${nb.id}/`);
   try {
     await page.evaluate(() => {

@@ -26,6 +26,10 @@ async function markControls(page) {
     for (const root of roots) {
       for (const el of root.querySelectorAll(SELECTOR)) {
         if (el.disabled || el.closest('[hidden]') || el.getClientRects().length === 0) continue;
+        // The content of a closed disclosure is not reachable until it is opened (the pass with
+        // every disclosure open covers it); its summary is.
+        const closed = el.parentElement?.closest('details:not([open])');
+        if (closed && !(el.localName === 'summary' && el.parentElement === closed)) continue;
         if (el.localName === 'summary' && el.parentElement.localName !== 'details') continue;
         let n = out.length;
         if (el.type === 'radio') {

@@ -10,7 +10,7 @@ const shippedPractice = Object.values(notebooks()).flatMap((d) => d.cells).filte
 
 test('practice cells without a hint (typed and choice answers) show no hint and no "null"', async () => {
   const cells = shippedPractice.map((c, i) => {
-    const { hint, depths, ...rest } = c;
+    const { hint, worked, depths, ...rest } = c; // worked steps are optional help too
     assert.ok(hint, 'the shipped practice cells have hints (the test removes them)');
     return { ...rest, id: `no-hint-${i}` };
   });
@@ -32,7 +32,7 @@ test('practice cells without a hint (typed and choice answers) show no hint and 
       const stray = await box.evaluate((el) => [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent));
       assert.deepEqual(stray, [], `cell ${cells[i].id} has stray text`);
       assert.doesNotMatch(await box.textContent(), /\bnull\b/);
-      assert.equal(await box.locator('details').count(), 0, 'no hint disclosure');
+      assert.equal(await box.locator('details').count(), 0, 'no hint or worked-step disclosure');
     }
     assert.deepEqual(await problems(), []);
   } finally {

@@ -88,7 +88,7 @@ window.soak = {
   },
   heading(i, level) { all()[i]?.setAttribute('heading-level', String(level)); },
   python(i) {
-    const d = visible(i, '.explorable details')[1];
+    const d = visible(i, '.explorable details').find((x) => x.querySelector('summary')?.textContent.includes('in Python'));
     if (d) d.open = !d.open;
   },
   answer(i, text) {

@@ -17,6 +17,7 @@ test('HTML in titles, labels, code and references is shown as text, never run', 
   hostile.title = `Title ${PAYLOAD}`;
   const explorable = hostile.cells.find((c) => c.type === 'explorable');
   explorable.labels = explorable.keys.map((_, i) => `<b>${i}</b>`);
+  if (explorable.goal) explorable.goal.source = explorable.labels[1]; // the goal names a label
   hostile.cells.unshift({ type: 'prose', text: `Inline code \`${PAYLOAD}\` stays code.\n\n\`\`\`\n<script>window.__xss=2</script>\n\`\`\`` });
   const refs = hostile.cells.find((c) => c.type === 'references');
   if (refs) refs.items[0].title = `Paper ${PAYLOAD}`;

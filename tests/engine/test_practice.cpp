@@ -96,3 +96,31 @@ TEST_CASE("practice: a cell that is not a valid practice cell is a UserError nam
     CHECK_THROWS_AS(check_practice(json::parse(R"({"type": "practice", "answer": {"kind": "choice",
         "options": ["a", "b"], "correct": 2}})"), 1), UserError);
 }
+
+TEST_CASE("practice: a choice's reason comes with the verdict", "[practice]") {
+    const nlohmann::json cell = {
+        {"type", "practice"},
+        {"answer",
+         {{"kind", "choice"},
+          {"options", {"q = [3, 0]", "q = [6, 0]"}},
+          {"correct", 1},
+          {"reasons", {"B gets about 0.88 here: close, not enough.", "B gets about 0.986."}}}}};
+    const auto wrong = attnbook::check_practice(cell, 0);
+    CHECK_FALSE(wrong["correct"].get<bool>());
+    CHECK(wrong["feedback"] == "Not quite: that option is not the answer. B gets about 0.88 here: close, not enough.");
+    const auto right = attnbook::check_practice(cell, 1);
+    CHECK(right["feedback"] == "Correct. B gets about 0.986.");
+}
+
+TEST_CASE("practice: \"decimals\" accepts the answer as the learner rounded it", "[practice]") {
+    // C's share at q = [2, 1] is 0.28399540974126003; to three decimals a learner writes 0.284.
+    const json cell = json::parse(R"({"type": "practice", "answer": {"kind": "number", "value": 0.28399540974126003, "decimals": 3}})");
+    CHECK(correct(cell, "0.284"));
+    CHECK(correct(cell, "0.28399540974126003"));
+    CHECK(correct(cell, "0.2835"));  // half a unit of the last place below the exact value is still within 0.0005
+    CHECK_FALSE(correct(cell, "0.283"));
+    CHECK_FALSE(correct(cell, "0.285"));
+    CHECK(feedback(cell, "0.284") == "Correct: 0.284 is right (the answer rounded to 3 decimals counts).");
+    const json bad = json::parse(R"({"type": "practice", "answer": {"kind": "number", "value": 1, "decimals": 13}})");
+    CHECK_THROWS_AS(attnbook::check_practice(bad, 1), attnbook::UserError);
+}

@@ -58,3 +58,10 @@ test('queries that are not all finite numbers are ignored; undecodable pairs are
 test('an empty or missing hash reads as no state', () => {
   for (const h of ['', '#', null, undefined, '#&&']) assert.deepEqual(readState(h, 'n'), { cells: {} });
 });
+
+test('a re-pinned reference query and a study step round-trip', () => {
+  const hash = writeState('', 'nb', { cells: { explore: { q: [3, 2], r: [3, 2] }, study: { step: 3 } } });
+  assert.equal(hash, '#nb.q.explore=3,2&nb.r.explore=3,2&nb.step.study=3');
+  assert.deepEqual(readState(hash, 'nb'), { cells: { explore: { q: [3, 2], r: [3, 2] }, study: { step: 3 } } });
+  assert.deepEqual(readState('#nb.step.study=0&nb.step.x=abc&nb.step.y=2.5', 'nb'), { cells: {} }, 'only whole steps from 1');
+});

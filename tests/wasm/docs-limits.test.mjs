@@ -58,6 +58,17 @@ function notebookRules() {
     explorable: {
       '`query`': [1, ex.max_width], '`keys`': [1, ex.max_keys], '`values`': [1, ex.max_width],
       '`labels`': [1, ex.label_max_chars], '`mask`': [], '`divisor`': [], '`reference_query`': [],
+      '`presets`': [1, ex.max_presets], '`goal`': [0, 1],
+    },
+    'held-sequence': {
+      '`queries`': [1, ex.max_keys, 1, ex.max_width], '`keys`': [], '`values`': [1, ex.max_width],
+      '`labels`': [], '`mask`': [], '`divisor`': [],
+    },
+    'transformer-block': {
+      '`input`': [1, L.block.max_rows, L.block.d_model], '`labels`': [],
+      // the divisors of the width
+      '`heads`': Array.from({ length: L.block.d_model }, (_, i) => i + 1).filter((h) => L.block.d_model % h === 0),
+      '`mask`': [], '`activation`': [],
     },
     'scaling-study': {
       '`seed`': range(sc.seed), '`widths`': [sc.widths.min_count, sc.widths.max_count, sc.widths.min, sc.widths.max],
@@ -66,6 +77,8 @@ function notebookRules() {
     'hand-example': {
       '`queries`': [1, hx.max_rows, 1, hx.max_width], '`keys`': [1, hx.max_rows], '`values`': [1, hx.max_width],
     },
+    playback: { '`duration`': [L.playback.seconds.min, L.playback.seconds.max] },
+    study: { '`steps`': [1, L.study.max_steps] },
     practice: { '`prompt`': [], '`answer`': [], '`hint`': [], '`explanation`': [] },
     references: { '`items`': range(nb.references) },
   };
@@ -152,6 +165,8 @@ test('the limits table of README.md is the engine\'s', () => {
     '`scaling`': [sc.seed.min, sc.seed.max, sc.widths.min_count, sc.widths.max_count, sc.widths.min, sc.widths.max,
       sc.pairs.min, sc.pairs.max, sc.trials.min, sc.trials.max, sc.keys.min, sc.keys.max, sc.max_block],
     '`hand-example`': [hx.command.max_rows, hx.command.max_width, hx.cell.max_rows, hx.cell.max_width],
+    '`sequence`': [ex.command.max_sources, ex.command.max_width, ex.cell.max_keys, ex.cell.max_width],
+    '`block`': [1, L.block.max_rows, L.block.d_model, ...[1, 2, 4].filter((h) => L.block.d_model % h === 0)],
     '`validate`': [L.notebook.max_bytes / (1024 * 1024)],
   };
   assert.deepEqual(rows.map((r) => r.cells[0]), Object.keys(expected));
@@ -165,6 +180,8 @@ test('the limits table of README.md is the engine\'s', () => {
     '`explore`, `python`': `--query ${list(ex.defaults.query)} --keys ${matrix(ex.defaults.keys)} --values ${matrix(ex.defaults.values)} --divisor ${ex.defaults.divisor}`,
     '`scaling`': `--seed ${sc.seed.default} --widths ${list(sc.widths.default)} --pairs ${sc.pairs.default} --trials ${sc.trials.default} --keys ${sc.keys.default} --divisor ${sc.divisor.default}`,
     '`hand-example`': `--queries ${matrix(hx.defaults.queries)} --keys ${matrix(hx.defaults.keys)} --values ${matrix(hx.defaults.values)}`,
+    '`sequence`': `--queries ${matrix(L.sequence.defaults.queries)} --keys ${matrix(L.sequence.defaults.keys)} --values ${matrix(L.sequence.defaults.values)}`,
+    '`block`': `--input ${matrix(L.block.defaults.input)} --heads ${L.block.defaults.heads} --activation ${L.block.defaults.activation}`,
     '`validate`': undefined,
   };
   for (const { cells } of rows) assert.equal(codeSpans(cells[2])[0], defaults[cells[0]], cells[0]);

@@ -32,6 +32,7 @@ import { createProgress } from './progress.js';
 import { readState, writeState } from './permalink.js';
 import { engineLimits, notebookTextLimit } from './engine-limits.js';
 import { readTextWithin, overLimit, tooLarge } from './notebook-text.js';
+import { createHelpHistory } from './help-history.js';
 
 export { setWorkerFactory } from './engine-client.js';
 
@@ -257,6 +258,7 @@ export class AttentionNotebook extends HTMLElement {
     this.#notebook = notebook;
     this.#practiceCorrect = new Set();
     this.#practiceDone = false;
+    const help = createHelpHistory(); // this visit's help history: a new one with every drawing
     const level = this.#headingLevel();
     saved ||= this.permalink ? readState(location.hash, notebook.id) : { cells: {} };
 
@@ -281,6 +283,7 @@ export class AttentionNotebook extends HTMLElement {
         call: (command, args, options) => call(command, args, options),
         onStateChange: () => this.#schedulePermalink(),
         onPractice: (correct) => this.#onPractice(cellId, correct),
+        help,
       };
       let view;
       try {

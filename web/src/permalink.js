@@ -4,7 +4,8 @@
 //
 // Every key starts with "<notebook id>." so several notebooks can share one page's hash, and
 // keys this notebook does not own are kept as they are. Per cell: q.<cellId> (query
-// coordinates), m.<cellId> (mask, 1/0 per source), div.<cellId> (scaling divisor).
+// coordinates), m.<cellId> (mask, 1/0 per source), div.<cellId> (scaling divisor),
+// r.<cellId> (a re-pinned reference query), step.<cellId> (the study's step, from 1).
 // The short form "#nb=<id>&depth=...&q.<cellId>=..." (keys without prefix, scoped by nb) is
 // read too, for hand-written links.
 
@@ -35,8 +36,11 @@ function decode(text) {
 
 const enc = (s) => encodeURIComponent(s).replace(/%2C/gi, ',');
 
+const KINDS = ['q', 'm', 'div', 'r', 'step'];
+
 function decodeValue(kind, value) {
-  if (kind === 'q') {
+  if (kind === 'step') return /^[1-9][0-9]{0,2}$/.test(value) ? Number(value) : undefined;
+  if (kind === 'q' || kind === 'r') {
     const xs = value.split(',').map((x) => (x.trim() === '' ? NaN : Number(x)));
     return xs.every((x) => Number.isFinite(x)) ? xs : undefined;
   }
@@ -46,7 +50,7 @@ function decodeValue(kind, value) {
 
 /**
  * Read this notebook's state from a hash.
- * @returns {{depth?: string, cells: Object<string, {q?: number[], m?: boolean[], div?: string}>}}
+ * @returns {{depth?: string, cells: Object<string, {q?: number[], m?: boolean[], div?: string, r?: number[], step?: number}>}}
  */
 export function readState(hash, notebookId) {
   const pairs = parse(hash);
@@ -64,7 +68,7 @@ export function readState(hash, notebookId) {
     if (dot < 0) continue;
     const kind = rest.slice(0, dot);
     const cellId = rest.slice(dot + 1);
-    if (!['q', 'm', 'div'].includes(kind) || !cellId) continue;
+    if (!KINDS.includes(kind) || !cellId) continue;
     const v = decodeValue(kind, value);
     if (v !== undefined) (state.cells[cellId] ||= {})[kind] = v;
   }
@@ -79,13 +83,15 @@ export function writeState(hash, notebookId, state) {
   const prefix = `${notebookId}.`;
   const pairs = parse(hash);
   const shortForm = pairs.some(({ key, value }) => key === 'nb' && value === notebookId);
-  const ours = (k) => k !== null && (k.startsWith(prefix) || (shortForm && (k === 'nb' || k === 'depth' || /^(q|m|div)\./.test(k))));
+  const ours = (k) => k !== null && (k.startsWith(prefix) || (shortForm && (k === 'nb' || k === 'depth' || /^(q|m|div|r|step)\./.test(k))));
   const out = pairs.filter(({ key }) => !ours(key)).map(({ raw }) => raw);
   if (state.depth) out.push(`${enc(prefix + 'depth')}=${enc(state.depth)}`);
   for (const [cellId, cs] of Object.entries(state.cells || {})) {
     if (cs.q) out.push(`${enc(`${prefix}q.${cellId}`)}=${cs.q.map((x) => (Object.is(x, -0) ? '-0' : String(x))).join(',')}`);
     if (cs.m) out.push(`${enc(`${prefix}m.${cellId}`)}=${cs.m.map((x) => (x ? 1 : 0)).join(',')}`);
     if (cs.div) out.push(`${enc(`${prefix}div.${cellId}`)}=${enc(cs.div)}`);
+    if (cs.r) out.push(`${enc(`${prefix}r.${cellId}`)}=${cs.r.map((x) => (Object.is(x, -0) ? '-0' : String(x))).join(',')}`);
+    if (cs.step) out.push(`${enc(`${prefix}step.${cellId}`)}=${cs.step}`);
   }
   return out.length ? `#${out.join('&')}` : '';
 }

@@ -164,7 +164,6 @@ ${Array.from({ length: 8 }, (_, i) => `.src-${i} { --c: var(--_src-${i}); }`).jo
 
 /* explorable */
 .planes { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; margin: .5rem 0 1rem; }
-@container (max-width: 34rem) { .planes { grid-template-columns: 1fr; } }
 .plane { margin: 0; min-width: 0; }
 .plane figcaption { font-size: .85rem; color: var(--_muted); margin-top: .25rem; }
 .plane svg { width: 100%; height: auto; display: block; background: var(--_surface); border: 1px solid var(--_border); border-radius: var(--_radius); touch-action: none; }
@@ -181,6 +180,45 @@ ${Array.from({ length: 8 }, (_, i) => `.src-${i} { --c: var(--_src-${i}); }`).jo
 .plane svg .out-dot { fill: var(--_output); stroke: var(--_bg); stroke-width: 2; vector-effect: non-scaling-stroke; }
 .plane svg .ref-ring { fill: none; stroke: var(--_query); stroke-width: 1.5; vector-effect: non-scaling-stroke; stroke-dasharray: 3 3; }
 .plane svg .carry { stroke: var(--c); stroke-width: 2; vector-effect: non-scaling-stroke; opacity: .9; }
+.plane svg .value .arrow { stroke-width: 1.5; opacity: .45; }
+.plane svg .value .arrow-head { opacity: .45; }
+.plane svg .value text { font-weight: 500; font-size: 12px; }
+.plane svg .carry .arrow { stroke-width: 3.5; opacity: 1; }
+.plane svg .tick { font-size: 10px; font-weight: 400; fill: var(--_muted); stroke-width: 2px; }
+.plane svg .projection { stroke: var(--c); stroke-width: 1; stroke-dasharray: 2 3; vector-effect: non-scaling-stroke; opacity: .8; }
+.plane svg .reach { stroke: var(--c); stroke-width: 6; stroke-linecap: round; vector-effect: non-scaling-stroke; opacity: .22; }
+.plane svg text.output { fill: var(--_output); }
+.scale-text { display: block; }
+.line-figure { margin: .25rem 0 .5rem; }
+.line-figure figcaption { font-size: .85rem; color: var(--_muted); }
+svg.number-line { width: 100%; height: auto; display: block; }
+svg.number-line .axis { stroke: var(--_muted); stroke-width: 1.2; }
+svg.number-line .tick-mark { stroke: var(--_muted); stroke-width: 1; }
+svg.number-line text { font-family: var(--attnbook-font, system-ui, sans-serif); font-size: 13px; font-weight: 600; fill: var(--c, var(--_fg)); paint-order: stroke; stroke: var(--_bg); stroke-width: 3px; }
+svg.number-line .tick { font-size: 11px; font-weight: 400; fill: var(--_muted); }
+svg.number-line .score-dot { fill: var(--c); stroke: var(--_bg); stroke-width: 1.5; }
+svg.number-line .masked .score-dot { fill: var(--_bg); stroke: var(--c); stroke-dasharray: 2 2; }
+.entry-errors { display: flex; flex-direction: column; }
+.entry-error { color: var(--_error); font-size: .85rem; }
+.entry-error:empty { display: none; }
+input[aria-invalid="true"] { border-color: var(--_error); outline: 2px solid var(--_error); outline-offset: 0; }
+.ref { display: block; font-size: .75rem; color: var(--_muted); white-space: nowrap; }
+.ref.changed .mark { color: var(--_query); font-weight: 700; }
+.ref.same .mark { color: var(--_output); }
+.stats .ref { display: inline; margin-left: .35rem; }
+.comparison { margin: .5rem 0; font-size: .92rem; }
+.comparison p { margin: .25rem 0; }
+.compare-summary { font-weight: 600; }
+.goal { padding: .35rem .7rem; border: 1px dashed var(--_border); border-radius: var(--_radius); font-size: .92rem; }
+.goal.met { border: 1px solid var(--_ok); color: var(--_ok); font-weight: 600; }
+.presets button { font-family: var(--_mono); font-size: .82rem; padding: .2rem .6rem; }
+.source-text { list-style: none; padding: 0; margin: .25rem 0; display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; font-size: .9rem; }
+.source-text .masked { color: var(--_muted); }
+.source-edit { display: flex; flex-wrap: wrap; align-items: center; gap: .25rem .75rem; margin: .35rem 0; }
+.source-edit .name { font-weight: 700; min-width: 2rem; }
+.vec-edit { font-family: var(--_mono); font-size: .9rem; display: inline-flex; align-items: center; gap: .2rem; }
+.vec-edit input[type="number"] { width: 4.5rem; }
+.copy-status { font-size: .85rem; color: var(--_muted); }
 .controls { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; margin: .25rem 0 .75rem; }
 .controls label { font-size: .9rem; display: inline-flex; align-items: center; gap: .35rem; }
 /* Narrow: the query's name on its own line, its fields and Reset together on the next. */
@@ -210,6 +248,54 @@ button:disabled { opacity: .55; cursor: default; }
 details { margin: .5rem 0; }
 summary { cursor: pointer; color: var(--_accent); font-size: .92rem; }
 .exact-list { font-family: var(--_mono); font-size: .8rem; white-space: pre-wrap; word-break: break-all; }
+
+/* Narrow: match and mix stay side by side (both visible while dragging), with larger labels. */
+@container (max-width: 34rem) {
+  .planes { gap: .35rem; }
+  .plane svg text, .plane svg .value text { font-size: 26px; stroke-width: 5px; }
+  .plane svg .tick { font-size: 18px; }
+  .plane figcaption { font-size: .75rem; }
+  svg.number-line text { font-size: 24px; }
+  svg.number-line .tick { font-size: 20px; }
+}
+
+/* held sequence */
+.row-picker { border: 0; padding: 0; margin: 0 0 .5rem; display: flex; flex-wrap: wrap; gap: .3rem 1rem; }
+.row-picker legend { font-size: .9rem; color: var(--_muted); padding: 0; margin-bottom: .25rem; }
+.value-editor { margin: .25rem 0 .75rem; }
+.mask-title { font-weight: 600; margin: .5rem 0 .25rem; }
+.mask-matrix { width: auto; margin: 0 0 .5rem; }
+.value-editor .vec-edit { margin-right: .75rem; }
+.mask-matrix td, .mask-matrix th { text-align: center; }
+.heatmap { display: grid; gap: 3px; max-width: 22rem; margin: .25rem 0 .75rem; font-size: .85rem; }
+.heatmap .heat-head { font-weight: 700; text-align: center; align-self: center; padding: 0 .3rem; }
+.heatmap .heat { background: color-mix(in srgb, var(--_accent) calc(var(--w) * 55%), var(--_surface)); border: 1px solid var(--_border); border-radius: 3px; text-align: center; padding: .45rem .2rem; font-family: var(--_mono); color: var(--_fg); }
+.heatmap .heat.masked { background: repeating-linear-gradient(45deg, var(--_surface), var(--_surface) 4px, var(--_border) 4px, var(--_border) 5px); color: var(--_muted); }
+.heatmap .heat-none { color: var(--_muted); font-style: italic; padding: .45rem .2rem; border: 1px dashed var(--_border); border-radius: 3px; text-align: center; }
+td.none { color: var(--_muted); font-style: italic; text-align: left; }
+
+/* transformer block */
+.block-steps { padding-left: 1.4rem; }
+.block-step { margin: .6rem 0; }
+.block-step .pair { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: .5rem 1rem; align-items: center; }
+@container (max-width: 34rem) { .block-step .pair { grid-template-columns: 1fr; } }
+.python-line { margin: 0; font-size: .8rem; white-space: pre-wrap; background: var(--_surface); border-radius: var(--_radius); padding: .3rem .5rem; }
+.block-step .head { margin: .4rem 0; }
+
+/* playback, study, help history */
+.playback-strip > .rest { background: none; }
+.playback-caption { min-height: 3.2em; margin: .5rem 0; padding: .4rem .8rem; border-left: 3px solid var(--_accent); background: var(--_surface); border-radius: 0 var(--_radius) var(--_radius) 0; }
+.playback-controls input[type="range"] { flex: 1 1 10rem; min-width: 8rem; accent-color: var(--_accent); }
+.playback-clock { font-family: var(--_mono); font-size: .85rem; color: var(--_muted); }
+.study-counter { font-weight: 700; margin: 0 0 .25rem; }
+.study progress { width: 100%; height: .4rem; accent-color: var(--_accent); }
+.study-check { border-top: 1px solid var(--_border); margin-top: .6rem; padding-top: .4rem; }
+.check-label { font-size: .85rem; color: var(--_muted); margin: 0; }
+.study-nav { justify-content: space-between; margin-top: .75rem; }
+.study-nav button[aria-disabled="true"] { opacity: .55; cursor: default; }
+.help-list { padding-left: 1.3rem; }
+.help-list li { margin: .4rem 0; }
+.help-list .attempt-feedback, .help-list .attempt-help { font-size: .88rem; color: var(--_muted); }
 
 /* practice */
 .practice .prompt { margin-bottom: .5rem; }

@@ -117,16 +117,27 @@ std::vector<std::vector<double>> CommandArgs::rows(const char* field) const {
     return out;
 }
 
-std::vector<bool> CommandArgs::flags(const char* field) const {
-    const std::string path = std::string("$.") + field;
+std::vector<bool> CommandArgs::flags_at(const nlohmann::json& v, const std::string& path) const {
     std::vector<bool> out;
-    const auto& arr = array_at(required(field), path);
+    const auto& arr = array_at(v, path);
     for (std::size_t i = 0; i < arr.size(); ++i) {
-        const auto& v = arr[i];
-        if (v.is_boolean()) out.push_back(v.get<bool>());
-        else if (v.is_number() && (v.get<double>() == 0.0 || v.get<double>() == 1.0)) out.push_back(v.get<double>() == 1.0);
-        else fail(path + "[" + std::to_string(i) + "]", "expected true/false or 1/0, found " + json_found(v));
+        const auto& x = arr[i];
+        if (x.is_boolean()) out.push_back(x.get<bool>());
+        else if (x.is_number() && (x.get<double>() == 0.0 || x.get<double>() == 1.0)) out.push_back(x.get<double>() == 1.0);
+        else fail(path + "[" + std::to_string(i) + "]", "expected true/false or 1/0, found " + json_found(x));
     }
+    return out;
+}
+
+std::vector<bool> CommandArgs::flags(const char* field) const {
+    return flags_at(required(field), std::string("$.") + field);
+}
+
+std::vector<std::vector<bool>> CommandArgs::flag_rows(const char* field) const {
+    const std::string path = std::string("$.") + field;
+    std::vector<std::vector<bool>> out;
+    const auto& arr = array_at(required(field), path);
+    for (std::size_t i = 0; i < arr.size(); ++i) out.push_back(flags_at(arr[i], path + "[" + std::to_string(i) + "]"));
     return out;
 }
 

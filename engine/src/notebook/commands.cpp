@@ -9,12 +9,14 @@
 #include "attnbook/lessons/hand_example.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
 #include "attnbook/notebook/attention_command.hpp"
+#include "attnbook/notebook/block_command.hpp"
 #include "attnbook/notebook/cell_types.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/limits.hpp"
 #include "attnbook/notebook/notebook.hpp"
 #include "attnbook/notebook/practice.hpp"
 #include "attnbook/notebook/python_export.hpp"
+#include "attnbook/notebook/sequence_command.hpp"
 
 namespace attnbook {
 namespace {
@@ -120,10 +122,12 @@ using Handler = json (*)(const json&, const Progress&);
 const std::map<std::string, Handler>& registry() {
     static const std::map<std::string, Handler> commands = {
         {"attention", attention_command},
+        {"block", block_command},
         {"explore", explore_command},
         {"hand_example", hand_example_command},
         {"python", python_command},
         {"scaling", scaling_command},
+        {"sequence", sequence_command},
         {"validate", validate_command},
         {"check_practice", check_practice_command},
         {"limits", limits_command},

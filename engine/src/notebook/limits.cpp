@@ -3,13 +3,16 @@
 #include "attnbook/notebook/limits.hpp"
 
 #include "attnbook/core/quote.hpp"
+#include "attnbook/lessons/block.hpp"
 #include "attnbook/lessons/divisor.hpp"
 #include "attnbook/lessons/explore_row.hpp"
 #include "attnbook/lessons/hand_example.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
+#include "attnbook/lessons/sequence.hpp"
 #include "attnbook/notebook/attention_command.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/json_text.hpp"
+#include "attnbook/notebook/lesson_cells.hpp"
 #include "attnbook/notebook/notebook.hpp"
 #include "attnbook/notebook/practice.hpp"
 
@@ -54,13 +57,31 @@ json explorable() {
                  {{"max_keys", ex::cell_max_keys},
                   {"max_width", ex::cell_max_width},
                   {"max_abs", ex::cell_max_abs},
-                  {"label_max_chars", ex::cell_label_max_chars}}},
+                  {"label_max_chars", ex::cell_label_max_chars},
+                  {"max_presets", ex::cell_max_presets}}},
                 {"command", {{"max_sources", ex::command_max_sources}, {"max_width", ex::command_max_width}}},
                 {"defaults",
                  {{"query", example.query},
                   {"keys", example.keys},
                   {"values", example.values},
                   {"divisor", divisor_name(example.divisor)}}}};
+}
+
+json block() {
+    namespace bl = block_limits;
+    const BlockInput example = block_example();
+    return json{{"d_model", bl::d_model},
+                {"d_ff", bl::d_ff},
+                {"max_rows", bl::max_rows},
+                {"max_abs", bl::max_abs},
+                {"epsilon", bl::epsilon},
+                {"activations", activation_names()},
+                {"defaults", {{"input", example.input}, {"heads", example.heads}, {"activation", activation_name(example.activation)}}}};
+}
+
+json sequence() {
+    const SequenceInput example = sequence_example();
+    return json{{"defaults", {{"queries", example.queries}, {"keys", example.keys}, {"values", example.values}}}};
 }
 
 json hand_example() {
@@ -96,11 +117,19 @@ json engine_limits() {
     return json{{"notebook", notebook()},
                 {"explorable", explorable()},
                 {"hand_example", hand_example()},
+                {"block", block()},
+                {"sequence", sequence()},
+                {"playback",
+                 {{"seconds", {{"min", lesson_cell_limits::playback_min_seconds},
+                               {"max", lesson_cell_limits::playback_max_seconds},
+                               {"default", lesson_cell_limits::playback_default_seconds}}}}},
+                {"study", {{"max_steps", lesson_cell_limits::study_max_steps}}},
                 {"scaling", scaling()},
                 {"practice",
                  {{"answer_kinds", answer_kinds()},
                   {"options", range(pr::min_options, pr::max_options)},
-                  {"max_abs_answer", pr::max_abs_answer}}},
+                  {"max_abs_answer", pr::max_abs_answer},
+                  {"max_decimals", pr::max_decimals}}},
                 {"attention",
                  {{"max_elements", attention_limits::max_elements}, {"max_printed", attention_limits::max_printed}}},
                 {"arguments", {{"max_bytes", command_args_max_bytes}, {"max_depth", command_args_max_depth}}},

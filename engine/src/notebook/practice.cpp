@@ -67,12 +67,24 @@ json verdict(bool correct, std::string feedback) { return {{"correct", correct},
 
 json check_number(const json& answer, const json& response) {
     const json& value_json = require(answer, "value", "$.answer");
-    const json& tolerance_json = require(answer, "tolerance", "$.answer");
-    if (!value_json.is_number() || !tolerance_json.is_number()) {
-        throw UserError("$.answer: value and tolerance must be numbers");
+    if (!value_json.is_number()) throw UserError("$.answer: value must be a number");
+    // Either an explicit tolerance, or "decimals": the learner rounds the answer to that many
+    // places, so anything within half a unit of the last place counts.
+    int decimals = -1;
+    double tolerance = 0;
+    if (answer.contains("decimals")) {
+        const json& d = answer["decimals"];
+        if (!d.is_number_integer() || d.get<long long>() < 0 || d.get<long long>() > practice_limits::max_decimals)
+            throw UserError("$.answer.decimals: must be a whole number from 0 to " + std::to_string(practice_limits::max_decimals));
+        decimals = static_cast<int>(d.get<long long>());
+        tolerance = 0.5;
+        for (int i = 0; i < decimals; ++i) tolerance /= 10;
+    } else {
+        const json& tolerance_json = require(answer, "tolerance", "$.answer");
+        if (!tolerance_json.is_number()) throw UserError("$.answer: value and tolerance must be numbers");
+        tolerance = tolerance_json.get<double>();
     }
     const double value = value_json.get<double>();
-    const double tolerance = tolerance_json.get<double>();
     if (!std::isfinite(value) || !std::isfinite(tolerance) || tolerance <= 0) {
         throw UserError("$.answer: value must be finite and tolerance greater than 0");
     }
@@ -96,7 +108,9 @@ json check_number(const json& answer, const json& response) {
     const double slack = 1e-12 * std::max(1.0, std::fabs(value));
     const double distance = std::fabs(*given - value);
     const std::string shown = plain(*given);
-    const std::string within = " (answers within " + plain(tolerance) + " count)";
+    const std::string within = decimals >= 0
+        ? " (the answer rounded to " + std::to_string(decimals) + (decimals == 1 ? " decimal" : " decimals") + " counts)"
+        : " (answers within " + plain(tolerance) + " count)";
     if (distance <= tolerance + slack) return verdict(true, "Correct: " + shown + " is right" + within + ".");
     return verdict(false, "Not quite: " + shown + " is too " + (*given > value ? "high" : "low") + within + ".");
 }
@@ -123,8 +137,13 @@ json check_choice(const json& answer, const json& response) {
         }
     }
     if (!picked) return verdict(false, choose);
-    if (*picked == correct) return verdict(true, "Correct.");
-    return verdict(false, "Not quite: that option is not the answer. Try another one.");
+    // The author's reason for this option, when the notebook gives one.
+    std::string reason;
+    if (answer.contains("reasons") && answer["reasons"].is_array() && *picked < answer["reasons"].size() &&
+        answer["reasons"][*picked].is_string())
+        reason = " " + answer["reasons"][*picked].get<std::string>();
+    if (*picked == correct) return verdict(true, "Correct." + reason);
+    return verdict(false, "Not quite: that option is not the answer." + (reason.empty() ? " Try another one." : reason));
 }
 
 }  // namespace

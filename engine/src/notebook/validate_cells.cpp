@@ -151,6 +151,42 @@ void check_explorable(Context& cx, const json& cell, const std::string& path, js
         reference = given ? json(*given) : json();
     }
 
+    if (has(cell, "presets")) {
+        const std::string at = field(path, "presets");
+        if (auto given = read_matrix(cx, cell["presets"], at, 1, ex::cell_max_presets, 1, ex::cell_max_width,
+                                     ex::cell_max_abs)) {
+            if (query) check_row_widths(cx, *given, at, "preset", query->size(),
+                                        "the query has " + std::to_string(query->size()));
+            out["presets"] = matrix_json(*given);
+        }
+    }
+
+    if (has(cell, "goal")) {
+        const std::string at = field(path, "goal");
+        const json& goal = cell["goal"];
+        if (expect_object(cx, goal, at)) {
+            check_fields(cx, goal, at, {"source", "share_above"}, {"source", "share_above"}, "an explorable goal");
+            json normalised = json::object();
+            if (goal.contains("source")) {
+                const std::string source_at = field(at, "source");
+                if (auto source = read_string(cx, goal["source"], source_at, 1, ex::cell_label_max_chars)) {
+                    if (std::find(labels.begin(), labels.end(), json(*source)) == labels.end())
+                        cx.error(source_at, "goal source " + quote(*source) + " is not one of the labels");
+                    normalised["source"] = *source;
+                }
+            }
+            if (goal.contains("share_above")) {
+                const std::string share_at = field(at, "share_above");
+                if (auto share = read_number(cx, goal["share_above"], share_at, 1.0)) {
+                    if (!(*share > 0.0 && *share < 1.0))
+                        cx.error(share_at, "share_above must lie strictly between 0 and 1, found " + number_text(*share));
+                    normalised["share_above"] = *share;
+                }
+            }
+            out["goal"] = normalised;
+        }
+    }
+
     if (query) out["query"] = *query;
     if (keys) out["keys"] = matrix_json(*keys);
     if (values) out["values"] = matrix_json(*values);
@@ -279,8 +315,14 @@ void check_answer(Context& cx, const json& answer, const std::string& path, json
     const std::string kind = answer["kind"].get<std::string>();
     json normalised = {{"kind", kind}};
     if (kind == "number") {
-        check_fields(cx, answer, path, {"kind", "value", "tolerance"}, {"kind", "value", "tolerance"},
+        check_fields(cx, answer, path, {"kind", "value", "tolerance", "decimals"}, {"kind", "value"},
                      "a number answer");
+        if (answer.contains("tolerance") == answer.contains("decimals"))
+            cx.error(path, "a number answer needs exactly one of \"tolerance\" and \"decimals\"");
+        if (answer.contains("decimals")) {
+            if (auto d = read_integer(cx, answer["decimals"], field(path, "decimals"), 0, practice_limits::max_decimals))
+                normalised["decimals"] = *d;
+        }
         if (answer.contains("value")) {
             if (auto value = read_number(cx, answer["value"], field(path, "value"), practice_limits::max_abs_answer)) {
                 normalised["value"] = *value;
@@ -297,7 +339,7 @@ void check_answer(Context& cx, const json& answer, const std::string& path, json
             }
         }
     } else if (kind == "choice") {
-        check_fields(cx, answer, path, {"kind", "options", "correct"}, {"kind", "options", "correct"},
+        check_fields(cx, answer, path, {"kind", "options", "correct", "reasons"}, {"kind", "options", "correct"},
                      "a choice answer");
         std::size_t options = 0;
         bool options_ok = false;
@@ -337,6 +379,24 @@ void check_answer(Context& cx, const json& answer, const std::string& path, json
                 cx.error(at, "expected a whole number (an index into options), found " + kind_of(answer["correct"]));
             }
         }
+        if (answer.contains("reasons")) {
+            // One Markdown reason per option: why it is (or is not) the answer, shown after a pick.
+            const json& given = answer["reasons"];
+            const std::string at = field(path, "reasons");
+            if (!given.is_array()) {
+                cx.error(at, "expected an array of strings, found " + kind_of(given));
+            } else {
+                if (options_ok && given.size() != options)
+                    cx.error(at, "reasons has " + counted(given.size(), "entry", "entries") + " but there are " +
+                                     counted(options, "option", "options"));
+                json list = json::array();
+                for (std::size_t i = 0; i < given.size(); ++i) {
+                    const auto reason = read_markdown(cx, given[i], json_path_index(at, i));
+                    list.push_back(reason ? json(*reason) : json());
+                }
+                normalised["reasons"] = list;
+            }
+        }
     } else {
         cx.error(kind_at, "unknown answer kind " + quote(kind) + " (expected one of: " + join(answer_kinds()) + ")");
         return;
@@ -345,7 +405,7 @@ void check_answer(Context& cx, const json& answer, const std::string& path, json
 }
 
 void check_practice_cell(Context& cx, const json& cell, const std::string& path, json& out) {
-    for (const char* name : {"prompt", "hint", "explanation"}) {
+    for (const char* name : {"prompt", "hint", "worked", "explanation"}) {
         if (!has(cell, name)) continue;
         if (auto text = read_markdown(cx, cell[name], field(path, name))) out[name] = *text;
     }
@@ -396,12 +456,17 @@ const std::vector<CellType>& cell_types() {
         {"prose", {"text"}, {"text"}, check_prose},
         {"maths", {"tex", "display", "caption"}, {"tex"}, check_maths},
         {"explorable",
-         {"query", "keys", "values", "labels", "mask", "divisor", "reference_query"},
+         {"query", "keys", "values", "labels", "mask", "divisor", "reference_query", "presets", "goal"},
          {"query", "keys", "values"},
          check_explorable},
         {"scaling-study", {"seed", "widths", "pairs", "trials", "keys", "divisor"}, {}, check_scaling_study},
         {"hand-example", {"queries", "keys", "values"}, {}, check_hand_example},
-        {"practice", {"prompt", "answer", "hint", "explanation"}, {"prompt", "answer"}, check_practice_cell},
+        {"held-sequence", {"queries", "keys", "values", "labels", "mask", "divisor"}, {}, check_held_sequence},
+        {"transformer-block", {"input", "labels", "heads", "mask", "activation"}, {}, check_transformer_block},
+        {"playback", {"duration"}, {}, check_playback},
+        {"study", {"steps"}, {"steps"}, check_study},
+        {"help-history", {}, {}, [](Context&, const json&, const std::string&, json&) {}},
+        {"practice", {"prompt", "answer", "hint", "worked", "explanation"}, {"prompt", "answer"}, check_practice_cell},
         {"references", {"items"}, {"items"}, check_references},
     };
     return types;
@@ -448,6 +513,10 @@ json read_cell_depths(Context& cx, const json& value, const std::string& path) {
 }
 
 }  // namespace
+
+void check_practice_answer(Context& cx, const json& answer, const std::string& path, json& out) {
+    check_answer(cx, answer, path, out);
+}
 
 json validate_cell(Context& cx, const json& cell, const std::string& path) {
     if (!expect_object(cx, cell, path)) return nullptr;

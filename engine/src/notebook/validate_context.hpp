@@ -82,6 +82,15 @@ std::optional<std::string> read_https_url(Context& cx, const json& value, const 
 std::optional<std::string> read_markdown(Context& cx, const json& value, const std::string& path,
                                          bool allow_empty = false);
 
+// The held-sequence and transformer-block cells (validate_lesson_cells.cpp).
+void check_held_sequence(Context& cx, const json& cell, const std::string& path, json& out);
+void check_transformer_block(Context& cx, const json& cell, const std::string& path, json& out);
+// The playback and study cells (validate_lesson_cells.cpp).
+void check_playback(Context& cx, const json& cell, const std::string& path, json& out);
+void check_study(Context& cx, const json& cell, const std::string& path, json& out);
+// A practice answer ({"kind": ...}), written into out["answer"] (validate_cells.cpp).
+void check_practice_answer(Context& cx, const json& answer, const std::string& path, json& out);
+
 // Validates one cell and returns it normalised (validate_cells.cpp).
 json validate_cell(Context& cx, const json& cell, const std::string& path);
 

@@ -1,25 +1,27 @@
-// The explorable: one query against n sources. The reader moves q (drag in the key plane,
-// arrow keys when the plane has focus, or the number fields) and masks sources; the engine's
-// `explore` answers with dots, scaled scores, the shared max m and denominator Z, shares,
-// carries w_i v_i and the output o. Everything shown is the engine's `shown` text with the
-// `exact` double as tooltip; JS only places things on screen.
+// The explorable: one query against n sources. Its state lives in one place (explorable/state.js):
+// the query q, the mask, the keys and values (editable) and the reference query. Each panel is a
+// small module that draws from that state and the engine's answers: the key plane (match), the
+// number line of scores, the share strip, the table with the reference comparison, the value
+// plane (mix), the sources as text. The engine's `explore` computes every number shown, once for
+// the current state and once for the reference query; JS only places things and listens.
 
-import { h, s, num, vec, vecText, shownText, exactText, inputVec, uniqueId, keyboardScrollable } from '../dom.js';
+import { h, inputVec, shownText, exactText, uniqueId, keyboardScrollable } from '../dom.js';
 import { latestOnly } from '../engine-client.js';
-import { createPlane, arrow } from './plane.js';
-import { extentFor, hull } from './geometry.js';
+import { renderMarkdown } from './prose.js';
+import { createState, sameRows } from './explorable/state.js';
+import { numberBox } from './explorable/entry.js';
+import { createKeyPlane } from './explorable/key-plane.js';
+import { createValuePlane } from './explorable/value-plane.js';
+import { createNumberLine } from './explorable/number-line.js';
+import { createTable } from './explorable/table.js';
+import { createSources } from './explorable/sources.js';
+import { createPythonPanel } from './explorable/python-panel.js';
+import { summarySentence, compareSentence, goalMet } from './explorable/sentences.js';
 
 const SUB = ['₀', '₁', '₂', '₃', '₄', '₅', '₆', '₇', '₈', '₉'];
 const sub = (i) => String(i).split('').map((c) => SUB[c]).join('');
 const colour = (i) => `src-${i % 8}`;
-/** Round to a multiple of 0.1, exactly as the decimal reads (n/10 is correctly rounded). */
-const tenth = (x) => Math.round(x * 10) / 10;
-
-function divisorText(divisor, d) {
-  if (divisor === 'd') return ` / ${d}`;
-  if (divisor === '1') return '';
-  return ` / √${d}`;
-}
+const copyRows = (rows) => rows.map((r) => [...r]);
 
 export function renderExplorable(cell, ctx) {
   const n = cell.keys.length;
@@ -28,278 +30,170 @@ export function renderExplorable(cell, ctx) {
   const labels = cell.labels || cell.keys.map((_, i) => String.fromCharCode(65 + i));
   const divisor = cell.divisor;
   const maxAbs = ctx.limits.explorable.cell.max_abs;
-  const reference = cell.reference_query || cell.query;
+  const defaultMask = () => (cell.mask ? [...cell.mask] : cell.keys.map(() => true));
+  const defaultRef = () => [...(cell.reference_query || cell.query)];
   const id = uniqueId('explore');
-  const state = {
+  const store = createState({
     q: validQuery(ctx.initial?.q, d, maxAbs) || [...cell.query],
-    mask: validMask(ctx.initial?.m, n) || (cell.mask ? [...cell.mask] : cell.keys.map(() => true)),
-  };
-  let result = null;
+    mask: validMask(ctx.initial?.m, n) || defaultMask(),
+    keys: copyRows(cell.keys),
+    values: copyRows(cell.values),
+    ref: validQuery(ctx.initial?.r, d, maxAbs) || defaultRef(),
+    result: null, // the engine's answer for the current state (null: none yet, or it failed)
+    refResult: null, // ... for the reference query with the same keys, values and mask
+  });
+  const st = () => store.get();
+  const goal = cell.goal ? { source: labels.indexOf(cell.goal.source), above: cell.goal.share_above } : null;
 
   const el = h('div', { class: 'explorable' });
 
-  // ---- controls: query coordinates, masks, reset
-  const qInputs = state.q.map((x, j) => h('input', {
-    type: 'number', step: '0.1', id: `${id}-q${j}`, value: String(x),
-    oninput: (e) => {
-      const v = Number(e.target.value);
-      if (e.target.value !== '' && Number.isFinite(v) && Math.abs(v) <= maxAbs) setQuery(state.q.map((old, k) => (k === j ? v : old)), { fromInput: true });
-    },
-  }));
+  // ---- controls: query coordinates, presets, reference, reset
   const coordName = (j) => (d === 2 ? ['x', 'y'][j] : `q${sub(j + 1)}`);
+  const qBoxes = st().q.map((x, j) => numberBox({
+    label: 'Query q, ', visibleLabel: coordName(j), value: x, maxAbs, what: coordName(j),
+    onValue: (v) => store.set({ q: st().q.map((old, k) => (k === j ? v : old)) }),
+  }));
+  qBoxes.forEach((b, j) => { b.input.id = `${id}-q${j}`; b.el.setAttribute('for', b.input.id); });
+  const presets = (cell.presets || []).map((p) => h('button', { type: 'button', class: 'preset', onclick: () => store.set({ q: [...p] }) },
+    `q = ${inputVec(p)}`));
   const queryControls = h('div', { class: 'controls', role: 'group', 'aria-label': 'Query q' },
     h('span', { class: 'query' }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), h('strong', null, 'Query q')),
-    qInputs.map((input, j) => h('label', { for: input.id }, h('span', { class: 'visually-hidden' }, 'Query q, '), coordName(j), input)),
-    h('button', { type: 'button', onclick: () => { setQuery([...cell.query]); setMask(cell.mask ? [...cell.mask] : cell.keys.map(() => true)); } }, 'Reset'));
-  const maskBoxes = labels.map((label, i) => h('input', {
-    type: 'checkbox', id: `${id}-m${i}`, checked: state.mask[i],
-    onchange: (e) => setMask(state.mask.map((old, k) => (k === i ? e.target.checked : old))),
-  }));
-  const maskControls = h('fieldset', { class: 'mask-toggles' },
-    h('legend', null, 'Sources q may attend to'),
-    maskBoxes.map((box, i) => h('label', { for: box.id, class: colour(i) }, box, h('span', { class: 'swatch', 'aria-hidden': 'true' }), `${labels[i]}`)));
+    qBoxes.map((b) => b.el),
+    h('button', { type: 'button', onclick: () => store.set({ q: [...cell.query], mask: defaultMask() }) }, 'Reset'));
+  const qErrors = h('div', { class: 'entry-errors' }, qBoxes.map((b) => b.message));
+  const presetRow = presets.length ? h('div', { class: 'controls presets', role: 'group', 'aria-label': 'Preset queries' },
+    h('span', { class: 'muted' }, 'Try:'), presets) : null;
 
-  // ---- planes
-  const howTo = h('p', { id: `${id}-howto`, class: 'visually-hidden' },
-    'Drag anywhere in the key plane to move q, or focus the plane and use the arrow keys: 0.1 per press, 1 with Shift.');
-  let keyPlane = null;
-  let keyLayer = null;
-  if (d === 2) {
-    keyPlane = createPlane({ label: 'Key space', extent: extentFor([state.q, reference, ...cell.keys], 3) });
-    keyPlane.svg.setAttribute('tabindex', '0');
-    keyPlane.svg.setAttribute('role', 'application');
-    keyPlane.svg.setAttribute('aria-roledescription', 'draggable query plane');
-    keyPlane.svg.setAttribute('aria-describedby', `${id}-howto`);
-    keyLayer = keyPlane.layer;
-    wireDrag(keyPlane);
-  }
-  let valuePlane = null;
-  if (dv === 2) valuePlane = createPlane({ label: 'Value space', extent: extentFor(cell.values, 2) });
-  const planes = h('div', { class: 'planes' },
-    keyPlane ? h('figure', { class: 'plane' }, keyPlane.svg,
-      h('figcaption', null, 'Match: key space. Amber is q; drag it or use the arrow keys. The dashed ring marks the reference query.')) : null,
-    valuePlane ? h('figure', { class: 'plane' }, valuePlane.svg,
-      h('figcaption', null, 'Mix: value space. Each source adds its carry w·v tip to tail; the teal dot is o, always inside the shaded hull.')) : null);
+  const sources = createSources({
+    id, labels, colour, keys: cell.keys, values: cell.values, maxAbs,
+    onMask: (i, on) => store.set({ mask: st().mask.map((old, k) => (k === i ? on : old)) }),
+    onKey: (i, j, v) => store.set({ keys: st().keys.map((row, r) => (r === i ? row.map((x, c) => (c === j ? v : x)) : row)) }),
+    onValue: (i, j, v) => store.set({ values: st().values.map((row, r) => (r === i ? row.map((x, c) => (c === j ? v : x)) : row)) }),
+    onResetSources: () => store.set({ keys: copyRows(cell.keys), values: copyRows(cell.values) }),
+  });
+
+  // ---- goal
+  const goalEl = goal ? h('p', { class: 'goal', 'aria-live': 'polite' }) : null;
+  let goalWasMet = false;
+
+  // ---- planes, number line, strip, table
+  const keyPlane = d === 2 ? createKeyPlane({ id, labels, colour, onMove: (q) => moveQuery(q), onDragEnd: () => writeSentences() }) : null;
+  const valuePlane = dv === 2 ? createValuePlane({ labels, colour }) : null;
+  const planes = h('div', { class: 'planes' }, keyPlane?.figure, valuePlane?.figure);
   if (!keyPlane) planes.prepend(h('p', { class: 'note' }, `The key plane is drawn for 2 coordinates; this query has ${d}. Use the fields above.`));
-
-  // ---- numbers
+  const line = createNumberLine({ labels, colour });
   const strip = h('div', { class: 'share-strip', role: 'img', 'aria-label': 'Shares of attention' });
-  const tableBody = h('tbody');
-  const scoreHead = `Score q·k${divisorText(divisor, d)}`;
-  const table = keyboardScrollable(h('div', { class: 'table-wrap' }, h('table', null,
-    h('caption', null, 'One row per source'),
-    h('thead', null, h('tr', null,
-      h('th', { scope: 'col', class: 'label' }, 'Source'),
-      h('th', { scope: 'col' }, 'Dot q·k'),
-      h('th', { scope: 'col' }, scoreHead),
-      h('th', { scope: 'col' }, 'Share w'),
-      h('th', { scope: 'col' }, 'Carry w·v'))),
-    tableBody)));
-  const stats = h('div', { class: 'stats' });
+  const table = createTable({ labels, colour, divisor, d });
   const summary = h('p', { class: 'summary', 'aria-live': 'polite' }, 'Computing…');
+
+  // ---- comparison with the reference query
+  const refText = h('span', null, '');
+  const comparison = h('div', { class: 'comparison' },
+    h('p', { class: 'compare-line' }, refText, ' ',
+      h('button', { type: 'button', onclick: () => store.set({ ref: [...st().q] }) }, 'Pin current q as reference'),
+      ' ',
+      h('button', { type: 'button', onclick: () => store.set({ ref: defaultRef() }) }, 'Reference back to default')),
+    h('p', { class: 'compare-summary', 'aria-live': 'polite' }, ''));
+  const compareSummary = comparison.lastChild;
+
   const problem = h('p', { class: 'cell-error', role: 'alert', hidden: true });
   const exactList = h('div', { class: 'exact-list' });
-  const exactDetails = h('details', null, h('summary', null, 'Exact numbers behind the rounded ones'), exactList);
-  const pyCode = h('code', null, '');
-  const pyDetails = h('details', null, h('summary', null, 'The same calculation in Python'), keyboardScrollable(h('pre', null, pyCode)));
-  pyDetails.addEventListener('toggle', () => { if (pyDetails.open) refreshPython(); });
+  const exactDetails = h('details', null, h('summary', null, 'Exact numbers behind the rounded ones'),
+    h('p', { class: 'note' }, 'A share of exactly 0 for an allowed source means it underflowed in double precision; that is not a mask.'), exactList);
+  exactDetails.addEventListener('toggle', () => { if (exactDetails.open) ctx.help?.consult('numbers panel'); });
+  const python = createPythonPanel({ call: (a) => ctx.call('python', a), args: () => ({ ...args(st()), labels }) });
 
-  el.append(queryControls, maskControls, howTo, planes,
-    h(`h${Math.min(6, ctx.headingBase ?? 3)}`, { class: 'visually-hidden' }, 'Shares'), strip, table, stats, summary, problem, exactDetails, pyDetails);
+  el.append(queryControls, qErrors, presetRow || '', goalEl || '', sources.maskControls, planes,
+    h(`h${Math.min(6, ctx.headingBase ?? 3)}`, { class: 'visually-hidden' }, 'Scores and shares'),
+    line.figure, strip, keyboardScrollable(h('div', { class: 'table-wrap' }, table.table)), table.stats, summary, comparison,
+    h('div', { class: 'sources' }, h('p', { class: 'note' }, 'The sources, to check a dot product by hand:'), sources.list, sources.editor),
+    problem, exactDetails, python.details);
 
   // ---- engine
-  const args = () => ({ query: state.q, keys: cell.keys, values: cell.values, mask: state.mask, divisor });
+  const args = (s, q = s.q) => ({ query: q, keys: s.keys, values: s.values, mask: s.mask, divisor });
   const explore = latestOnly((a) => ctx.call('explore', a));
-  const python = latestOnly((a) => ctx.call('python', a));
-  let summaryTimer = null;
+  const exploreRef = latestOnly((a) => ctx.call('explore', a));
+  let sentenceTimer = null;
+
+  function moveQuery(q) {
+    if (q.every((x) => Number.isFinite(x) && Math.abs(x) <= maxAbs)) store.set({ q });
+  }
 
   async function refresh() {
-    drawKeys();
+    const s = st();
     try {
-      const r = await explore(args());
-      if (!r) return; // superseded by a newer position
-      result = r;
+      const [r, ref] = await Promise.all([explore(args(s)), exploreRef(args(s, s.ref))]);
+      if (!r || !ref) return; // superseded by a newer state
       problem.hidden = true;
-      drawNumbers();
-      drawValues();
-      clearTimeout(summaryTimer);
-      summaryTimer = setTimeout(writeSummary, dragging ? 500 : 0);
+      store.set({ result: r, refResult: ref });
     } catch (err) {
-      // The numbers on screen belong to an earlier query: take them away rather than show them
+      // The numbers on screen belong to an earlier state: take them away rather than show them
       // beside the new one.
-      result = null;
-      clearTimeout(summaryTimer);
-      clearNumbers();
-      drawValues();
-      summary.textContent = `No numbers for q = ${inputVec(state.q)}: the engine could not compute them.`;
+      store.set({ result: null, refResult: null });
+      summary.textContent = `No numbers for q = ${inputVec(s.q)}: the engine could not compute them.`;
       problem.hidden = false;
       problem.textContent = `The engine could not compute this: ${err.message}`;
     }
-    if (pyDetails.open) refreshPython();
   }
-  async function refreshPython() {
-    try {
-      const r = await python(args());
-      if (r) pyCode.textContent = r.program;
-    } catch (err) {
-      pyCode.textContent = `# the engine could not write the program: ${err.message}`;
+
+  store.subscribe((s, changed) => {
+    const inputsChanged = ['q', 'mask', 'keys', 'values', 'ref'].some((k) => changed.has(k));
+    if (changed.has('q')) qBoxes.forEach((b, j) => b.set(s.q[j]));
+    if (['mask', 'keys', 'values'].some((k) => changed.has(k))) sources.draw(s);
+    if (inputsChanged) {
+      keyPlane?.draw(s);
+      refText.textContent = `Compared with the reference query q = ${inputVec(s.ref)} (same keys, values and mask):`;
+      ctx.onStateChange?.();
+      python.refresh();
+      refresh();
     }
-  }
+    if (changed.has('result') || changed.has('refResult')) drawNumbers(s);
+  });
 
-  function setQuery(q, { fromInput = false } = {}) {
-    state.q = q;
-    if (!fromInput) qInputs.forEach((input, j) => { input.value = String(q[j]); });
-    if (keyPlane) {
-      const need = extentFor([q], 3);
-      if (need > keyPlane.extent) keyPlane.setExtent(need);
-    }
-    ctx.onStateChange?.();
-    refresh();
-  }
-  function setMask(mask) {
-    state.mask = mask;
-    maskBoxes.forEach((box, i) => { box.checked = mask[i]; });
-    ctx.onStateChange?.();
-    refresh();
-  }
-
-  // ---- drawing
-  function drawKeys() {
-    if (!keyPlane) return;
-    const p = keyPlane;
-    const g = [];
-    cell.keys.forEach((k, i) => g.push(arrow(p, [0, 0], k, `${colour(i)}${state.mask[i] ? '' : ' masked'}`, { label: labels[i] })));
-    g.push(s('circle', { class: 'ref-ring', cx: p.toX(reference[0]), cy: p.toY(reference[1]), r: 9 }));
-    // q's label clears the drag halo (r 14) and the reference ring (r 9) around its tip.
-    g.push(arrow(p, [0, 0], state.q, 'query', { label: 'q', labelGap: 24 }));
-    g.push(s('circle', { class: 'handle-halo', cx: p.toX(state.q[0]), cy: p.toY(state.q[1]), r: 14 }));
-    g.push(s('circle', { class: 'handle', cx: p.toX(state.q[0]), cy: p.toY(state.q[1]), r: 6.5 }));
-    keyLayer.replaceChildren(...g);
-    p.svg.setAttribute('aria-label', `Key space. Query q at ${inputVec(state.q)}. Keys: ${labels.map((l, i) => `${l} ${inputVec(cell.keys[i])}`).join(', ')}.`);
-  }
-
-  // Values and their hull always; the carries and o only with a result for the current query.
-  function drawValues() {
-    if (!valuePlane) return;
-    const p = valuePlane;
-    const g = [];
-    const allowed = cell.values.filter((_, i) => state.mask[i]);
-    const region = hull(allowed);
-    if (region.length >= 3) g.push(s('polygon', { class: 'hull', points: region.map(([x, y]) => `${p.toX(x)},${p.toY(y)}`).join(' ') }));
-    else if (region.length === 2) g.push(s('line', { class: 'hull', x1: p.toX(region[0][0]), y1: p.toY(region[0][1]), x2: p.toX(region[1][0]), y2: p.toY(region[1][1]) }));
-    cell.values.forEach((v, i) => g.push(arrow(p, [0, 0], v, `${colour(i)}${state.mask[i] ? '' : ' masked'}`, { label: labels[i], dashed: !state.mask[i] })));
-    if (!result) {
-      p.layer.replaceChildren(...g);
-      p.svg.setAttribute('aria-label', `Value space. Values: ${labels.map((l, i) => `${l} ${inputVec(cell.values[i])}`).join(', ')}.`);
+  function drawNumbers(s) {
+    const r = s.result;
+    valuePlane?.draw(s, r);
+    line.draw(s, r);
+    table.draw(s, r, s.refResult);
+    if (!r) {
+      strip.replaceChildren();
+      strip.setAttribute('aria-label', 'Shares of attention: not computed');
+      exactList.textContent = '';
       return;
     }
-    // Carries tip to tail, then the output point where the engine put it.
-    let at = [0, 0];
-    result.carries.forEach((c, i) => {
-      if (!state.mask[i]) return;
-      const next = [at[0] + c[0].exact, at[1] + c[1].exact];
-      g.push(s('line', { class: `carry ${colour(i)}`, x1: p.toX(at[0]), y1: p.toY(at[1]), x2: p.toX(next[0]), y2: p.toY(next[1]) }));
-      at = next;
-    });
-    if (!result.all_masked) {
-      const o = result.output.map((x) => x.exact);
-      g.push(s('circle', { class: 'out-dot', cx: p.toX(o[0]), cy: p.toY(o[1]), r: 6 }),
-        s('text', { class: 'output', x: p.toX(o[0]) + 10, y: p.toY(o[1]) - 8 }, 'o'));
-    }
-    p.layer.replaceChildren(...g);
-    p.svg.setAttribute('aria-label', `Value space. Values: ${labels.map((l, i) => `${l} ${inputVec(cell.values[i])}`).join(', ')}. Output o = ${vecText(result.output)}.`);
-  }
-
-  function clearNumbers() {
-    strip.replaceChildren();
-    strip.setAttribute('aria-label', 'Shares of attention: not computed');
-    tableBody.replaceChildren();
-    stats.replaceChildren();
-    exactList.textContent = '';
-  }
-
-  function drawNumbers() {
-    const r = result;
     strip.replaceChildren(...r.shares.map((w, i) => {
       const seg = h('div', { class: colour(i), title: `${labels[i]}: ${shownText(w)} (exact ${exactText(w)})` }, w.exact >= 0.08 ? labels[i] : '');
       seg.style.flexGrow = String(Math.max(0, w.exact));
       seg.style.flexBasis = '0';
       return seg;
     }));
-    strip.setAttribute('aria-label', `Shares: ${labels.map((l, i) => `${l} ${shownText(r.shares[i])}`).join(', ')}`);
-    tableBody.replaceChildren(...labels.map((label, i) => h('tr', { class: state.mask[i] ? null : 'masked' },
-      h('th', { scope: 'row', class: `label ${colour(i)}` }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), label,
-        state.mask[i] ? null : h('span', { class: 'muted' }, ' (masked)')),
-      h('td', null, num(r.dots[i])),
-      h('td', null, num(r.scores[i])),
-      h('td', null, num(r.shares[i])),
-      h('td', null, vec(r.carries[i])))));
-    stats.replaceChildren(
-      h('span', null, 'Shared max m = ', num(r.max)),
-      h('span', null, 'Denominator Z = ', num(r.denominator)),
-      h('span', { class: 'output' }, h('strong', null, 'Output o = '), vec(r.output)));
+    strip.setAttribute('aria-label', r.all_masked ? 'Shares: none, every source is masked'
+      : `Shares: ${labels.map((l, i) => `${l} ${shownText(r.shares[i])}`).join(', ')}`);
     exactList.textContent = [
-      `q = ${inputVec(state.q)}`,
-      ...labels.map((l, i) => `${l}: dot=${exactText(r.dots[i])}; score=${exactText(r.scores[i])}; share=${exactText(r.shares[i])}; carry=[${r.carries[i].map(exactText).join(', ')}]`),
-      `m=${exactText(r.max)}; Z=${exactText(r.denominator)}`,
-      `output=[${r.output.map(exactText).join(', ')}]`,
-    ].join('\n');
+      `q = ${inputVec(s.q)}`,
+      ...labels.map((l, i) => `${l}: key=${inputVec(s.keys[i])}; value=${inputVec(s.values[i])}; dot=${exactText(r.dots[i])}; score=${exactText(r.scores[i])}; share=${exactText(r.shares[i])}; carry=[${r.carries[i].map(exactText).join(', ')}]`),
+      r.all_masked ? 'every source masked: no m, Z or output' : `m=${exactText(r.max)}; Z=${exactText(r.denominator)}`,
+      r.all_masked ? '' : `output=[${r.output.map(exactText).join(', ')}]`,
+    ].filter(Boolean).join('\n');
+    clearTimeout(sentenceTimer);
+    sentenceTimer = setTimeout(writeSentences, keyPlane?.dragging ? 500 : 0);
   }
 
-  function writeSummary() {
-    const r = result;
-    if (!r) return;
-    if (r.all_masked) {
-      summary.textContent = 'Every source is masked, so there is nothing to share attention between and this row has no output.';
-      return;
+  function writeSentences() {
+    const s = st();
+    if (!s.result) return;
+    summary.textContent = summarySentence(s.result, labels, s.mask);
+    compareSummary.textContent = s.refResult ? compareSentence(s.result, s.refResult) : '';
+    if (goalEl) {
+      const met = goalMet(s.result, goal);
+      const share = s.result.shares[goal.source];
+      goalEl.className = `goal${met ? ' met' : ''}`;
+      goalEl.textContent = met
+        ? `Goal reached: ${cell.goal.source} has ${shownText(share)} of the attention, more than ${cell.goal.share_above}.`
+        : `Goal: give source ${cell.goal.source} more than ${cell.goal.share_above} of the attention (now ${s.result.all_masked ? 'none: every source is masked' : shownText(share)}).`;
+      if (met && !goalWasMet) ctx.onGoal?.(cell.id);
+      goalWasMet = met;
     }
-    const open = labels.map((_, i) => i).filter((i) => state.mask[i]);
-    const best = open.reduce((a, b) => (r.scores[b].exact > r.scores[a].exact ? b : a), open[0]);
-    const rest = open.filter((i) => i !== best).sort((a, b) => r.shares[b].exact - r.shares[a].exact);
-    const others = rest.map((i) => `${labels[i]} gets ${shownText(r.shares[i])}`);
-    const masked = labels.filter((_, i) => !state.mask[i]);
-    summary.textContent = `q lines up most with ${labels[best]}’s key (score ${shownText(r.scores[best])}), so ${labels[best]} takes a share of ${shownText(r.shares[best])}` +
-      `${others.length ? `; ${listText(others)}` : ''}. Output o = ${vecText(r.output)}.` +
-      `${masked.length ? ` Masked: ${listText(masked)}.` : ''}`;
-  }
-
-  // ---- pointer and keyboard on the key plane
-  let dragging = false;
-  function wireDrag(plane) {
-    const svgEl = plane.svg;
-    const clamp = (x) => Math.max(-plane.extent, Math.min(plane.extent, x));
-    const moveTo = (event) => {
-      const [x, y] = plane.fromEvent(event);
-      const q = [tenth(clamp(x)), tenth(clamp(y))];
-      if (q[0] !== state.q[0] || q[1] !== state.q[1]) setQuery(q);
-    };
-    svgEl.addEventListener('pointerdown', (event) => {
-      if (event.button !== 0) return;
-      dragging = true;
-      svgEl.classList.add('dragging');
-      svgEl.setPointerCapture?.(event.pointerId);
-      svgEl.focus({ preventScroll: true });
-      moveTo(event);
-      event.preventDefault();
-    });
-    svgEl.addEventListener('pointermove', (event) => { if (dragging) moveTo(event); });
-    const stop = () => {
-      if (!dragging) return;
-      dragging = false;
-      svgEl.classList.remove('dragging');
-      clearTimeout(summaryTimer);
-      summaryTimer = setTimeout(writeSummary, 0);
-    };
-    svgEl.addEventListener('pointerup', stop);
-    svgEl.addEventListener('pointercancel', stop);
-    svgEl.addEventListener('keydown', (event) => {
-      const step = event.shiftKey ? 10 : 1; // in tenths
-      const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
-      const m = moves[event.key];
-      if (!m) return;
-      event.preventDefault();
-      setQuery([Math.round(state.q[0] * 10 + m[0]) / 10, Math.round(state.q[1] * 10 + m[1]) / 10]);
-    });
   }
 
   let started = false;
@@ -308,25 +202,21 @@ export function renderExplorable(cell, ctx) {
     activate() {
       if (started) return;
       started = true;
+      const s = st();
+      sources.draw(s);
+      keyPlane?.draw(s);
+      valuePlane?.draw(s, null);
+      refText.textContent = `Compared with the reference query q = ${inputVec(s.ref)} (same keys, values and mask):`;
       refresh();
     },
     /** The cell left the page: no timer of it keeps running (its last call just answers into it). */
     dispose() {
-      clearTimeout(summaryTimer);
+      clearTimeout(sentenceTimer);
     },
-    /** Permalink state: q and mask as plain arrays. */
-    getState: () => ({ q: [...state.q], m: state.mask.map((b) => (b ? 1 : 0)) }),
-    isDefault: () => sameArray(state.q, cell.query) && sameArray(state.mask, cell.mask || cell.keys.map(() => true)),
+    /** Permalink state: q, mask and the reference query as plain arrays. */
+    getState: () => ({ q: [...st().q], m: st().mask.map((b) => (b ? 1 : 0)), ...(sameRows(st().ref, defaultRef()) ? {} : { r: [...st().ref] }) }),
+    isDefault: () => sameRows(st().q, cell.query) && sameRows(st().mask, defaultMask()) && sameRows(st().ref, defaultRef()),
   };
-}
-
-function listText(items) {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
-
-function sameArray(a, b) {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 function validQuery(q, d, maxAbs) {

@@ -31,3 +31,14 @@ export function hull(points) {
   }
   return lower.slice(0, -1).concat(upper.slice(0, -1));
 }
+
+/**
+ * Where q's shadow falls on the line through key k: the point (q·k / k·k) k, or null for a zero
+ * key. Drawn only (the numbers the page shows come from the engine).
+ */
+export function projection(q, k) {
+  const kk = k[0] * k[0] + k[1] * k[1];
+  if (kk === 0) return null;
+  const t = (q[0] * k[0] + q[1] * k[1]) / kk;
+  return [t * k[0], t * k[1]];
+}

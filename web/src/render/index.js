@@ -11,6 +11,11 @@ import { renderTex } from './maths.js';
 import { renderExplorable } from './explorable.js';
 import { renderScalingStudy } from './scaling-study.js';
 import { renderHandExample } from './hand-example.js';
+import { renderHeldSequence } from './held-sequence.js';
+import { renderTransformerBlock } from './transformer-block.js';
+import { renderPlayback } from './playback.js';
+import { renderStudy } from './study.js';
+import { renderHelpHistory } from './help-history.js';
 import { renderPractice } from './practice.js';
 import { renderReferences } from './references.js';
 
@@ -26,12 +31,17 @@ export const renderers = {
   explorable: renderExplorable,
   'scaling-study': renderScalingStudy,
   'hand-example': renderHandExample,
+  'held-sequence': renderHeldSequence,
+  'transformer-block': renderTransformerBlock,
+  playback: renderPlayback,
+  study: renderStudy,
+  'help-history': renderHelpHistory,
   practice: renderPractice,
   references: renderReferences,
 };
 
 /** Cell types drawn in a bordered box (interactive ones). */
-export const boxed = new Set(['explorable', 'scaling-study', 'hand-example', 'practice']);
+export const boxed = new Set(['explorable', 'scaling-study', 'hand-example', 'held-sequence', 'transformer-block', 'playback', 'study', 'help-history', 'practice']);
 
 export function renderCell(cell, ctx) {
   const fn = renderers[cell.type];

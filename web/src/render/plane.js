@@ -2,18 +2,22 @@
 // Only drawing happens here; the coordinates come from the notebook or the engine, and the
 // geometry (view extent, convex hull) from geometry.js.
 
-import { s } from '../dom.js';
+import { h, s } from '../dom.js';
+import { gridStep, scaleText, ticks } from './explorable/scale.js';
 
 const SIZE = 300;
 const PAD = 14;
 
 export function createPlane({ label, extent }) {
   const svgEl = s('svg', { viewBox: `0 0 ${SIZE} ${SIZE}`, role: 'img', 'aria-label': label });
+  // The scale in words, under the drawing; kept up to date as the view is refitted.
+  const scaleEl = h('span', { class: 'scale-text' }, '');
   const grid = s('g', { 'aria-hidden': 'true' });
   const layer = s('g');
   svgEl.append(grid, layer);
   const plane = {
     svg: svgEl,
+    scaleEl,
     layer,
     extent,
     toX: (x) => PAD + ((x + plane.extent) / (2 * plane.extent)) * (SIZE - 2 * PAD),
@@ -27,19 +31,32 @@ export function createPlane({ label, extent }) {
       return [(px - PAD) / unit - plane.extent, plane.extent - (py - PAD) / unit];
     },
     setExtent(r) {
+      if (r === plane.extent) return;
       plane.extent = r;
       drawGrid();
     },
+    step: 1,
   };
   function drawGrid() {
     grid.replaceChildren();
     const r = plane.extent;
-    const step = r > 12 ? Math.ceil(r / 6) : 1;
-    for (let v = -Math.floor(r / step) * step; v <= r; v += step) {
+    const step = gridStep(r);
+    plane.step = step;
+    const line = (v, cls) => [
+      s('line', { class: cls, x1: plane.toX(v), x2: plane.toX(v), y1: plane.toY(-r), y2: plane.toY(r) }),
+      s('line', { class: cls, y1: plane.toY(v), y2: plane.toY(v), x1: plane.toX(-r), x2: plane.toX(r) })];
+    grid.append(...line(0, 'axis'));
+    // Tick labels on the axes, every other grid line when they would crowd.
+    const all = ticks(r, step);
+    const every = all.length > 12 ? 2 : 1;
+    all.forEach((v, i) => {
+      grid.prepend(...line(v, 'grid'));
+      if ((Math.round(v / step)) % every !== 0) return;
       grid.append(
-        s('line', { class: v === 0 ? 'axis' : 'grid', x1: plane.toX(v), x2: plane.toX(v), y1: plane.toY(-r), y2: plane.toY(r) }),
-        s('line', { class: v === 0 ? 'axis' : 'grid', y1: plane.toY(v), y2: plane.toY(v), x1: plane.toX(-r), x2: plane.toX(r) }));
-    }
+        s('text', { class: 'tick', x: plane.toX(v), y: Math.min(SIZE - 2, plane.toY(0) + 11), 'text-anchor': 'middle' }, String(v)),
+        s('text', { class: 'tick', x: plane.toX(0) - 3, y: plane.toY(v) + 3, 'text-anchor': 'end' }, String(v)));
+    });
+    scaleEl.textContent = scaleText(step);
   }
   drawGrid();
   return plane;

@@ -36,6 +36,11 @@ export function renderPractice(cell, ctx) {
   }
   const button = h('button', { type: 'button', class: 'primary' }, 'Check');
   const hint = cell.hint ? h('details', null, h('summary', null, 'Hint'), h('div', { class: 'prose' }, md(cell.hint))) : null;
+  const worked = cell.worked ? h('details', null, h('summary', null, 'Worked step'), h('div', { class: 'prose' }, md(cell.worked))) : null;
+  // Opening help is recorded for the next attempt (the help history, never a score).
+  hint?.addEventListener('toggle', () => { if (hint.open) ctx.help?.consult('hint', ctx.cellId); });
+  worked?.addEventListener('toggle', () => { if (worked.open) ctx.help?.consult('worked step', ctx.cellId); });
+  const responseText = (value) => (answer.kind === 'choice' ? String(answer.options[value] ?? value) : String(value));
 
   async function check() {
     const response = readResponse();
@@ -49,11 +54,14 @@ export function renderPractice(cell, ctx) {
     try {
       const r = await ctx.call('check_practice', { cell, response: response.value });
       feedback.className = `feedback ${r.correct ? 'correct' : 'incorrect'}`;
+      // The engine's feedback may open with its own verdict ("Correct: 0.284 is right"): say it once.
+      const saysVerdict = /^(Correct|Not quite)\b/.test(r.feedback || '');
       feedback.replaceChildren(...[
-        h('strong', null, r.correct ? 'Correct.' : 'Not yet.'),
+        saysVerdict ? null : h('strong', null, r.correct ? 'Correct.' : 'Not yet.'),
         r.feedback ? h('div', { class: 'prose' }, md(r.feedback)) : null,
         r.correct && cell.explanation ? h('div', { class: 'prose' }, md(cell.explanation)) : null,
       ].filter(Boolean));
+      ctx.help?.attempt(ctx.cellId, { title: cell.title, response: responseText(response.value), correct: r.correct, feedback: r.feedback || '' });
       ctx.onPractice?.(Boolean(r.correct));
     } catch (err) {
       feedback.className = 'feedback incorrect';
@@ -66,8 +74,8 @@ export function renderPractice(cell, ctx) {
   // A typed answer has its Check button beside the field; choices get theirs below the list.
   // (Element.append would write a missing hint as the text "null": leave it out instead.)
   const parts = answer.kind === 'choice'
-    ? [prompt, inputArea, h('div', { class: 'row' }, button), hint, feedback]
-    : [prompt, inputArea, hint, feedback];
+    ? [prompt, inputArea, h('div', { class: 'row' }, button), hint, worked, feedback]
+    : [prompt, inputArea, hint, worked, feedback];
   if (answer.kind !== 'choice') inputArea.append(button);
   el.append(...parts.filter(Boolean));
   return { el };

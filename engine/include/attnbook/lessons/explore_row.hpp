@@ -33,6 +33,7 @@ inline constexpr std::size_t cell_max_keys = 16;          // n in a notebook cel
 inline constexpr std::size_t cell_max_width = 8;          // d and dv in a notebook cell
 inline constexpr double cell_max_abs = 1e6;               // |x| of every number in a cell
 inline constexpr std::size_t cell_label_max_chars = 16;   // each label, in code points
+inline constexpr std::size_t cell_max_presets = 8;        // preset queries in a notebook cell
 inline constexpr std::size_t command_max_sources = 256;   // n for the command
 inline constexpr std::size_t command_max_width = 64;      // d and dv for the command
 }  // namespace explore_limits

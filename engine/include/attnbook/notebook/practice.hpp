@@ -13,6 +13,7 @@ namespace practice_limits {
 inline constexpr std::size_t min_options = 2;     // a choice needs something to choose between
 inline constexpr std::size_t max_options = 8;
 inline constexpr double max_abs_answer = 1e15;    // |value| and tolerance of a number answer
+inline constexpr long long max_decimals = 12;     // "decimals": the answer rounded to this many places
 }  // namespace practice_limits
 
 // "number", "choice": the kinds of answer, in the order the docs list them.

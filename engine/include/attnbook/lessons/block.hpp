@@ -1,0 +1,80 @@
+#pragma once
+// A pre-norm transformer block on a handful of rows, with small fixed weights written once here
+// (block.cpp), so every intermediate can be shown and checked by hand:
+//   H'    = MHA(LN1(H)) + H
+//   H_out = MLP(LN2(H')) + H'
+// Row-vector convention: y = x W + b, W stored as [d_in][d_out]. Head h uses columns
+// h*d_head ... (h+1)*d_head - 1 of Q = LN1(H) W_q, K = LN1(H) W_k, V = LN1(H) W_v (no biases);
+// its scores are divided by sqrt(d_head) and each row is the explorable's row (explore_row.hpp:
+// left-to-right sums, det_exp, masked shares exactly 0, a fully masked row's output 0). The heads
+// are concatenated in order, then multiplied by W_o and b_o added. The MLP is
+// act(x W_1 + b_1) W_2 + b_2. LayerNorm is PyTorch's: biased variance, epsilon inside the root:
+//   y = (x - mean) / sqrt(var + eps) * gamma + beta.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace attnbook {
+
+using BlockMatrix = std::vector<std::vector<double>>;
+
+enum class Activation { gelu, gelu_tanh, relu };
+const std::vector<std::string>& activation_names();  // "gelu", "gelu_tanh", "relu"
+Activation parse_activation(const std::string& text);  // UserError naming the choices
+std::string activation_name(Activation a);
+
+namespace block_limits {
+inline constexpr std::size_t d_model = 4;   // width of every row of H
+inline constexpr std::size_t d_ff = 8;      // width of the MLP's hidden layer
+inline constexpr std::size_t max_rows = 16; // rows of H (positions)
+inline constexpr double max_abs = 1e6;      // |x| of every input number
+inline constexpr double epsilon = 1e-5;     // LayerNorm's epsilon (PyTorch's default)
+inline constexpr std::size_t default_heads = 2;
+}  // namespace block_limits
+
+struct BlockWeights {
+    std::vector<double> ln1_gamma, ln1_beta;  // (d_model)
+    BlockMatrix w_q, w_k, w_v, w_o;           // (d_model, d_model)
+    std::vector<double> b_o;                  // (d_model)
+    std::vector<double> ln2_gamma, ln2_beta;  // (d_model)
+    BlockMatrix w_1;                          // (d_model, d_ff)
+    std::vector<double> b_1;                  // (d_ff)
+    BlockMatrix w_2;                          // (d_ff, d_model)
+    std::vector<double> b_2;                  // (d_model)
+};
+
+// The notebook's fixed weights.
+const BlockWeights& block_weights();
+
+struct BlockInput {
+    BlockMatrix input;                     // H: (n, d_model)
+    std::size_t heads = block_limits::default_heads;  // divides d_model
+    std::vector<std::vector<bool>> mask;   // (n, n), true = may attend; empty = all allowed
+    Activation activation = Activation::gelu;
+};
+
+// The lesson's held sequence H (three positions).
+BlockInput block_example();
+
+struct BlockHead {
+    BlockMatrix q, k, v;      // (n, d_head)
+    BlockMatrix scores;       // (n, n), divided by sqrt(d_head)
+    BlockMatrix shares;       // (n, n)
+    BlockMatrix output;       // (n, d_head)
+};
+
+struct BlockResult {
+    BlockMatrix ln1;
+    std::vector<BlockHead> heads;
+    std::vector<bool> all_masked;  // (n): the row attends to nothing (its head outputs are 0)
+    BlockMatrix concat, attention_out, h_prime, ln2, mlp_hidden, mlp_out, h_out;
+};
+
+// UserError naming the field for shapes, heads that do not divide d_model, non-finite input.
+BlockResult transformer_block(const BlockInput& input);
+
+// The activation alone (for the tests): gelu(x) = x/2 (1 + erf(x / sqrt 2)), gelu_tanh with
+// tanh(sqrt(2/pi) (x + 0.044715 x^3)), relu(x) = max(x, 0).
+double activate(Activation a, double x);
+
+}  // namespace attnbook

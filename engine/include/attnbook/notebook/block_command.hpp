@@ -1,0 +1,13 @@
+#pragma once
+// The `block` command: the pre-norm transformer block (lessons/block.hpp) on the given rows with
+// the notebook's fixed weights. "weights" holds every parameter as plain numbers; every
+// intermediate is a matrix of {exact, shown} pairs.
+#include <nlohmann/json.hpp>
+
+#include "attnbook/notebook/commands.hpp"
+
+namespace attnbook {
+
+nlohmann::json block_command(const nlohmann::json& args, const Progress& progress);
+
+}  // namespace attnbook
