@@ -41,6 +41,16 @@ json practice_example() {
                 {"explanation", "The largest scaled score takes the largest share; the shares add up to 1."}};
 }
 
+// One step whose check is the practice example's question, so its answer is the lesson's own number.
+json study_example() {
+    const json practice = practice_example();
+    return json{{"type", "study"},
+                {"steps",
+                 {{{"title", "Share"},
+                   {"text", "Each source's share is its exponentiated scaled score over the sum of all of them."},
+                   {"check", {{"prompt", practice["prompt"]}, {"answer", practice["answer"]}, {"hint", practice["hint"]}}}}}}};
+}
+
 }  // namespace
 
 json cell_type_example(const std::string& type) {
@@ -66,6 +76,7 @@ json cell_type_example(const std::string& type) {
                     {"values", rows(in.values)}};
     }
     if (type == "practice") return practice_example();
+    if (type == "study") return study_example();
     if (type == "references") {
         return json{{"type", "references"},
                     {"items",
