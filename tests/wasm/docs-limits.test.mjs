@@ -68,6 +68,15 @@ function notebookRules() {
     },
     practice: { '`prompt`': [], '`answer`': [], '`hint`': [], '`explanation`': [] },
     references: { '`items`': range(nb.references) },
+    'attention-scale': {
+      '`tokens`': range(L.attention_scale.cell.tokens), '`head_width`': range(L.attention_scale.cell.head_width),
+      '`heads`': range(L.attention_scale.cell.heads), '`causal`': [], '`divisor`': [],
+      '`seed`': range(L.attention_scale.seed), '`backend`': [],
+    },
+    'precision-lab': {
+      '`tokens`': [1, L.precision.cell.max_lengths, L.precision.tokens.min, L.precision.tokens.max],
+      '`head_width`': range(L.precision.head_width), '`seed`': range(L.precision.seed),
+    },
   };
 }
 
@@ -112,6 +121,15 @@ test('defaults and name lists in docs/notebook-format.md are the engine\'s', () 
     assert.deepEqual(JSON.parse(codeSpans(row('hand-example', `\`${field}\``)[3])[0]), hx[field], field);
   }
   assert.deepEqual(codeSpans(row('Fields of every cell', '`type`')[3]), L.notebook.cell_types);
+  const as = L.attention_scale;
+  for (const field of ['tokens', 'head_width', 'heads', 'seed']) {
+    assert.deepEqual(JSON.parse(codeSpans(row('attention-scale', `\`${field}\``)[2])[0]), as[field].default, field);
+  }
+  assert.deepEqual(codeSpans(row('attention-scale', '`backend`')[1]), names(as.backends));
+  assert.deepEqual(codeSpans(row('attention-scale', '`backend`')[2]), [JSON.stringify(as.backends[0])]);
+  assert.deepEqual(codeSpans(row('attention-scale', '`divisor`')[2]), [JSON.stringify(as.divisor.default)]);
+  assert.deepEqual(JSON.parse(codeSpans(row('precision-lab', '`tokens`')[2])[0]), L.precision.cell.default_tokens);
+  assert.deepEqual(JSON.parse(codeSpans(row('precision-lab', '`head_width`')[2])[0]), L.precision.head_width.default);
   assert.deepEqual(codeSpans(row('The document', '`depths`')[3]), L.notebook.depths);
   assert.deepEqual(codeSpans(row('The document', '`format`')[3]), [JSON.stringify(L.notebook.format)]);
 });
@@ -136,6 +154,7 @@ test('limits written in the prose of docs/notebook-format.md are the engine\'s',
     [/whole number\s+(\d+)–\d+\)/, nb.year.min],
     [/whole number\s+\d+–(\d+)\)/, nb.year.max],
     [/at most (\d+)\s+characters, then `…`/, L.quote_max_chars],
+    [/heads × tokens × head_width must be at most (\d+)/, L.attention_scale.max_elements],
   ];
   for (const [pattern, value] of expect) {
     const m = doc.match(pattern);
@@ -153,6 +172,8 @@ test('the limits table of README.md is the engine\'s', () => {
       sc.pairs.min, sc.pairs.max, sc.trials.min, sc.trials.max, sc.keys.min, sc.keys.max, sc.max_block],
     '`hand-example`': [hx.command.max_rows, hx.command.max_width, hx.cell.max_rows, hx.cell.max_width],
     '`validate`': [L.notebook.max_bytes / (1024 * 1024)],
+    '`precision`': [L.precision.tokens.min, L.precision.tokens.max, L.precision.head_width.min, L.precision.head_width.max,
+      L.precision.seed.min, L.precision.seed.max, L.precision.max_checked_rows],
   };
   assert.deepEqual(rows.map((r) => r.cells[0]), Object.keys(expected));
   for (const { cells } of rows) {
@@ -166,6 +187,7 @@ test('the limits table of README.md is the engine\'s', () => {
     '`scaling`': `--seed ${sc.seed.default} --widths ${list(sc.widths.default)} --pairs ${sc.pairs.default} --trials ${sc.trials.default} --keys ${sc.keys.default} --divisor ${sc.divisor.default}`,
     '`hand-example`': `--queries ${matrix(hx.defaults.queries)} --keys ${matrix(hx.defaults.keys)} --values ${matrix(hx.defaults.values)}`,
     '`validate`': undefined,
+    '`precision`': `--tokens ${L.precision.tokens.default} --head-width ${L.precision.head_width.default} --seed ${L.precision.seed.default}`,
   };
   for (const { cells } of rows) assert.equal(codeSpans(cells[2])[0], defaults[cells[0]], cells[0]);
 });

@@ -13,6 +13,7 @@
 #include "attnbook/notebook/limits.hpp"
 #include "attnbook/notebook/notebook.hpp"
 #include "attnbook/notebook/practice.hpp"
+#include "attnbook/notebook/precision_command.hpp"
 #include "attnbook/notebook/python_export.hpp"
 
 namespace attnbook {
@@ -126,6 +127,7 @@ const std::map<std::string, Handler>& registry() {
         {"validate", validate_command},
         {"check_practice", check_practice_command},
         {"limits", limits_command},
+        {"precision", precision_command},
     };
     return commands;
 }

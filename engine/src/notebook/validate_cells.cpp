@@ -403,6 +403,8 @@ const std::vector<CellType>& cell_types() {
         {"hand-example", {"queries", "keys", "values"}, {}, check_hand_example},
         {"practice", {"prompt", "answer", "hint", "explanation"}, {"prompt", "answer"}, check_practice_cell},
         {"references", {"items"}, {"items"}, check_references},
+        {"attention-scale", {"tokens", "head_width", "heads", "causal", "divisor", "seed", "backend"}, {}, check_attention_scale_cell},
+        {"precision-lab", {"tokens", "head_width", "seed"}, {}, check_precision_lab_cell},
     };
     return types;
 }

@@ -82,6 +82,11 @@ std::optional<std::string> read_https_url(Context& cx, const json& value, const 
 std::optional<std::string> read_markdown(Context& cx, const json& value, const std::string& path,
                                          bool allow_empty = false);
 
+// The cells of "attention at scale" and the precision lab (validate_scale_cells.cpp): check the
+// fields of `cell` at `path` and fill `out` with them and every default.
+void check_attention_scale_cell(Context& cx, const json& cell, const std::string& path, json& out);
+void check_precision_lab_cell(Context& cx, const json& cell, const std::string& path, json& out);
+
 // Validates one cell and returns it normalised (validate_cells.cpp).
 json validate_cell(Context& cx, const json& cell, const std::string& path);
 

@@ -161,7 +161,7 @@ export function createGpuAttention(device, sources) {
   /**
    * problem: { q, k, v, tokens, width, heads, causal, scale, kernel = 'flash', onProgress, signal, chunks }
    * Resolves to { output: Float32Array (H, T, D), ms: time from first dispatch to the last
-   * one's completion (uploads and the read back excluded), kernel: its name }.
+   * one's completion (uploads, shader compilation and the read back excluded), kernel: its name }.
    */
   async function run(problem) {
     const { q, k, v, tokens, width, heads, causal = false, kernel = 'flash', onProgress, signal } = problem;
@@ -203,6 +203,8 @@ export function createGpuAttention(device, sources) {
           steps.push({ entry: 'mix', params: pr, groups: [Math.ceil(width / 8), Math.ceil(tokens / 8), 1] });
         }
       }
+      // Compile every pipeline first (a driver may take long to build a shader): not timed.
+      for (const step of steps) pipeline(kernel, step.entry);
       const t0 = performance.now();
       for (let s = 0; s < steps.length; s++) {
         const step = steps[s];

@@ -13,6 +13,8 @@ import { renderScalingStudy } from './scaling-study.js';
 import { renderHandExample } from './hand-example.js';
 import { renderPractice } from './practice.js';
 import { renderReferences } from './references.js';
+import { renderAttentionScale } from './attention-scale.js';
+import { renderPrecisionLab } from './precision-lab.js';
 
 function renderMaths(cell, ctx = {}) {
   const el = h('div', { class: 'maths-cell' }, renderTex(cell.tex, { display: cell.display !== false }));
@@ -28,10 +30,12 @@ export const renderers = {
   'hand-example': renderHandExample,
   practice: renderPractice,
   references: renderReferences,
+  'attention-scale': renderAttentionScale,
+  'precision-lab': renderPrecisionLab,
 };
 
 /** Cell types drawn in a bordered box (interactive ones). */
-export const boxed = new Set(['explorable', 'scaling-study', 'hand-example', 'practice']);
+export const boxed = new Set(['explorable', 'scaling-study', 'hand-example', 'practice', 'attention-scale', 'precision-lab']);
 
 export function renderCell(cell, ctx) {
   const fn = renderers[cell.type];
