@@ -19,6 +19,7 @@
 
 import { createEngineHost, isEngineError, faultText } from './engine-host.js';
 import { runScaleJob } from './scale-job.js';
+import shaders from './gpu/shaders.js';
 
 const SCALE_JOB = 'scale_run';
 
@@ -78,7 +79,7 @@ async function handleCall({ id, command, argsJson, progress }) {
     const json = await host.run((instance) => {
       loaded = true;
       if (command === SCALE_JOB) {
-        return runScaleJob(instance, JSON.parse(argsJson), { onProgress: progressPoster(id) }).then((r) => JSON.stringify(r));
+        return runScaleJob(instance, JSON.parse(argsJson), { onProgress: progressPoster(id), shaders }).then((r) => JSON.stringify(r));
       }
       if (progress && typeof instance.callWithProgress === 'function') {
         return instance.callWithProgress(command, argsJson, progressPoster(id));

@@ -12,8 +12,10 @@
 // limits against this size, a device); 'wasm' does not. Anything that stops the GPU (no WebGPU,
 // no adapter, a refused device, limits, a device lost mid-run, a shader rejected) becomes a
 // note and the run continues on WASM: the cell never ends blank or stuck.
-import { openGpu, createGpuAttention, GpuUnavailable, KERNELS } from './gpu/attention-gpu.js';
-import shaders from './gpu/shaders.js';
+// The WGSL text is passed in (engine-worker.js passes web/src/gpu/shaders.js; the Node tests read
+// the files), and so is navigator.gpu when wanted (the Node tests pass Dawn's), so this module runs
+// unchanged under Node.
+import { openGpu, createGpuAttention, checkLimits, GpuUnavailable, KERNELS } from './gpu/attention-gpu.js';
 
 const NOTES = {
   'no-webgpu': 'This browser has no WebGPU',
@@ -24,14 +26,17 @@ const NOTES = {
   failed: 'The GPU could not run the kernel',
 };
 
-let gpuState = null; // { gpu, adapterName, device } kept between runs of this worker
+let gpuState = null; // { gpu, adapter, adapterName, device, attention } kept between runs of this worker
 
-async function gpuFor(problem) {
-  if (gpuState && !gpuState.attention.isLost()) {
+async function gpuFor(gpu, shaders, problem) {
+  // The device kept from an earlier run serves while its limits fit this size; a larger size
+  // opens a new one (openGpu asks the adapter for the larger limits, or says it cannot).
+  if (gpuState && gpuState.gpu === gpu && !gpuState.attention.isLost() && !checkLimits(gpuState.device.limits, problem)) {
     return gpuState;
   }
+  if (gpuState && !gpuState.attention.isLost()) gpuState.attention.destroy();
   gpuState = null;
-  const opened = await openGpu(globalThis.navigator?.gpu, problem);
+  const opened = await openGpu(gpu, problem);
   gpuState = { ...opened, attention: createGpuAttention(opened.device, shaders) };
   return gpuState;
 }
@@ -43,9 +48,10 @@ function noteFor(err, forced) {
 
 /**
  * instance: the engine module; args as above; onProgress(fraction); signal: AbortSignal (a
- * cancelled run stops between GPU steps; the WASM kernel is stopped by terminating the worker).
+ * cancelled run stops between GPU steps; the WASM kernel is stopped by terminating the worker);
+ * shaders: { flash, reference } WGSL text; gpu: navigator.gpu by default.
  */
-export async function runScaleJob(instance, args, { onProgress = () => {}, signal } = {}) {
+export async function runScaleJob(instance, args, { onProgress = () => {}, signal, shaders, gpu = globalThis.navigator?.gpu } = {}) {
   const problem = {
     heads: args.heads, tokens: args.tokens, head_width: args.head_width,
     causal: args.causal, divisor: args.divisor, seed: args.seed,
@@ -58,13 +64,13 @@ export async function runScaleJob(instance, args, { onProgress = () => {}, signa
   let note = null;
   if (args.backend !== 'wasm') {
     try {
-      const gpu = await gpuFor({ tokens: args.tokens, width: args.head_width, heads: args.heads, kernel: 'flash' });
-      const run = await gpu.attention.run({
+      const opened = await gpuFor(gpu, shaders, { tokens: args.tokens, width: args.head_width, heads: args.heads, kernel: 'flash' });
+      const run = await opened.attention.run({
         q, k, v, tokens: args.tokens, width: args.head_width, heads: args.heads, causal: args.causal,
         scale: args.divisor === '1' ? 1 : 1 / (args.divisor === 'd' ? args.head_width : Math.sqrt(args.head_width)),
         kernel: 'flash', signal, onProgress: (f) => onProgress(0.1 + 0.8 * f),
       });
-      result = { backend: 'webgpu', adapter: gpu.adapterName, kernel: run.kernel, ms: run.ms, output: run.output, scratch: 0 };
+      result = { backend: 'webgpu', adapter: opened.adapterName, kernel: run.kernel, ms: run.ms, output: run.output, scratch: 0 };
     } catch (err) {
       if (err?.name === 'AbortError' || signal?.aborted) throw err;
       if (err instanceof GpuUnavailable && err.reason === 'lost') gpuState = null;
