@@ -170,7 +170,8 @@ export interface AttnbookModule {
   attentionF32(argsJson: string, q: Float32Array, k: Float32Array, v: Float32Array,
                onProgress: ((fraction: number) => void) | null): { output: Float32Array; kernel: string; check: string | null };
   /** The float64 check of any output (the GPU's too) on sampled rows: ScaleReport as JSON text.
-   *  argsJson: the problem plus sample_rows?, ms? (the measured time), scratch_bytes?. */
+   *  argsJson: the problem plus sample_rows?, ms? (the measured time), backend? ('wasm' | 'webgpu':
+   *  what produced the output, for its working memory). */
   attentionCheck(argsJson: string, q: Float32Array, k: Float32Array, v: Float32Array, output: Float32Array): string;
 }
 

@@ -148,7 +148,7 @@ val attention_f32(const std::string& args_json, val q, val k, val v, val on_prog
 std::string attention_check(const std::string& args_json, val q, val k, val v, val output) {
     return guarded("attentionCheck", [&] {
         const auto args = parse_args("attentionCheck", args_json);
-        const auto p = attnbook::read_scale_problem("attentionCheck", args, {"sample_rows", "ms", "scratch_bytes"});
+        const auto p = attnbook::read_scale_problem("attentionCheck", args, {"sample_rows", "ms", "backend"});
         const std::size_t n = attnbook::scale_numel(p);
         check_array("attentionCheck", "q", q, n);
         check_array("attentionCheck", "k", k, n);

@@ -114,6 +114,10 @@ TEST_CASE("attention_scale: FLOPs and bytes by hand; limits named", "[attention_
     CHECK(scale_flops(c) == 4.0 * 64 * 2 * (1024.0 * 1025 / 2));
     CHECK(scale_tensor_bytes(p) == 4.0 * 4 * 2 * 1024 * 64);
     CHECK(scale_matrix_bytes(p) == 4.0 * 2 * 1024 * 1024);
+    // K and V of one head, a block of 256 query and output rows, a row of weights; causal adds
+    // the block's mask (256 x 1024 bytes).
+    CHECK(scale_wasm_scratch_bytes(p) == 4.0 * (2 * 1024 * 64 + 2 * 256 * 64 + 1024));
+    CHECK(scale_wasm_scratch_bytes(c) == 4.0 * (2 * 1024 * 64 + 2 * 256 * 64 + 1024) + 256.0 * 1024);
     CHECK_THROWS_WITH(check_scale_problem({1, 16385, 64}), Catch::Contains("tokens must be 1 to 16384, not 16385"));
     CHECK_THROWS_WITH(check_scale_problem({16, 16384, 128}), Catch::Contains("at most 16777216"));
     CHECK_THROWS_WITH(read_scale_problem("x", {{"tokens", 8}, {"width", 3}}), Catch::Contains("$.width: unknown field"));

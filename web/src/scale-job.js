@@ -70,7 +70,7 @@ export async function runScaleJob(instance, args, { onProgress = () => {}, signa
         scale: args.divisor === '1' ? 1 : 1 / (args.divisor === 'd' ? args.head_width : Math.sqrt(args.head_width)),
         kernel: 'flash', signal, onProgress: (f) => onProgress(0.1 + 0.8 * f),
       });
-      result = { backend: 'webgpu', adapter: opened.adapterName, kernel: run.kernel, ms: run.ms, output: run.output, scratch: 0 };
+      result = { backend: 'webgpu', adapter: opened.adapterName, kernel: run.kernel, ms: run.ms, output: run.output };
     } catch (err) {
       if (err?.name === 'AbortError' || signal?.aborted) throw err;
       if (err instanceof GpuUnavailable && err.reason === 'lost') gpuState = null;
@@ -81,12 +81,11 @@ export async function runScaleJob(instance, args, { onProgress = () => {}, signa
     const t0 = performance.now();
     const out = instance.attentionF32(json, q, k, v, (f) => onProgress(0.1 + 0.8 * f));
     const ms = performance.now() - t0;
-    // The fused kernel holds one row of T weights at a time (float32).
-    result = { backend: 'wasm', adapter: null, kernel: out.kernel, ms, output: out.output, scratch: 4 * args.tokens };
+    result = { backend: 'wasm', adapter: null, kernel: out.kernel, ms, output: out.output };
   }
   onProgress(0.92);
   const report = JSON.parse(instance.attentionCheck(
-    JSON.stringify({ ...problem, ms: result.ms, scratch_bytes: result.scratch, ...(args.sample_rows ? { sample_rows: args.sample_rows } : {}) }),
+    JSON.stringify({ ...problem, ms: result.ms, backend: result.backend, ...(args.sample_rows ? { sample_rows: args.sample_rows } : {}) }),
     q, k, v, result.output));
   onProgress(1);
   return { backend: result.backend, adapter: result.adapter, kernel: result.kernel, note, report, gpuKernel: KERNELS.flash.name };

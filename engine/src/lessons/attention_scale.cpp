@@ -46,6 +46,9 @@ void row_f64(const ScaleProblem& p, const float* q, const float* k, const float*
         for (std::size_t c = 0; c < D; ++c) (*o)[c] += w[j] * static_cast<double>(v[base + j * D + c]);
 }
 
+// Blocks of at least 256 query rows, at most 32 per head: progress often enough, copies few.
+std::size_t row_block(std::size_t T) { return std::min(T, std::max<std::size_t>(256, (T + 31) / 32)); }
+
 std::size_t bin_of(double top) {
     const auto b = static_cast<std::size_t>(top * lim::histogram_bins);
     return std::min(b, lim::histogram_bins - 1);  // a top weight of exactly 1 is in the last bin
@@ -84,8 +87,7 @@ void scale_forward_f32(const ScaleProblem& p, const float* q, const float* k, co
                        const std::function<void(double)>& progress) {
     check_scale_problem(p);
     const std::size_t T = p.tokens, D = p.head_width;
-    // Blocks of at least 256 rows, at most 32 per head: progress often enough, copies few.
-    const std::size_t block = std::max<std::size_t>(256, (T + 31) / 32);
+    const std::size_t block = row_block(T);
     const std::size_t blocks = (T + block - 1) / block;
     AttentionOptions options;
     options.scale = scale_factor(p);
@@ -170,6 +172,12 @@ double scale_flops(const ScaleProblem& p) {
 }
 
 double scale_tensor_bytes(const ScaleProblem& p) { return 4.0 * 4.0 * static_cast<double>(scale_numel(p)); }
+
+double scale_wasm_scratch_bytes(const ScaleProblem& p) {
+    const double T = static_cast<double>(p.tokens), D = static_cast<double>(p.head_width);
+    const double block = static_cast<double>(row_block(p.tokens));
+    return 4.0 * (2 * T * D + 2 * block * D + T) + (p.causal ? block * T : 0.0);
+}
 
 double scale_matrix_bytes(const ScaleProblem& p) {
     return 4.0 * static_cast<double>(p.heads) * static_cast<double>(p.tokens) * static_cast<double>(p.tokens);

@@ -67,11 +67,12 @@ ScaleProblem read_scale_problem(const std::string& who, const json& raw, std::in
 
 json scale_report(const std::string& who, const json& args, const float* q, const float* k, const float* v,
                   const float* out) {
-    const ScaleProblem p = read_scale_problem(who, args, {"sample_rows", "ms", "scratch_bytes"});
+    const ScaleProblem p = read_scale_problem(who, args, {"sample_rows", "ms", "backend"});
     std::size_t rows = lim::default_sample_rows;
     if (args.contains("sample_rows")) {
         const json& r = args.at("sample_rows");
-        if (!r.is_number_unsigned() || r.get<std::uint64_t>() < lim::sample_rows.min || r.get<std::uint64_t>() > lim::sample_rows.max)
+        const bool whole = r.is_number_unsigned() || (r.is_number_integer() && r.get<std::int64_t>() >= 0);
+        if (!whole || r.get<std::uint64_t>() < lim::sample_rows.min || r.get<std::uint64_t>() > lim::sample_rows.max)
             throw UserError(who + ": $.sample_rows: expected a whole number " + std::to_string(lim::sample_rows.min) + " to " +
                             std::to_string(lim::sample_rows.max));
         rows = r.get<std::size_t>();
@@ -84,7 +85,14 @@ json scale_report(const std::string& who, const json& args, const float* q, cons
         return x.get<double>();
     };
     const double ms = positive("ms");
-    const double scratch = std::fmax(0.0, positive("scratch_bytes"));
+    // What ran decides the working memory: "wasm" (the default) or "webgpu" (the flash kernel).
+    std::string backend = "wasm";
+    if (args.contains("backend")) {
+        if (!args.at("backend").is_string() || (args.at("backend") != "wasm" && args.at("backend") != "webgpu"))
+            throw UserError(who + ": $.backend: expected \"wasm\" or \"webgpu\"");
+        backend = args.at("backend").get<std::string>();
+    }
+    const double scratch = backend == "wasm" ? scale_wasm_scratch_bytes(p) : 0.0;
 
     const ScaleCheck c = scale_check(p, q, k, v, out, rows);
     json window = json::array();

@@ -86,5 +86,9 @@ double scale_flops(const ScaleProblem& p);
 // Bytes of q, k, v and the output (float32), and of the T x T float32 weights of every head.
 double scale_tensor_bytes(const ScaleProblem& p);
 double scale_matrix_bytes(const ScaleProblem& p);
+// Working memory beyond the tensors: scale_forward_f32's per-head copies of K and V, one block of
+// query rows and of output rows, its causal mask and the kernel's row of T weights. (The WebGPU
+// flash kernel needs none: its tiles live in workgroup memory.)
+double scale_wasm_scratch_bytes(const ScaleProblem& p);
 
 }  // namespace attnbook

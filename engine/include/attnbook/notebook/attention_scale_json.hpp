@@ -4,7 +4,8 @@
 //
 //   problem  {"heads": 1, "tokens": 1024, "head_width": 64, "causal": false, "divisor": "sqrt",
 //             "seed": 0}                                              (all optional: these defaults)
-//   report   args: problem + {"sample_rows": 32, "ms": 12.5, "scratch_bytes": 0}
+//   report   args: problem + {"sample_rows": 32, "ms": 12.5, "backend": "wasm" | "webgpu"}
+//            (backend: what produced the output, for the working memory; "wasm" by default)
 //            -> {"rows_checked", "max_abs_error": pair, "max_rel_error": pair,
 //                "top_weight": {"scaled": {"bins": [10 counts], "mean": pair},
 //                               "unscaled": {...}, "bin_width": pair},
