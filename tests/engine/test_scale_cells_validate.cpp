@@ -40,9 +40,9 @@ TEST_CASE("attention-scale cell: defaults from the lesson header", "[notebook][a
 
 TEST_CASE("attention-scale cell: limits named with their paths", "[notebook][attention_scale]") {
     CHECK(first_error(check({{"type", "attention-scale"}, {"tokens", 64}})) ==
-          "$.cells[0].tokens: 64 is not between 128 and 16384");
+          "$.cells[0].tokens: must be between 128 and 16384, found 64");
     CHECK(first_error(check({{"type", "attention-scale"}, {"head_width", 256}})) ==
-          "$.cells[0].head_width: 256 is not between 16 and 128");
+          "$.cells[0].head_width: must be between 16 and 128, found 256");
     CHECK(first_error(check({{"type", "attention-scale"}, {"backend", "cuda"}})) ==
           "$.cells[0].backend: expected one of auto, webgpu, wasm, found \"cuda\"");
     CHECK(first_error(check({{"type", "attention-scale"}, {"causal", "yes"}})).rfind("$.cells[0].causal: ", 0) == 0);
@@ -60,7 +60,7 @@ TEST_CASE("precision-lab cell: defaults, increasing lengths, limits", "[notebook
     CHECK(first_error(check({{"type", "precision-lab"}, {"tokens", {1, 2, 3, 4, 5, 6, 7}}})) ==
           "$.cells[0].tokens: must have between 1 and 6 lengths, found 7");
     CHECK(first_error(check({{"type", "precision-lab"}, {"tokens", {8192}}})) ==
-          "$.cells[0].tokens[0]: 8192 is not between 1 and 4096");
+          "$.cells[0].tokens[0]: must be between 1 and 4096, found 8192");
     CHECK(first_error(check({{"type", "precision-lab"}, {"head_width", 0}})) ==
-          "$.cells[0].head_width: 0 is not between 1 and 256");
+          "$.cells[0].head_width: must be between 1 and 256, found 0");
 }

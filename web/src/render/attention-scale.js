@@ -207,5 +207,5 @@ function topWeights(top, args) {
   return h('figure', { class: 'top-weights' },
     chart(top.scaled, `Divided by ${DIVISOR_LABEL[args.divisor] || args.divisor}`),
     chart(top.unscaled, 'Not divided'),
-    h('figcaption', null, 'Each sampled row’s largest weight. Without the divisor the softmax saturates: most rows put nearly all weight on one key.'));
+    h('figcaption', null, 'Each sampled row’s largest weight. Without the divisor the softmax saturates: many rows put most of their weight on a single key.'));
 }

@@ -53,28 +53,29 @@ export function renderPrecisionLab(cell, ctx) {
 
   function show(all) {
     const at = (tokens, unscaled) => all.find((r) => r.tokens === tokens && r.unscaled === unscaled);
-    const head = h('tr', null, h('th', { scope: 'col' }, 'format'), h('th', { scope: 'col' }, 'logits'),
-      cell.tokens.map((t) => h('th', { scope: 'col', class: 'numeric' }, `T = ${t}`)),
-      h('th', { scope: 'col' }, 'exp overflows above'));
+    const head = h('tr', null, h('th', { scope: 'col' }, 'format, logits'),
+      cell.tokens.map((t) => h('th', { scope: 'col', class: 'numeric' }, `T = ${t}`)));
     const rows = [];
     for (const f of formats) {
       for (const sc of SCALINGS) {
         rows.push(h('tr', { 'data-format': f, 'data-unscaled': String(sc.unscaled) },
-          h('th', { scope: 'row' }, f), h('td', null, sc.label),
+          h('th', { scope: 'row' }, f, h('br'), h('span', { class: 'muted' }, sc.label)),
           cell.tokens.map((t) => {
             const r = at(t, sc.unscaled).formats[f];
             return h('td', { class: 'numeric' }, num(r.max_abs_error),
-              r.naive_overflow ? h('span', { class: 'overflow', title: 'the naive softmax (no maximum subtracted) overflowed to infinity' }, ' naive: ∞') : null);
-          }),
-          h('td', null, num(at(cell.tokens[0], sc.unscaled).formats[f].exp_overflows_above))));
+              r.naive_overflow ? [h('br'), h('span', { class: 'overflow', title: 'the naive softmax (no maximum subtracted) overflowed to infinity' }, 'naive: ∞')] : null);
+          })));
       }
     }
     const table = keyboardScrollable(h('div', { class: 'table-wrap' }, h('table', null,
-      h('caption', null, 'Largest error of the output against float64 (stable softmax); “naive: ∞” where the softmax without its maximum overflowed'),
+      h('caption', null, 'Largest error against float64 (stable softmax)'),
       h('thead', null, head), h('tbody', null, rows))));
+    const first = at(cell.tokens[0], false).formats;
+    const limits = h('p', { class: 'note' }, '“naive: ∞”: the softmax without its maximum overflowed. exp(x) overflows above ',
+      formats.map((f, i) => [i ? (i === formats.length - 1 ? ' and ' : ', ') : '', num(first[f].exp_overflows_above), ` in ${f}`]), '.');
     const logits = h('p', { class: 'note' }, 'Largest logit at the longest T: ',
       num(at(cell.tokens.at(-1), false).max_logit), ' divided, ', num(at(cell.tokens.at(-1), true).max_logit), ' not divided.');
-    out.replaceChildren(table, logits, plot(all));
+    out.replaceChildren(table, limits, logits, plot(all));
   }
 
   function plot(all) {
