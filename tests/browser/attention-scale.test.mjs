@@ -112,13 +112,14 @@ test('forced WASM skips the GPU (no note); a long run is cancelled, and the cell
     await root(page).locator('button.run').click();
     await page.waitForFunction(() => {
       const el = document.querySelector('attention-notebook').shadowRoot.querySelector('.attention-scale');
-      return !el.dataset.backend && el.querySelector('button.cancel').disabled === false;
+      return !el.dataset.backend && el.querySelector('button.cancel').hidden === false;
     });
     await page.waitForTimeout(500);
     await root(page).locator('button.cancel').click();
     assert.equal(await root(page).locator('.status').textContent(), 'Cancelled.');
     assert.equal(await root(page).getAttribute('data-backend'), null);
     assert.equal(await root(page).locator('button.run').isEnabled(), true);
+    assert.equal(await root(page).locator('button.cancel').isHidden(), true);
     await root(page).locator('select[id$="-t"]').selectOption('128');
     await root(page).locator('select[id$="-d"]').selectOption('16');
     await root(page).locator('input[id$="-h"]').fill('1');

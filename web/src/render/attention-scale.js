@@ -43,7 +43,7 @@ export function renderAttentionScale(cell, ctx) {
   };
   const label = (control, text) => h('label', { for: control.id }, text, control);
   const runButton = h('button', { type: 'button', class: 'run' }, 'Run');
-  const cancelButton = h('button', { type: 'button', class: 'cancel', disabled: true }, 'Cancel');
+  const cancelButton = h('button', { type: 'button', class: 'cancel', hidden: true }, 'Cancel'); // shown while a run is in flight
   const progress = createProgress('Running attention…', { delay: 0 });
   const status = h('p', { class: 'note status', role: 'status', 'aria-live': 'polite' }, 'Choose a size and press Run.');
   const out = h('div', { class: 'scale-results' });
@@ -76,8 +76,12 @@ export function renderAttentionScale(cell, ctx) {
 
   let run = null; // AbortController of the run in flight
   function setRunning(on) {
+    // Keyboard focus follows the button that can act: Run is disabled during a run, Cancel hidden after.
+    const hadFocus = el.getRootNode().activeElement;
     runButton.disabled = on;
-    cancelButton.disabled = !on;
+    cancelButton.hidden = !on;
+    if (on && hadFocus === runButton) cancelButton.focus();
+    if (!on && hadFocus === cancelButton) runButton.focus();
     if (on) {
       el.removeAttribute('data-backend');
       el.removeAttribute('data-max-rel-error');
