@@ -71,7 +71,7 @@ for (const kernel of Object.keys(KERNELS)) {
   });
 }
 
-test('attention_flash_br64_bc16: T = 1024, D = 64, causal, sampled rows (the first, each side of tiles and blocks, the last)', async (t) => {
+test(`${KERNELS.flash.name}: T = 1024, D = 64, causal, sampled rows (the first, each side of tiles and blocks, the last)`, async (t) => {
   const rows = [0, 1, 15, 16, 63, 64, 65, 511, 512, 1000, 1023];
   const { worst, worstError, ms } = await check('flash', { tokens: 1024, width: 64, heads: 2, causal: true, rows });
   t.diagnostic(`${adapterName}: ${ms.toFixed(1)} ms; largest error ${worstError.toExponential(2)}, ${(worst * 100).toFixed(2)}% of the tolerance`);

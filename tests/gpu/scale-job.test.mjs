@@ -22,7 +22,7 @@ test('auto with a GPU: the flash kernel runs, the engine checks it against float
   const r = await runScaleJob(engine, args, { shaders, gpu: nodeGpu(), onProgress: (f) => seen.push(f) });
   assert.equal(r.backend, 'webgpu');
   assert.equal(r.note, null);
-  assert.equal(r.kernel, 'attention_flash_br64_bc16');
+  assert.equal(r.kernel, 'attention_flash_br64_bc16_vec4');
   assert.ok(r.report.max_rel_error.exact < F32_TOLERANCE, r.report.max_rel_error.shown);
   assert.equal(r.report.rows_checked, 32);
   assert.ok(r.report.ms.exact > 0);

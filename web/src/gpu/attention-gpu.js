@@ -1,5 +1,5 @@
 // WebGPU host code for the two WGSL attention kernels (one file each beside this one):
-//   attention_flash_br64_bc16   attention_flash.wgsl      tiled, online softmax, memory O(H*T*D)
+//   attention_flash_br64_bc16_vec4  attention_flash.wgsl  tiled, online softmax, memory O(H*T*D)
 //   attention_reference_3pass   attention_reference.wgsl  scores, softmax, mix; a (T, T) buffer
 // Works the same in a browser (navigator.gpu, in a page or a worker) and under Node with the npm
 // `webgpu` package (Dawn): nothing here touches the DOM. The WGSL text is passed in (the page
@@ -10,7 +10,7 @@
 // on sampled rows in the page, tests/gpu/ in Node); nothing here is trusted on its own.
 
 export const KERNELS = {
-  flash: { name: 'attention_flash_br64_bc16', rowsPerWorkgroup: 64, workgroupBytes: 2 * 16 * 128 * 4 },
+  flash: { name: 'attention_flash_br64_bc16_vec4', rowsPerWorkgroup: 64, workgroupBytes: 2 * 16 * 128 * 4 },
   reference: { name: 'attention_reference_3pass', rowsPerWorkgroup: 64, workgroupBytes: 0 },
 };
 export const MAX_WIDTH = 128; // MAX_D in both shaders
