@@ -151,6 +151,14 @@ TEST_CASE("precision lab: the naive softmax overflows float16 on unscaled logits
     CHECK(scaled.formats[2].max_abs_error > 1e-4);
 }
 
+TEST_CASE("precision lab: progress grows to 1, one report per checked row and format", "[precision]") {
+    std::vector<double> seen;
+    precision_lab({0, 40, 8, false}, [&](double f) { seen.push_back(f); });
+    REQUIRE(seen.size() == 32 * 3);
+    for (std::size_t i = 1; i < seen.size(); ++i) CHECK(seen[i] > seen[i - 1]);
+    CHECK(seen.back() == 1.0);
+}
+
 TEST_CASE("precision command: the CLI contract's shape, limits named", "[precision]") {
     const auto r = run_command("precision", {{"tokens", 64}, {"head_width", 16}, {"seed", 1}, {"unscaled", true}});
     for (const char* name : {"float32", "bfloat16", "float16"}) {

@@ -93,7 +93,7 @@ double round_to_format(double x, NumberFormat format) {
     return r;
 }
 
-PrecisionResult precision_lab(const PrecisionInput& in) {
+PrecisionResult precision_lab(const PrecisionInput& in, const std::function<void(double)>& progress) {
     namespace lim = precision_limits;
     if (in.seed > lim::max_seed) throw UserError("precision: seed must be at most " + std::to_string(lim::max_seed));
     if (in.tokens < lim::min_tokens || in.tokens > lim::max_tokens)
@@ -131,6 +131,8 @@ PrecisionResult precision_lab(const PrecisionInput& in) {
         for (double x : reference[r]) largest_output = std::fmax(largest_output, std::fabs(x));
     }
 
+    const double steps = static_cast<double>(rows * number_formats().size());
+    double done = 0;
     for (NumberFormat format : number_formats()) {
         const auto round = [format](double x) { return round_to_format(x, format); };
         std::vector<double> qf(q.size()), kf(k.size()), vf(v.size());
@@ -152,6 +154,7 @@ PrecisionResult precision_lab(const PrecisionInput& in) {
             else
                 for (std::size_t c = 0; c < d; ++c)
                     fr.naive_max_abs_error = std::fmax(fr.naive_max_abs_error, std::fabs(out[c] - reference[r][c]));
+            if (progress) progress(++done / steps);
         }
         fr.max_rel_error = largest_output > 0 ? fr.max_abs_error / largest_output : 0.0;
         result.formats.push_back(fr);

@@ -17,7 +17,7 @@ constexpr Shown kErrorShown{2, Rounding::scientific};
 constexpr Shown kTwoDecimals{2, Rounding::fixed};
 }  // namespace
 
-json precision_command(const json& raw, const Progress&) {
+json precision_command(const json& raw, const Progress& progress) {
     CommandArgs args("precision", raw, {"tokens", "head_width", "seed", "unscaled"});
     namespace lim = precision_limits;
     PrecisionInput in;
@@ -28,7 +28,7 @@ json precision_command(const json& raw, const Progress&) {
         if (!args.raw("unscaled").is_boolean()) throw UserError("precision: $.unscaled: expected true or false");
         in.unscaled = args.raw("unscaled").get<bool>();
     }
-    const PrecisionResult r = precision_lab(in);
+    const PrecisionResult r = precision_lab(in, progress);
     json formats = json::object();
     for (const FormatResult& f : r.formats) {
         const FormatSpec& spec = format_spec(f.format);

@@ -29,8 +29,9 @@ export function renderPrecisionLab(cell, ctx) {
     try {
       for (const [i, tokens] of cell.tokens.entries()) {
         for (const [j, sc] of SCALINGS.entries()) {
+          const step = i * SCALINGS.length + j;
           const r = await ctx.call('precision', { tokens, head_width: cell.head_width, seed: cell.seed, unscaled: sc.unscaled },
-            { lane: 'heavy', signal: mine.signal });
+            { lane: 'heavy', signal: mine.signal, onProgress: (f) => { if (run === mine) progress.update((step + f) / total); } });
           got.push(r);
           progress.update((i * SCALINGS.length + j + 1) / total);
         }

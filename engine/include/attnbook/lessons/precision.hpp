@@ -26,6 +26,7 @@
 // evenly from the first to the last (all rows when T <= max_checked_rows).
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -79,7 +80,8 @@ struct PrecisionResult {
     std::vector<FormatResult> formats;  // in number_formats() order
 };
 
-// Throws UserError naming the field when an input is outside precision_limits.
-PrecisionResult precision_lab(const PrecisionInput& input);
+// Throws UserError naming the field when an input is outside precision_limits (before any work).
+// progress(fraction in [0, 1]) is called after each checked row of each format, if given.
+PrecisionResult precision_lab(const PrecisionInput& input, const std::function<void(double)>& progress = {});
 
 }  // namespace attnbook
