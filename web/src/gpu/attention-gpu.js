@@ -58,10 +58,10 @@ export function checkLimits(limits, { tokens, width, heads, kernel = 'flash' }) 
 
 /**
  * Opens a device on `gpu` (navigator.gpu, or the Node package's create([])) with the limits the
- * problem needs. Throws GpuUnavailable('no-webgpu' | 'no-adapter' | 'refused' | 'limits').
+ * problem needs (largestBuffers: the adapter's largest buffers, for a benchmark of many sizes). Throws GpuUnavailable('no-webgpu' | 'no-adapter' | 'refused' | 'limits').
  * Returns { gpu, adapter, device, adapterName }.
  */
-export async function openGpu(gpu, problem) {
+export async function openGpu(gpu, problem, { largestBuffers = false } = {}) {
   if (!gpu || typeof gpu.requestAdapter !== 'function') throw new GpuUnavailable('no-webgpu', 'this browser has no WebGPU');
   let adapter;
   try {
@@ -77,8 +77,8 @@ export async function openGpu(gpu, problem) {
   const want = problem ? gpuFootprint(problem).largest : 0;
   const requiredLimits = {};
   // Ask only for what the problem needs beyond the defaults (128 MiB bindings, 256 MiB buffers).
-  if (want > 134217728) requiredLimits.maxStorageBufferBindingSize = adapter.limits.maxStorageBufferBindingSize;
-  if (want > 268435456) requiredLimits.maxBufferSize = adapter.limits.maxBufferSize;
+  if (want > 134217728 || largestBuffers) requiredLimits.maxStorageBufferBindingSize = adapter.limits.maxStorageBufferBindingSize;
+  if (want > 268435456 || largestBuffers) requiredLimits.maxBufferSize = adapter.limits.maxBufferSize;
   let device;
   try {
     device = await adapter.requestDevice({ requiredLimits });
