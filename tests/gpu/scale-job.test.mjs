@@ -45,8 +45,8 @@ const fakeAdapter = (over = {}) => ({
 });
 
 for (const [name, gpu, pattern] of [
-  ['no WebGPU', undefined, /^This browser has no WebGPU .*: ran on WebAssembly SIMD instead\.$/],
-  ['no adapter', { requestAdapter: async () => null }, /^The browser offered no GPU adapter/],
+  ['no WebGPU', undefined, /^This browser has no WebGPU: ran on WebAssembly SIMD instead\.$/],
+  ['no adapter', { requestAdapter: async () => null }, /^The browser offered no GPU adapter: ran on WebAssembly SIMD instead\.$/],
   ['a refused device', { requestAdapter: async () => fakeAdapter() }, /^The GPU adapter refused a device \(.*no device for you\)/],
   ['limits too small', { requestAdapter: async () => fakeAdapter({ limits: { maxStorageBufferBindingSize: 1024 } }) }, /^This size is over the GPU’s limits .*a tensor would need 12288 bytes in one buffer; this adapter allows 1024/],
 ]) {

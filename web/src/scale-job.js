@@ -42,8 +42,10 @@ async function gpuFor(gpu, shaders, problem) {
 }
 
 function noteFor(err, forced) {
-  const why = err instanceof GpuUnavailable ? NOTES[err.reason] || 'WebGPU failed' : 'WebGPU failed';
-  return `${why}${err?.message ? ` (${err.message})` : ''}: ran on WebAssembly SIMD instead${forced ? ' (WebGPU was asked for)' : ''}.`;
+  const known = err instanceof GpuUnavailable;
+  const why = known ? NOTES[err.reason] || 'WebGPU failed' : 'WebGPU failed';
+  const detail = known ? err.detail : err?.message || String(err);
+  return `${why}${detail ? ` (${detail})` : ''}: ran on WebAssembly SIMD instead${forced ? ' (WebGPU was asked for)' : ''}.`;
 }
 
 /**

@@ -16,12 +16,16 @@ export const KERNELS = {
 export const MAX_WIDTH = 128; // MAX_D in both shaders
 const PARAM_BYTES = 32;       // struct Params: 8 x 4 bytes
 
-/** Why the GPU path cannot run; `reason` is one of 'no-webgpu', 'no-adapter', 'refused', 'limits', 'lost', 'failed'. */
+/**
+ * Why the GPU path cannot run: `reason` is one of 'no-webgpu', 'no-adapter', 'refused', 'limits',
+ * 'lost', 'failed'; `detail` what the browser or the limits said, when they said more (or null).
+ */
 export class GpuUnavailable extends Error {
-  constructor(reason, message) {
-    super(message);
+  constructor(reason, message, detail = null) {
+    super(detail ? `${message} (${detail})` : message);
     this.name = 'GpuUnavailable';
     this.reason = reason;
+    this.detail = detail;
   }
 }
 
@@ -58,7 +62,8 @@ export function checkLimits(limits, { tokens, width, heads, kernel = 'flash' }) 
 
 /**
  * Opens a device on `gpu` (navigator.gpu, or the Node package's create([])) with the limits the
- * problem needs (largestBuffers: the adapter's largest buffers, for a benchmark of many sizes). Throws GpuUnavailable('no-webgpu' | 'no-adapter' | 'refused' | 'limits').
+ * problem needs (largestBuffers: the adapter's largest buffers, for a benchmark of many sizes).
+ * Throws GpuUnavailable('no-webgpu' | 'no-adapter' | 'refused' | 'limits').
  * Returns { gpu, adapter, device, adapterName }.
  */
 export async function openGpu(gpu, problem, { largestBuffers = false } = {}) {
@@ -67,11 +72,11 @@ export async function openGpu(gpu, problem, { largestBuffers = false } = {}) {
   try {
     adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
   } catch (err) {
-    throw new GpuUnavailable('no-adapter', `the browser gave no GPU adapter (${err?.message || err})`);
+    throw new GpuUnavailable('no-adapter', 'the browser gave no GPU adapter', String(err?.message || err));
   }
   if (!adapter) throw new GpuUnavailable('no-adapter', 'the browser gave no GPU adapter');
   const over = problem ? checkLimits(adapter.limits, problem) : null;
-  if (over) throw new GpuUnavailable('limits', `too large for this GPU: ${over}`);
+  if (over) throw new GpuUnavailable('limits', 'too large for this GPU', over);
   const info = adapter.info || {};
   const adapterName = [info.vendor, info.architecture, info.device, info.description].filter(Boolean).join(' ') || 'WebGPU adapter';
   const want = problem ? gpuFootprint(problem).largest : 0;
@@ -83,7 +88,7 @@ export async function openGpu(gpu, problem, { largestBuffers = false } = {}) {
   try {
     device = await adapter.requestDevice({ requiredLimits });
   } catch (err) {
-    throw new GpuUnavailable('refused', `the GPU adapter refused a device (${err?.message || err})`);
+    throw new GpuUnavailable('refused', 'the GPU adapter refused a device', String(err?.message || err));
   }
   if (!device) throw new GpuUnavailable('refused', 'the GPU adapter refused a device');
   return { gpu, adapter, device, adapterName }; // gpu kept: under Node its instance must outlive the device
@@ -149,7 +154,7 @@ export function createGpuAttention(device, sources) {
   }
 
   function checkLost() {
-    if (lostInfo) throw new GpuUnavailable('lost', `the GPU device was lost mid-run (${lostInfo.message || lostInfo.reason || 'no reason given'})`);
+    if (lostInfo) throw new GpuUnavailable('lost', 'the GPU device was lost mid-run', lostInfo.message || lostInfo.reason || null);
   }
 
   async function wait(signal) {
@@ -167,7 +172,7 @@ export function createGpuAttention(device, sources) {
     const { q, k, v, tokens, width, heads, causal = false, kernel = 'flash', onProgress, signal } = problem;
     const scale = problem.scale ?? 1 / Math.sqrt(width);
     const over = checkLimits(device.limits, { tokens, width, heads, kernel });
-    if (over) throw new GpuUnavailable('limits', `too large for this GPU: ${over}`);
+    if (over) throw new GpuUnavailable('limits', 'too large for this GPU', over);
     const numel = heads * tokens * width;
     for (const [name, t] of [['q', q], ['k', k], ['v', v]]) {
       if (!(t instanceof Float32Array) || t.length !== numel) throw new RangeError(`${name} must be a Float32Array of ${numel} numbers (H, T, D) = (${heads}, ${tokens}, ${width})`);
@@ -226,7 +231,7 @@ export function createGpuAttention(device, sources) {
       const ms = performance.now() - t0;
       scoped = false;
       const invalid = await device.popErrorScope();
-      if (invalid) throw new GpuUnavailable('failed', `the GPU rejected the ${KERNELS[kernel].name} kernel: ${invalid.message}`);
+      if (invalid) throw new GpuUnavailable('failed', `the GPU rejected the ${KERNELS[kernel].name} kernel`, invalid.message);
       const encoder = device.createCommandEncoder();
       encoder.copyBufferToBuffer(ob, 0, readback, 0, numel * 4);
       device.queue.submit([encoder.finish()]);
