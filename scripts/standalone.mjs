@@ -73,7 +73,7 @@ const common = {
   minify: true,
   legalComments: 'none',
   target: ['es2022'],
-  loader: { '.css': 'text' },
+  loader: { '.css': 'text', '.wgsl': 'text' }, // WGSL shaders (web/src/gpu/*.wgsl) bundle as text
   logLevel: 'warning',
   absWorkingDir: ROOT,
 };

@@ -66,6 +66,14 @@ export interface LimitsResult {
   };
   practice: { answer_kinds: Array<'number' | 'choice'>; options: Range; max_abs_answer: number; max_decimals: number };
   attention: { max_elements: number; max_printed: number };
+  precision: { tokens: WholeLimit; head_width: WholeLimit; seed: WholeLimit; max_checked_rows: number;
+               cell: { max_lengths: number; default_tokens: number[] }; formats: string[] };
+  attention_scale: {
+    heads: WholeLimit; tokens: WholeLimit; head_width: WholeLimit; seed: WholeLimit; max_elements: number;
+    sample_rows: WholeLimit; window: number; histogram_bins: number; backends: string[];
+    divisor: { default: Divisor };
+    cell: { tokens: Range; head_width: Range; heads: Range };
+  };
   arguments: { max_bytes: number; max_depth: number };  // of argsJson itself
   divisors: Divisor[];        // in the lesson's order: ['sqrt', 'd', '1']
   quote_max_chars: number;    // messages quote at most this many characters of input
@@ -133,6 +141,33 @@ export interface AttentionResult {
   reference_max_abs_error: NumberPair;
 }
 
+export interface PrecisionArgs { tokens?: number; head_width?: number; seed?: number; unscaled?: boolean }
+export interface PrecisionFormat {
+  max_abs_error: NumberPair; max_rel_error: NumberPair;
+  naive_overflow: boolean;            // some exp(logit) of the naive softmax rounded to +inf
+  naive_underflow: boolean;           // in some row every exp(logit) rounded to 0
+  naive_max_abs_error: NumberPair | null;  // null when the naive softmax failed in some row
+  largest: NumberPair; exp_overflows_above: NumberPair;
+}
+export interface PrecisionResult {
+  tokens: number; head_width: number; seed: number; unscaled: boolean; rows_checked: number;
+  max_logit: NumberPair;
+  formats: { float32: PrecisionFormat; bfloat16: PrecisionFormat; float16: PrecisionFormat };
+}
+
+/** "Attention at scale": the problem (every field optional; limits in `limits().attention_scale`). */
+export interface ScaleProblem {
+  heads?: number; tokens?: number; head_width?: number; causal?: boolean; divisor?: Divisor; seed?: number;
+}
+export interface ScaleReport {
+  rows_checked: number; max_abs_error: NumberPair; max_rel_error: NumberPair;
+  top_weight: { scaled: { bins: number[]; mean: NumberPair }; unscaled: { bins: number[]; mean: NumberPair }; bin_width: NumberPair };
+  window: { size: number; weights: NumberPair[][] };  // head 0, rows and keys 0 .. size - 1
+  gflop: NumberPair; ms: NumberPair | null; gflops: NumberPair | null;
+  memory: { tensors_bytes: NumberPair; scratch_bytes: NumberPair; used_bytes: NumberPair; matrix_bytes: NumberPair;
+            used_mib: NumberPair; matrix_mib: NumberPair };
+}
+
 export interface ValidationError {
   where: string;              // "name:line:column", or "name: $.path"
   path: string | null;        // JSON path, null for syntax-level errors
@@ -160,6 +195,7 @@ export interface Commands {
   check_practice: [{ cell: object; response?: unknown }, { correct: boolean; feedback: string }];
   limits: [Record<string, never>, LimitsResult];
   cell_types: [Record<string, never>, CellTypesResult];
+  precision: [PrecisionArgs, PrecisionResult];
 }
 
 export interface AttnbookModule {
@@ -171,6 +207,19 @@ export interface AttnbookModule {
   callWithProgress(command: keyof Commands, argsJson: string, onProgress: (fraction: number) => void): string;
   /** JSON array of the command names. */
   commands(): string;
+  /** Q, K, V of a scale problem, (H, T, D) each, from numpy's default_rng(seed) rounded to float32. */
+  attentionInputs(problemJson: string): { q: Float32Array; k: Float32Array; v: Float32Array };
+  /** The engine's float32 attention kernel on (H, T, D) arrays. Every length is checked against
+   *  the problem before anything is copied or computed. With "check": true (and optionally
+   *  "sample_rows") in the JSON, `check` is the float64 report (ScaleReport as JSON text), else null.
+   *  onProgress is required by Embind (pass null for none). The arrays are copied in and the
+   *  output is a fresh copy: nothing to delete. */
+  attentionF32(argsJson: string, q: Float32Array, k: Float32Array, v: Float32Array,
+               onProgress: ((fraction: number) => void) | null): { output: Float32Array; kernel: string; check: string | null };
+  /** The float64 check of any output (the GPU's too) on sampled rows: ScaleReport as JSON text.
+   *  argsJson: the problem plus sample_rows?, ms? (the measured time), backend? ('wasm' | 'webgpu':
+   *  what produced the output, for its working memory). */
+  attentionCheck(argsJson: string, q: Float32Array, k: Float32Array, v: Float32Array, output: Float32Array): string;
 }
 
 /** The Emscripten factory (MODULARIZE + EXPORT_ES6). In Node pass { wasmBinary }. */

@@ -13,6 +13,7 @@
 #include "attnbook/lessons/divisor.hpp"
 #include "attnbook/lessons/explore_row.hpp"
 #include "attnbook/lessons/hand_example.hpp"
+#include "attnbook/lessons/precision.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
 #include "attnbook/lessons/sequence.hpp"
 
@@ -21,7 +22,8 @@ namespace {
 
 using nlohmann::json;
 
-enum class Kind { numbers, rows, flags, flag_rows, whole, wholes, word, words };
+// switch_: a bare option (--unscaled) that sets true; --unscaled=false|true|0|1 works too.
+enum class Kind { numbers, rows, flags, flag_rows, whole, wholes, word, words, switch_ };
 
 struct OptionSpec {
     const char* field;  // the JSON argument it becomes
@@ -52,6 +54,9 @@ const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
         {"validate", {}},
         {"limits", {}},
         {"cell-types", {}},
+        {"precision",
+         {{"tokens", {"tokens", Kind::whole}}, {"head-width", {"head_width", Kind::whole}},
+          {"seed", {"seed", Kind::whole}}, {"unscaled", {"unscaled", Kind::switch_}}}},
     };
     return table;
 }
@@ -115,6 +120,12 @@ json parse_whole(const std::string& option, const std::string& raw, const std::s
 json convert(const std::string& option, Kind kind, const std::string& value) {
     switch (kind) {
         case Kind::word: return trim(value);  // the command names it, quoted, if it is wrong
+        case Kind::switch_: {
+            const std::string item = trim(value);
+            if (item == "1" || item == "true") return true;
+            if (item == "0" || item == "false") return false;
+            bad(option, quote(item) + " is not 1, 0, true or false");
+        }
         case Kind::whole: return parse_whole(option, value, "");
         case Kind::numbers:
         case Kind::wholes:
@@ -223,6 +234,9 @@ std::string usage() {
            "  block         a pre-norm transformer block with the notebook's fixed weights, every step\n"
            "                  --input " + option_rows(bk.input) + "  --heads " + std::to_string(bk.heads) +
            "  --mask \"1,0,0;1,1,0;1,1,1\"  --activation " + activations + "\n"
+           "  precision     one attention in float32, bfloat16 and float16 (emulated) against float64\n"
+           "                  --tokens " + std::to_string(PrecisionInput{}.tokens) + "  --head-width " +
+           std::to_string(PrecisionInput{}.head_width) + "  --seed " + std::to_string(PrecisionInput{}.seed) + "  [--unscaled]\n"
            "  validate      check notebook files: validate FILE...\n"
            "  limits        every limit, default and name list of the engine, as JSON\n"
            "  cell-types    each cell type's fields and a valid example cell, as JSON\n"
@@ -269,11 +283,14 @@ ParsedLine parse_command_line(const std::vector<std::string>& argv) {
         if (eq != std::string::npos) {
             value = name.substr(eq + 1);
             name = name.substr(0, eq);
-        } else {
+        }
+        const auto spec = table->second.find(name);
+        if (eq == std::string::npos && spec != table->second.end() && spec->second.kind == Kind::switch_) {
+            value = "true";  // a bare switch takes no value
+        } else if (eq == std::string::npos) {
             if (i + 1 >= argv.size()) throw UserError(typed_option(name) + ": missing value");
             value = argv[++i];
         }
-        const auto spec = table->second.find(name);
         if (spec == table->second.end()) {
             std::string known;
             for (const auto& entry : table->second) known += (known.empty() ? "--" : ", --") + entry.first;

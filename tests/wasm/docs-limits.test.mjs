@@ -81,6 +81,15 @@ function notebookRules() {
     study: { '`steps`': [1, L.study.max_steps] },
     practice: { '`prompt`': [], '`answer`': [], '`hint`': [], '`explanation`': [] },
     references: { '`items`': range(nb.references) },
+    'attention-scale': {
+      '`tokens`': range(L.attention_scale.cell.tokens), '`head_width`': range(L.attention_scale.cell.head_width),
+      '`heads`': range(L.attention_scale.cell.heads), '`causal`': [], '`divisor`': [],
+      '`seed`': range(L.attention_scale.seed), '`backend`': [],
+    },
+    'precision-lab': {
+      '`tokens`': [1, L.precision.cell.max_lengths, L.precision.tokens.min, L.precision.tokens.max],
+      '`head_width`': range(L.precision.head_width), '`seed`': range(L.precision.seed),
+    },
   };
 }
 
@@ -125,6 +134,15 @@ test('defaults and name lists in docs/notebook-format.md are the engine\'s', () 
     assert.deepEqual(JSON.parse(codeSpans(row('hand-example', `\`${field}\``)[3])[0]), hx[field], field);
   }
   assert.deepEqual(codeSpans(row('Fields of every cell', '`type`')[3]), L.notebook.cell_types);
+  const as = L.attention_scale;
+  for (const field of ['tokens', 'head_width', 'heads', 'seed']) {
+    assert.deepEqual(JSON.parse(codeSpans(row('attention-scale', `\`${field}\``)[2])[0]), as[field].default, field);
+  }
+  assert.deepEqual(codeSpans(row('attention-scale', '`backend`')[1]), names(as.backends));
+  assert.deepEqual(codeSpans(row('attention-scale', '`backend`')[2]), [JSON.stringify(as.backends[0])]);
+  assert.deepEqual(codeSpans(row('attention-scale', '`divisor`')[2]), [JSON.stringify(as.divisor.default)]);
+  assert.deepEqual(JSON.parse(codeSpans(row('precision-lab', '`tokens`')[2])[0]), L.precision.cell.default_tokens);
+  assert.deepEqual(JSON.parse(codeSpans(row('precision-lab', '`head_width`')[2])[0]), L.precision.head_width.default);
   assert.deepEqual(codeSpans(row('The document', '`depths`')[3]), L.notebook.depths);
   assert.deepEqual(codeSpans(row('The document', '`format`')[3]), [JSON.stringify(L.notebook.format)]);
 });
@@ -149,6 +167,7 @@ test('limits written in the prose of docs/notebook-format.md are the engine\'s',
     [/whole number\s+(\d+)–\d+\)/, nb.year.min],
     [/whole number\s+\d+–(\d+)\)/, nb.year.max],
     [/at most (\d+)\s+characters, then `…`/, L.quote_max_chars],
+    [/heads × tokens × head_width must be at most (\d+)/, L.attention_scale.max_elements],
   ];
   for (const [pattern, value] of expect) {
     const m = doc.match(pattern);
@@ -168,6 +187,8 @@ test('the limits table of README.md is the engine\'s', () => {
     '`sequence`': [ex.command.max_sources, ex.command.max_width, ex.cell.max_keys, ex.cell.max_width],
     '`block`': [1, L.block.max_rows, L.block.d_model, ...[1, 2, 4].filter((h) => L.block.d_model % h === 0)],
     '`validate`': [L.notebook.max_bytes / (1024 * 1024)],
+    '`precision`': [L.precision.tokens.min, L.precision.tokens.max, L.precision.head_width.min, L.precision.head_width.max,
+      L.precision.seed.min, L.precision.seed.max, L.precision.max_checked_rows],
   };
   assert.deepEqual(rows.map((r) => r.cells[0]), Object.keys(expected));
   for (const { cells } of rows) {
@@ -183,6 +204,7 @@ test('the limits table of README.md is the engine\'s', () => {
     '`sequence`': `--queries ${matrix(L.sequence.defaults.queries)} --keys ${matrix(L.sequence.defaults.keys)} --values ${matrix(L.sequence.defaults.values)}`,
     '`block`': `--input ${matrix(L.block.defaults.input)} --heads ${L.block.defaults.heads} --activation ${L.block.defaults.activation}`,
     '`validate`': undefined,
+    '`precision`': `--tokens ${L.precision.tokens.default} --head-width ${L.precision.head_width.default} --seed ${L.precision.seed.default}`,
   };
   for (const { cells } of rows) assert.equal(codeSpans(cells[2])[0], defaults[cells[0]], cells[0]);
 });

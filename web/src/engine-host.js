@@ -49,7 +49,7 @@ export function createEngineHost(load) {
       const mine = instance();
       const engine = await mine;
       try {
-        return fn(engine);
+        return await fn(engine); // awaited: an async fn's failure (the scale job's) is judged here too
       } catch (err) {
         if (!isEngineError(err) && current === mine) current = null;
         throw err;

@@ -5,6 +5,9 @@
 // Messages out: {type: 'result', id, json} | {type: 'error', id, message}
 //               {type: 'progress', id, fraction}                    (at most ~20 per second)
 //
+// One call is not an engine command but a job of this worker: 'scale_run' (web/src/scale-job.js,
+// the "attention at scale" cell: WebGPU or the WASM kernel, then the engine's float64 check).
+//
 // The worker runs one call at a time as it arrives; engine-client.js posts a call only when the
 // previous one has answered, and stops the worker to cancel a call that is running.
 // The engine is the Emscripten ES module attnbook.mjs (factory createAttnbook), found next
@@ -15,6 +18,10 @@
 /* global createAttnbook */
 
 import { createEngineHost, isEngineError, faultText } from './engine-host.js';
+import { runScaleJob } from './scale-job.js';
+import shaders from './gpu/shaders.js';
+
+const SCALE_JOB = 'scale_run';
 
 function besideMe(file) {
   try {
@@ -52,22 +59,30 @@ function messageOf(err) {
   return `engine failure (${String(err)})`;
 }
 
+/** onProgress for request `id`: at most ~20 messages a second, and always the last one. */
+function progressPoster(id) {
+  let lastSent = 0;
+  let lastFraction = -1;
+  return (fraction) => {
+    const now = Date.now();
+    if (fraction >= 1 || (now - lastSent >= 50 && fraction - lastFraction >= 0.005)) {
+      lastSent = now;
+      lastFraction = fraction;
+      self.postMessage({ type: 'progress', id, fraction });
+    }
+  };
+}
+
 async function handleCall({ id, command, argsJson, progress }) {
   let loaded = false;
   try {
     const json = await host.run((instance) => {
       loaded = true;
+      if (command === SCALE_JOB) {
+        return runScaleJob(instance, JSON.parse(argsJson), { onProgress: progressPoster(id), shaders }).then((r) => JSON.stringify(r));
+      }
       if (progress && typeof instance.callWithProgress === 'function') {
-        let lastSent = 0;
-        let lastFraction = -1;
-        return instance.callWithProgress(command, argsJson, (fraction) => {
-          const now = Date.now();
-          if (fraction >= 1 || (now - lastSent >= 50 && fraction - lastFraction >= 0.005)) {
-            lastSent = now;
-            lastFraction = fraction;
-            self.postMessage({ type: 'progress', id, fraction });
-          }
-        });
+        return instance.callWithProgress(command, argsJson, progressPoster(id));
       }
       return instance.call(command, argsJson);
     });

@@ -325,6 +325,24 @@ ol.refs li { margin: 0 0 .5rem; }
 .cell-error { color: var(--_error); font-size: .92rem; }
 .loading { color: var(--_muted); }
 
+.attention-scale .scale-figures { display: flex; flex-wrap: wrap; gap: 1rem 2rem; align-items: flex-start; }
+.attention-scale figure, .precision-lab figure { margin: .5rem 0; }
+.attention-scale figcaption, .precision-lab figcaption { font-size: .85rem; color: var(--_muted); max-width: 28rem; }
+.attention-scale svg .heat { fill: var(--_accent); }
+.attention-scale svg .bar { fill: var(--_output); }
+.attention-scale .hist { margin-bottom: .5rem; font-size: .9rem; }
+.attention-scale .fallback { border-left: 3px solid var(--_query); padding-left: .5rem; color: var(--_fg); }
+.precision-lab svg, .attention-scale svg { max-width: 100%; height: auto; }
+.precision-lab svg .grid { stroke: var(--_border); stroke-width: 1; }
+.precision-lab svg .axis, .attention-scale svg .axis { fill: var(--_muted); font-size: 10px; }
+.precision-lab svg .line { fill: none; stroke: var(--_fg); stroke-width: 1.8; }
+.precision-lab svg .dashed { stroke-dasharray: 5 3; }
+.precision-lab svg .f0 { stroke: var(--_src-0); fill: var(--_src-0); }
+.precision-lab svg .f1 { stroke: var(--_src-1); fill: var(--_src-1); }
+.precision-lab svg .f2 { stroke: var(--_src-2); fill: var(--_src-2); }
+.precision-lab svg polyline.line { fill: none; }
+.precision-lab .overflow { color: var(--_error); font-weight: 600; white-space: nowrap; }
+
 .visually-hidden { position: absolute !important; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @media (prefers-reduced-motion: no-preference) {
   .share-strip > div { transition: flex-grow .12s ease-out; }

@@ -15,6 +15,7 @@
 #include "attnbook/notebook/limits.hpp"
 #include "attnbook/notebook/notebook.hpp"
 #include "attnbook/notebook/practice.hpp"
+#include "attnbook/notebook/precision_command.hpp"
 #include "attnbook/notebook/python_export.hpp"
 #include "attnbook/notebook/sequence_command.hpp"
 
@@ -132,6 +133,7 @@ const std::map<std::string, Handler>& registry() {
         {"check_practice", check_practice_command},
         {"limits", limits_command},
         {"cell_types", cell_types_command},
+        {"precision", precision_command},
     };
     return commands;
 }

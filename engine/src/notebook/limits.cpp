@@ -4,9 +4,11 @@
 
 #include "attnbook/core/quote.hpp"
 #include "attnbook/lessons/block.hpp"
+#include "attnbook/lessons/attention_scale.hpp"
 #include "attnbook/lessons/divisor.hpp"
 #include "attnbook/lessons/explore_row.hpp"
 #include "attnbook/lessons/hand_example.hpp"
+#include "attnbook/lessons/precision.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
 #include "attnbook/lessons/sequence.hpp"
 #include "attnbook/notebook/attention_command.hpp"
@@ -110,6 +112,38 @@ json scaling() {
                 {"max_block", sc::max_block}};
 }
 
+json precision() {
+    namespace lim = precision_limits;
+    const PrecisionInput defaults;
+    json formats = json::array();
+    for (NumberFormat f : number_formats()) formats.push_back(format_spec(f).name);
+    return json{{"tokens", whole({lim::min_tokens, lim::max_tokens}, defaults.tokens)},
+                {"head_width", whole({lim::min_head_width, lim::max_head_width}, defaults.head_width)},
+                {"seed", whole({0, lim::max_seed}, defaults.seed)},
+                {"max_checked_rows", lim::max_checked_rows},
+                {"cell", {{"max_lengths", lim::cell_max_lengths}, {"default_tokens", lim::cell_default_tokens}}},
+                {"formats", formats}};
+}
+
+json attention_scale() {
+    namespace lim = attention_scale_limits;
+    const ScaleProblem defaults;
+    return json{{"heads", whole(lim::heads, defaults.heads)},
+                {"tokens", whole(lim::tokens, defaults.tokens)},
+                {"head_width", whole(lim::head_width, defaults.head_width)},
+                {"seed", whole(lim::seed, defaults.seed)},
+                {"max_elements", lim::max_elements},
+                {"sample_rows", whole(lim::sample_rows, lim::default_sample_rows)},
+                {"window", lim::window},
+                {"histogram_bins", lim::histogram_bins},
+                {"backends", scale_backend_names()},
+                {"divisor", {{"default", divisor_name(defaults.divisor)}}},
+                {"cell",
+                 {{"tokens", range(lim::cell_tokens.min, lim::cell_tokens.max)},
+                  {"head_width", range(lim::cell_head_width.min, lim::cell_head_width.max)},
+                  {"heads", range(lim::cell_heads.min, lim::cell_heads.max)}}}};
+}
+
 }  // namespace
 
 json engine_limits() {
@@ -133,6 +167,8 @@ json engine_limits() {
                 {"attention",
                  {{"max_elements", attention_limits::max_elements}, {"max_printed", attention_limits::max_printed}}},
                 {"arguments", {{"max_bytes", command_args_max_bytes}, {"max_depth", command_args_max_depth}}},
+                {"precision", precision()},
+                {"attention_scale", attention_scale()},
                 {"divisors", divisor_names()},
                 {"quote_max_chars", quote_max_chars}};
 }

@@ -468,6 +468,8 @@ const std::vector<CellType>& cell_types() {
         {"help-history", {}, {}, [](Context&, const json&, const std::string&, json&) {}},
         {"practice", {"prompt", "answer", "hint", "worked", "explanation"}, {"prompt", "answer"}, check_practice_cell},
         {"references", {"items"}, {"items"}, check_references},
+        {"attention-scale", {"tokens", "head_width", "heads", "causal", "divisor", "seed", "backend"}, {}, check_attention_scale_cell},
+        {"precision-lab", {"tokens", "head_width", "seed"}, {}, check_precision_lab_cell},
     };
     return types;
 }

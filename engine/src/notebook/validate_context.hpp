@@ -90,6 +90,10 @@ void check_playback(Context& cx, const json& cell, const std::string& path, json
 void check_study(Context& cx, const json& cell, const std::string& path, json& out);
 // A practice answer ({"kind": ...}), written into out["answer"] (validate_cells.cpp).
 void check_practice_answer(Context& cx, const json& answer, const std::string& path, json& out);
+// The cells of "attention at scale" and the precision lab (validate_scale_cells.cpp): check the
+// fields of `cell` at `path` and fill `out` with them and every default.
+void check_attention_scale_cell(Context& cx, const json& cell, const std::string& path, json& out);
+void check_precision_lab_cell(Context& cx, const json& cell, const std::string& path, json& out);
 
 // Validates one cell and returns it normalised (validate_cells.cpp).
 json validate_cell(Context& cx, const json& cell, const std::string& path);

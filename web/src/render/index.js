@@ -18,6 +18,8 @@ import { renderStudy } from './study.js';
 import { renderHelpHistory } from './help-history.js';
 import { renderPractice } from './practice.js';
 import { renderReferences } from './references.js';
+import { renderAttentionScale } from './attention-scale.js';
+import { renderPrecisionLab } from './precision-lab.js';
 
 function renderMaths(cell, ctx = {}) {
   const el = h('div', { class: 'maths-cell' }, renderTex(cell.tex, { display: cell.display !== false }));
@@ -38,10 +40,12 @@ export const renderers = {
   'help-history': renderHelpHistory,
   practice: renderPractice,
   references: renderReferences,
+  'attention-scale': renderAttentionScale,
+  'precision-lab': renderPrecisionLab,
 };
 
 /** Cell types drawn in a bordered box (interactive ones). */
-export const boxed = new Set(['explorable', 'scaling-study', 'hand-example', 'held-sequence', 'transformer-block', 'playback', 'study', 'help-history', 'practice']);
+export const boxed = new Set(['explorable', 'scaling-study', 'hand-example', 'held-sequence', 'transformer-block', 'playback', 'study', 'help-history', 'practice', 'attention-scale', 'precision-lab']);
 
 export function renderCell(cell, ctx) {
   const fn = renderers[cell.type];

@@ -1,0 +1,186 @@
+#include "attnbook/lessons/attention_scale.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "attnbook/core/attention.hpp"
+#include "attnbook/core/det_math.hpp"
+#include "attnbook/core/errors.hpp"
+#include "attnbook/core/numpy_rng.hpp"
+
+namespace attnbook {
+namespace {
+
+namespace lim = attention_scale_limits;
+
+void check_range(const std::string& who, const char* field, std::uint64_t value, WholeRange r) {
+    if (value < r.min || value > r.max)
+        throw UserError(who + ": " + field + " must be " + std::to_string(r.min) + " to " + std::to_string(r.max) +
+                        ", not " + std::to_string(value));
+}
+
+// One sampled row in float64 from the float32 inputs: the weights (softmax of scale * q.k over the
+// keys the row sees) into w, the output into o. det_exp: the same digits natively and in WASM.
+void row_f64(const ScaleProblem& p, const float* q, const float* k, const float* v, std::size_t head,
+             std::size_t row, double scale, std::vector<double>& w, std::vector<double>* o) {
+    const std::size_t T = p.tokens, D = p.head_width, base = head * T * D;
+    const std::size_t keys = p.causal ? row + 1 : T;
+    w.assign(keys, 0.0);
+    double max = 0.0;
+    for (std::size_t j = 0; j < keys; ++j) {
+        double dot = 0.0;
+        for (std::size_t c = 0; c < D; ++c)
+            dot += static_cast<double>(q[base + row * D + c]) * static_cast<double>(k[base + j * D + c]);
+        w[j] = scale * dot;
+        max = j == 0 ? w[j] : std::fmax(max, w[j]);
+    }
+    double sum = 0.0;
+    for (double& x : w) {
+        x = det_exp(x - max);
+        sum += x;
+    }
+    for (double& x : w) x /= sum;
+    if (!o) return;
+    o->assign(D, 0.0);
+    for (std::size_t j = 0; j < keys; ++j)
+        for (std::size_t c = 0; c < D; ++c) (*o)[c] += w[j] * static_cast<double>(v[base + j * D + c]);
+}
+
+// Blocks of at least 256 query rows, at most 32 per head: progress often enough, copies few.
+std::size_t row_block(std::size_t T) { return std::min(T, std::max<std::size_t>(256, (T + 31) / 32)); }
+
+std::size_t bin_of(double top) {
+    const auto b = static_cast<std::size_t>(top * lim::histogram_bins);
+    return std::min(b, lim::histogram_bins - 1);  // a top weight of exactly 1 is in the last bin
+}
+
+}  // namespace
+
+const std::vector<std::string>& scale_backend_names() {
+    static const std::vector<std::string> names = {"auto", "webgpu", "wasm"};
+    return names;
+}
+
+void check_scale_problem(const ScaleProblem& p, const std::string& who) {
+    check_range(who, "heads", p.heads, lim::heads);
+    check_range(who, "tokens", p.tokens, lim::tokens);
+    check_range(who, "head_width", p.head_width, lim::head_width);
+    check_range(who, "seed", p.seed, lim::seed);
+    if (static_cast<std::uint64_t>(scale_numel(p)) > lim::max_elements)
+        throw UserError(who + ": heads x tokens x head_width = " + std::to_string(scale_numel(p)) +
+                        " numbers per tensor; at most " + std::to_string(lim::max_elements));
+}
+
+std::size_t scale_numel(const ScaleProblem& p) { return p.heads * p.tokens * p.head_width; }
+
+double scale_factor(const ScaleProblem& p) { return 1.0 / divisor_value(p.divisor, p.head_width); }
+
+void scale_inputs(const ScaleProblem& p, float* q, float* k, float* v) {
+    check_scale_problem(p);
+    NumpyRng rng(p.seed);
+    const std::size_t n = scale_numel(p);
+    for (float* t : {q, k, v})
+        for (std::size_t i = 0; i < n; ++i) t[i] = static_cast<float>(rng.normal());
+}
+
+void scale_forward_f32(const ScaleProblem& p, const float* q, const float* k, const float* v, float* out,
+                       const std::function<void(double)>& progress) {
+    check_scale_problem(p);
+    const std::size_t T = p.tokens, D = p.head_width;
+    const std::size_t block = row_block(T);
+    const std::size_t blocks = (T + block - 1) / block;
+    AttentionOptions options;
+    options.scale = scale_factor(p);
+    for (std::size_t h = 0; h < p.heads; ++h) {
+        const std::size_t base = h * T * D;
+        Tensor kh, vh;  // all T keys (not causal): copied once per head
+        if (!p.causal) {
+            kh = Tensor({T, D}, std::vector<float>(k + base, k + base + T * D));
+            vh = Tensor({T, D}, std::vector<float>(v + base, v + base + T * D));
+        }
+        for (std::size_t b = 0; b < blocks; ++b) {
+            const std::size_t r0 = b * block, r1 = std::min(T, r0 + block), rows = r1 - r0;
+            const Tensor qb({rows, D}, std::vector<float>(q + base + r0 * D, q + base + r1 * D));
+            AttentionResult result;
+            if (p.causal) {
+                // Rows [r0, r1) see keys [0, r1): the keys past r1 are masked for all of them.
+                const Tensor kb({r1, D}, std::vector<float>(k + base, k + base + r1 * D));
+                const Tensor vb({r1, D}, std::vector<float>(v + base, v + base + r1 * D));
+                BoolTensor mask({rows, r1});
+                for (std::size_t i = 0; i < rows; ++i)
+                    for (std::size_t j = 0; j < r1; ++j) mask.data[i * r1 + j] = j <= r0 + i ? 1 : 0;
+                AttentionOptions masked = options;
+                masked.bool_mask = &mask;
+                result = scaled_dot_product_attention(qb, kb, vb, masked);
+            } else {
+                result = scaled_dot_product_attention(qb, kh, vh, options);
+            }
+            std::copy(result.output.data.begin(), result.output.data.end(), out + base + r0 * D);
+            if (progress) progress(static_cast<double>(h * blocks + b + 1) / static_cast<double>(p.heads * blocks));
+        }
+    }
+}
+
+ScaleCheck scale_check(const ScaleProblem& p, const float* q, const float* k, const float* v, const float* out,
+                       std::size_t rows) {
+    check_scale_problem(p);
+    check_range("attention_scale", "sample_rows", rows, lim::sample_rows);
+    const std::size_t T = p.tokens, D = p.head_width;
+    const double scale = scale_factor(p);
+    ScaleCheck c;
+    c.rows = std::min<std::size_t>(rows, p.heads * T);
+    c.top_scaled_bins.assign(lim::histogram_bins, 0);
+    c.top_unscaled_bins.assign(lim::histogram_bins, 0);
+    std::vector<double> w, ref;
+    for (std::size_t s = 0; s < c.rows; ++s) {
+        // Sample s: head s mod H, rows spread evenly from 0 to T - 1 (both ends included).
+        const std::size_t head = s % p.heads;
+        const std::size_t row = c.rows == 1 ? 0 : s * (T - 1) / (c.rows - 1);
+        row_f64(p, q, k, v, head, row, scale, w, &ref);
+        double err = 0.0, size = 0.0;
+        for (std::size_t col = 0; col < D; ++col) {
+            const double got = static_cast<double>(out[(head * T + row) * D + col]);
+            if (!std::isfinite(got))
+                throw UserError("attention_scale: the output is not finite at head " + std::to_string(head) + ", row " +
+                                std::to_string(row) + ", column " + std::to_string(col));
+            err = std::fmax(err, std::fabs(got - ref[col]));
+            size = std::fmax(size, std::fabs(ref[col]));
+        }
+        c.max_abs_error = std::fmax(c.max_abs_error, err);
+        if (size > 0) c.max_rel_error = std::fmax(c.max_rel_error, err / size);
+        const double top_scaled = *std::max_element(w.begin(), w.end());
+        row_f64(p, q, k, v, head, row, 1.0, w, nullptr);
+        const double top_unscaled = *std::max_element(w.begin(), w.end());
+        c.top_scaled_bins[bin_of(top_scaled)]++;
+        c.top_unscaled_bins[bin_of(top_unscaled)]++;
+        c.top_scaled_mean += top_scaled / static_cast<double>(c.rows);
+        c.top_unscaled_mean += top_unscaled / static_cast<double>(c.rows);
+    }
+    const std::size_t n = std::min(T, lim::window);
+    for (std::size_t i = 0; i < n; ++i) {
+        row_f64(p, q, k, v, 0, i, scale, w, nullptr);
+        w.resize(T, 0.0);  // causal: the keys past the row have weight 0
+        c.window.emplace_back(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(n));
+    }
+    return c;
+}
+
+double scale_flops(const ScaleProblem& p) {
+    const double T = static_cast<double>(p.tokens);
+    const double pairs = p.causal ? T * (T + 1) / 2 : T * T;
+    return 4.0 * static_cast<double>(p.head_width) * static_cast<double>(p.heads) * pairs;
+}
+
+double scale_tensor_bytes(const ScaleProblem& p) { return 4.0 * 4.0 * static_cast<double>(scale_numel(p)); }
+
+double scale_wasm_scratch_bytes(const ScaleProblem& p) {
+    const double T = static_cast<double>(p.tokens), D = static_cast<double>(p.head_width);
+    const double block = static_cast<double>(row_block(p.tokens));
+    return 4.0 * (2 * T * D + 2 * block * D + T) + (p.causal ? block * T : 0.0);
+}
+
+double scale_matrix_bytes(const ScaleProblem& p) {
+    return 4.0 * static_cast<double>(p.heads) * static_cast<double>(p.tokens) * static_cast<double>(p.tokens);
+}
+
+}  // namespace attnbook
