@@ -8,6 +8,7 @@
 
 #include "attnbook/core/decimal_text.hpp"
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/normalize.hpp"
 #include "attnbook/core/quote.hpp"
 #include "attnbook/lessons/divisor.hpp"
 #include "attnbook/lessons/explore_row.hpp"
@@ -19,7 +20,7 @@ namespace {
 
 using nlohmann::json;
 
-enum class Kind { numbers, rows, flags, whole, wholes, word, words };
+enum class Kind { number, numbers, rows, flags, whole, wholes, word, words };
 
 struct OptionSpec {
     const char* field;  // the JSON argument it becomes
@@ -33,16 +34,28 @@ const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
     };
     static std::map<std::string, OptionSpec> python = explore;
     python.emplace("labels", OptionSpec{"labels", Kind::words});
+    static const std::map<std::string, OptionSpec> scaling = {
+        {"seed", {"seed", Kind::whole}},     {"widths", {"widths", Kind::wholes}}, {"pairs", {"pairs", Kind::whole}},
+        {"trials", {"trials", Kind::whole}}, {"keys", {"keys", Kind::whole}},     {"divisor", {"divisor", Kind::word}},
+    };
     static const std::map<std::string, std::map<std::string, OptionSpec>> table = {
         {"explore", explore},
         {"python", python},
-        {"scaling",
-         {{"seed", {"seed", Kind::whole}}, {"widths", {"widths", Kind::wholes}}, {"pairs", {"pairs", Kind::whole}},
-          {"trials", {"trials", Kind::whole}}, {"keys", {"keys", Kind::whole}}, {"divisor", {"divisor", Kind::word}}}},
+        {"scaling", scaling},
+        {"scaling-program", scaling},
         {"hand-example",
          {{"queries", {"queries", Kind::rows}}, {"keys", {"keys", Kind::rows}}, {"values", {"values", Kind::rows}}}},
         {"validate", {}},
         {"limits", {}},
+        {"normalize",
+         {{"scores", {"scores", Kind::numbers}}, {"kind", {"kind", Kind::word}}, {"temperature", {"temperature", Kind::number}}}},
+        {"jacobian", {{"scores", {"scores", Kind::numbers}}}},
+        {"online-softmax",
+         {{"scores", {"scores", Kind::numbers}}, {"values", {"values", Kind::rows}}, {"tile", {"tile", Kind::whole}}}},
+        {"cost",
+         {{"tokens", {"tokens", Kind::whole}}, {"head-width", {"head_width", Kind::whole}},
+          {"value-width", {"value_width", Kind::whole}}, {"heads", {"heads", Kind::whole}},
+          {"layers", {"layers", Kind::whole}}, {"batch", {"batch", Kind::whole}}, {"bytes", {"bytes", Kind::whole}}}},
     };
     return table;
 }
@@ -105,7 +118,8 @@ json parse_whole(const std::string& option, const std::string& raw, const std::s
 
 json convert(const std::string& option, Kind kind, const std::string& value) {
     switch (kind) {
-        case Kind::word: return trim(value);  // the command names it, quoted, if it is wrong
+        case Kind::word: return trim(value);
+        case Kind::number: return parse_number(option, value, "");  // the command names it, quoted, if it is wrong
         case Kind::whole: return parse_whole(option, value, "");
         case Kind::numbers:
         case Kind::wholes:
@@ -171,6 +185,8 @@ std::string usage() {
     const HandExampleInput hx;
     std::string divisors;
     for (const auto& name : divisor_names()) divisors += (divisors.empty() ? "" : "|") + name;
+    std::string kinds;
+    for (const auto& name : normalizer_names()) kinds += (kinds.empty() ? "" : "|") + name;
     return "usage: attnbook COMMAND [options]        (scripts/attnbook --wasm COMMAND ... runs the WebAssembly build)\n"
            "\n"
            "commands:\n"
@@ -187,6 +203,14 @@ std::string usage() {
            "  hand-example  the small attention step that can be checked by hand\n"
            "                  --queries " + option_rows(hx.queries) + "  --keys " + option_rows(hx.keys) +
            "  --values " + option_rows(hx.values) + "\n"
+           "  scaling-program  the scaling study as a Python 3 + numpy program (same options as scaling);\n"
+           "                  its last line prints the four columns as JSON\n"
+           "  normalize     one row of scores -> weights: --scores 0.1,4.0,0,0.2  --kind " + kinds + "\n"
+           "                  --temperature 1 (the scores are divided by it first)\n"
+           "  jacobian      the softmax Jacobian diag(p) - p p^T of --scores, and its Frobenius norm\n"
+           "  online-softmax  a row read in tiles, as FlashAttention does: --scores ...  --values \"v;v;...\"  --tile 2\n"
+           "  cost          FLOPs and score memory: --tokens 100000  --head-width 64  --value-width 64\n"
+           "                  --heads 1  --layers 1  --batch 1  --bytes 2\n"
            "  validate      check notebook files: validate FILE...\n"
            "  limits        every limit, default and name list of the engine, as JSON\n"
            "\n"

@@ -403,6 +403,13 @@ const std::vector<CellType>& cell_types() {
         {"hand-example", {"queries", "keys", "values"}, {}, check_hand_example},
         {"practice", {"prompt", "answer", "hint", "explanation"}, {"prompt", "answer"}, check_practice_cell},
         {"references", {"items"}, {"items"}, check_references},
+        {"pipeline", {"scores", "width", "values", "labels"}, {}, check_pipeline_cell},
+        {"pytorch-rules", {"scale"}, {}, check_pytorch_rules_cell},
+        {"mistakes", {"heads", "head_width", "tuned_width"}, {}, check_mistakes_cell},
+        {"jacobian", {"scores", "widths", "seed"}, {}, check_jacobian_cell},
+        {"cost", {"tokens", "head_width", "value_width", "heads", "layers", "batch", "bytes"}, {}, check_cost_cell},
+        {"online-softmax", {"scores", "values", "tile"}, {}, check_online_softmax_cell},
+        {"alternatives", {"cosine_scale", "features", "seed"}, {}, check_alternatives_cell},
     };
     return types;
 }

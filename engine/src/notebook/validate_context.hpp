@@ -82,6 +82,15 @@ std::optional<std::string> read_https_url(Context& cx, const json& value, const 
 std::optional<std::string> read_markdown(Context& cx, const json& value, const std::string& path,
                                          bool allow_empty = false);
 
+// The lesson's live cells (validate_lesson_cells.cpp): fill `out` with the fields and defaults.
+void check_pipeline_cell(Context& cx, const json& cell, const std::string& path, json& out);
+void check_pytorch_rules_cell(Context& cx, const json& cell, const std::string& path, json& out);
+void check_mistakes_cell(Context& cx, const json& cell, const std::string& path, json& out);
+void check_jacobian_cell(Context& cx, const json& cell, const std::string& path, json& out);
+void check_cost_cell(Context& cx, const json& cell, const std::string& path, json& out);
+void check_online_softmax_cell(Context& cx, const json& cell, const std::string& path, json& out);
+void check_alternatives_cell(Context& cx, const json& cell, const std::string& path, json& out);
+
 // Validates one cell and returns it normalised (validate_cells.cpp).
 json validate_cell(Context& cx, const json& cell, const std::string& path);
 

@@ -13,6 +13,13 @@ import { renderScalingStudy } from './scaling-study.js';
 import { renderHandExample } from './hand-example.js';
 import { renderPractice } from './practice.js';
 import { renderReferences } from './references.js';
+import { renderPipeline } from './pipeline.js';
+import { renderPytorchRules } from './pytorch-rules.js';
+import { renderMistakes } from './mistakes.js';
+import { renderJacobian } from './jacobian.js';
+import { renderCost } from './cost.js';
+import { renderOnlineSoftmax } from './online-softmax.js';
+import { renderAlternatives } from './alternatives.js';
 
 function renderMaths(cell, ctx = {}) {
   const el = h('div', { class: 'maths-cell' }, renderTex(cell.tex, { display: cell.display !== false }));
@@ -28,10 +35,18 @@ export const renderers = {
   'hand-example': renderHandExample,
   practice: renderPractice,
   references: renderReferences,
+  pipeline: renderPipeline,
+  'pytorch-rules': renderPytorchRules,
+  mistakes: renderMistakes,
+  jacobian: renderJacobian,
+  cost: renderCost,
+  'online-softmax': renderOnlineSoftmax,
+  alternatives: renderAlternatives,
 };
 
 /** Cell types drawn in a bordered box (interactive ones). */
-export const boxed = new Set(['explorable', 'scaling-study', 'hand-example', 'practice']);
+export const boxed = new Set(['explorable', 'scaling-study', 'hand-example', 'practice', 'pipeline', 'pytorch-rules',
+  'mistakes', 'jacobian', 'cost', 'online-softmax', 'alternatives']);
 
 export function renderCell(cell, ctx) {
   const fn = renderers[cell.type];
