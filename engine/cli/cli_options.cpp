@@ -56,6 +56,22 @@ const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
          {{"tokens", {"tokens", Kind::whole}}, {"head-width", {"head_width", Kind::whole}},
           {"value-width", {"value_width", Kind::whole}}, {"heads", {"heads", Kind::whole}},
           {"layers", {"layers", Kind::whole}}, {"batch", {"batch", Kind::whole}}, {"bytes", {"bytes", Kind::whole}}}},
+        {"pipeline",
+         {{"scores", {"scores", Kind::numbers}}, {"width", {"width", Kind::whole}}, {"values", {"values", Kind::rows}},
+          {"knob", {"knob", Kind::whole}}}},
+        {"pytorch-rules", {{"scale", {"scale", Kind::number}}}},
+        {"mistakes",
+         {{"heads", {"heads", Kind::whole}}, {"head-width", {"head_width", Kind::whole}},
+          {"tuned-width", {"tuned_width", Kind::whole}}, {"seed", {"seed", Kind::whole}}}},
+        {"alternatives",
+         {{"queries", {"queries", Kind::rows}}, {"keys", {"keys", Kind::rows}}, {"values", {"values", Kind::rows}},
+          {"cosine-scale", {"cosine_scale", Kind::number}}, {"features", {"features", Kind::whole}},
+          {"seed", {"seed", Kind::whole}}}},
+        {"jacobian-norms",
+         {{"seed", {"seed", Kind::whole}}, {"widths", {"widths", Kind::wholes}}, {"keys", {"keys", Kind::whole}},
+          {"trials", {"trials", Kind::whole}}}},
+        {"tiling-memory",
+         {{"tokens", {"tokens", Kind::wholes}}, {"tile", {"tile", Kind::whole}}, {"bytes", {"bytes", Kind::whole}}}},
     };
     return table;
 }
@@ -211,6 +227,8 @@ std::string usage() {
            "  online-softmax  a row read in tiles, as FlashAttention does: --scores ...  --values \"v;v;...\"  --tile 2\n"
            "  cost          FLOPs and score memory: --tokens 100000  --head-width 64  --value-width 64\n"
            "                  --heads 1  --layers 1  --batch 1  --bytes 2\n"
+           "  pipeline, pytorch-rules, mistakes, alternatives, jacobian-norms, tiling-memory\n"
+           "                the three-depth lesson's live cells (options: their cells' fields, '_' written '-')\n"
            "  validate      check notebook files: validate FILE...\n"
            "  limits        every limit, default and name list of the engine, as JSON\n"
            "\n"

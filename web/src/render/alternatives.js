@@ -33,7 +33,7 @@ export function renderAlternatives(cell, ctx) {
       h('div', { class: 'method-grid' }, r.methods.map((m) => {
         const [title, about] = ABOUT[m.name] || [m.name, ''];
         return h('section', { class: 'method' }, h('h4', null, title),
-          renderMatrix('weights', [m.weights[query]], { colLabels: keys }),
+          renderMatrix('weights', [m.weights[query]], { rowLabels: [`q${query}`], colLabels: keys }),
           h('p', null, 'sum ', num(m.row_sums[query]), ' · output ', vec(m.output[query])),
           m.name === 'linear' ? h('p', null, 'Q(KᵀV) against (QKᵀ)V, unnormalised: largest difference ', num(r.linear.reassociation_difference)) : null,
           m.name === 'performer' ? h('p', null, `${r.performer.features} features: largest weight difference from softmax `, num(r.performer.difference_from_dot)) : null,

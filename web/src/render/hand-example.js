@@ -16,8 +16,9 @@ function matrixEditor(id, title, rows, prefix, onChange) {
     'aria-label': `${title}, row ${prefix}${i + 1}, column ${j + 1}`, 'aria-describedby': `${id}-error`,
     oninput: onChange,
   })));
-  const el = h('fieldset', null, h('legend', null, title),
-    h('div', { class: 'grid-input', style: `--cols: ${cols}` }, inputs.flat()));
+  const grid = h('div', { class: 'grid-input' }, inputs.flat());
+  grid.style.setProperty('--cols', String(cols)); // CSSOM: the CSP refuses style attributes
+  const el = h('fieldset', null, h('legend', null, title), grid);
   return { el, inputs };
 }
 

@@ -14,7 +14,7 @@ export const lessonStyles = `
 .series circle { fill: var(--c); }
 .s-a { --c: var(--_src-0); } .s-b { --c: var(--_src-3); } .s-c { --c: var(--_src-2); } .s-d { --c: var(--_muted); }
 .heatmap .pos { fill: var(--_accent); } .heatmap .neg { fill: var(--_error); }
-.heatmap .heat-text { font-size: 10px; font-family: var(--_mono); }
+.heatmap .heat-text { font-size: 10px; font-family: var(--_mono); paint-order: stroke; stroke: var(--_bg); stroke-width: 2.5px; stroke-opacity: .7; }
 .charts { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; margin: .5rem 0 1rem; }
 @container (max-width: 34rem) { .charts { grid-template-columns: 1fr; } }
 .charts figure { margin: 0; min-width: 0; }

@@ -15,7 +15,7 @@ export function renderOnlineSoftmax(cell, ctx) {
   const memory = h('div');
   const el = h('div', { class: 'online-softmax' },
     h('p', null, 'Scores: ', h('span', { class: 'num' }, `[${cell.scores.join(', ')}]`), '; one value row per key: ',
-      h('span', { class: 'num' }, cell.values.map((v) => `[${v.join(', ')}]`).join(' '))),
+      cell.values.map((v, i) => [i ? ' ' : '', h('span', { class: 'num' }, `[${v.join(', ')}]`)])),
     h('div', { class: 'controls' }, h('label', { for: slider.id }, 'keys per tile'), slider, tileOut), steps, memory);
   const run = latestOnly((args) => ctx.call('online_softmax', args));
 

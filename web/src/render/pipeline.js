@@ -6,6 +6,12 @@
 import { h, num, shownText, uniqueId, vec } from '../dom.js';
 import { latestOnly } from '../engine-client.js';
 
+// Styles through the CSSOM: the page's CSP (style-src 'self') refuses style attributes.
+function styled(el, props) {
+  for (const [k, v] of Object.entries(props)) el.style.setProperty(k, v);
+  return el;
+}
+
 const colour = (i) => `src-${i % 8}`;
 
 export function renderPipeline(cell, ctx) {
@@ -44,9 +50,9 @@ export function renderPipeline(cell, ctx) {
 
   function row(what, items, { bars } = {}) {
     return h('div', { class: 'flow-row' }, h('div', { class: 'what' }, what),
-      h('div', { class: 'flow-cells', style: `--n: ${n}` }, items.map((it, i) => (bars
-        ? h('div', { class: `bar ${colour(i)}` }, h('i', { style: `width: ${(Math.max(0, Math.min(1, it.exact)) * 100).toFixed(1)}%` }), h('span', null, num(it)))
-        : h('div', null, it.nodeType ? it : num(it))))));
+      styled(h('div', { class: 'flow-cells' }, items.map((it, i) => (bars
+        ? h('div', { class: `bar ${colour(i)}` }, styled(h('i'), { width: `${(Math.max(0, Math.min(1, it.exact)) * 100).toFixed(1)}%` }), h('span', null, num(it)))
+        : h('div', null, it.nodeType ? it : num(it))))), { '--n': String(n) }));
   }
 
   function show(r) {
@@ -56,12 +62,12 @@ export function renderPipeline(cell, ctx) {
     slider.disabled = false;
     slider.setAttribute('aria-valuetext', `divide by ${shownText(r.divisor)}${meta.index === meta.sqrt_index ? `, the standard √${cell.width}` : ''}`);
     readout.replaceChildren(num(r.divisor), meta.index === meta.sqrt_index ? ` (= √${cell.width}, the standard)` : '');
-    scale.replaceChildren(h('span', { style: `left: ${(meta.sqrt_index / (meta.stops - 1)) * 100}%` }, `▲ √${cell.width}`));
+    scale.replaceChildren(styled(h('span', null, `▲ √${cell.width}`), { left: `${(meta.sqrt_index / (meta.stops - 1)) * 100}%` }));
     reset.disabled = meta.index === meta.sqrt_index;
     const arrow = (t) => h('div', { class: 'flow-arrow', 'aria-hidden': 'true' }, `▼ ${t}`);
     flow.replaceChildren(
       h('div', { class: 'flow-row' }, h('div', { class: 'what' }, 'words'),
-        h('div', { class: 'flow-cells', style: `--n: ${n}` }, labels.map((l, i) => h('div', { class: `word ${colour(i)}` }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), l)))),
+        styled(h('div', { class: 'flow-cells' }, labels.map((l, i) => h('div', { class: `word ${colour(i)}` }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), l))), { '--n': String(n) })),
       row('raw scores', cell.scores.map((x) => h('span', { class: 'num' }, String(x)))),
       arrow(`divide by ${shownText(r.divisor)}`),
       row('divided', r.divided),

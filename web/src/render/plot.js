@@ -18,7 +18,7 @@ export function lineChart(spec) {
   const xs = spec.xs.map((x) => (spec.logX ? Math.log2(x) : x));
   const x0 = Math.min(...xs), x1 = Math.max(...xs);
   const ys = spec.series.flatMap((se) => se.points.map(exact));
-  const y0 = spec.yMin ?? Math.min(0, ...ys), y1 = spec.yMax ?? Math.max(...ys) * 1.08 || 1;
+  const y0 = spec.yMin ?? Math.min(0, ...ys), y1 = spec.yMax ?? (Math.max(...ys) * 1.08 || 1);
   const px = (x) => PAD.l + (x1 === x0 ? 0.5 : (x - x0) / (x1 - x0)) * (W - PAD.l - PAD.r);
   const py = (y) => H - PAD.b - ((y - y0) / (y1 - y0 || 1)) * (H - PAD.t - PAD.b);
   const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': spec.label, class: 'chart' });

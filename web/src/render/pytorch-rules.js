@@ -75,11 +75,11 @@ export function renderPytorchRules(cell, ctx) {
       rule('5. Grouped-query attention (enable_gqa=True)',
         h('p', null, `query ${shape(r.gqa.query_shape)}, key and value ${shape(r.gqa.kv_shape)} → output ${shape(r.gqa.output_shape)}. ` +
           `Query heads read key/value heads ${r.gqa.kv_head_of_query_head.map((g, hq) => `${hq}→${g}`).join(', ')}; ` +
-          'the result equals repeating each key/value head for its group (largest difference '), num(r.gqa.max_difference_from_repeated), ').'),
+          'the result equals repeating each key/value head for its group (largest difference ', num(r.gqa.max_difference_from_repeated), ').'),
         h('p', null, 'Without enable_gqa the engine refuses these shapes:'), h('div', { class: 'message' }, r.gqa.without_enable_gqa)),
       rule('6. A fully masked row',
         h('p', null, `Here t0 may attend to nothing. PyTorch’s softmax over a row of −∞ gives NaN; the engine gives zero weights and a zero output and lists the row (rows ${r.fully_masked.rows.join(', ')}).`),
-        h('div', { class: 'matrices' }, wm('weights', r.fully_masked.weights), renderMatrix('output', r.fully_masked.output, { rowLabels: t })))));
+        h('div', { class: 'matrices' }, wm('weights', r.fully_masked.weights), renderMatrix('output', r.fully_masked.output, { rowLabels: t }))));
   }
 
   let started = false;

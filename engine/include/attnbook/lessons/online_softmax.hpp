@@ -19,7 +19,7 @@ inline constexpr double max_abs = 1e6;         // |score|, |value|
 }  // namespace online_softmax_limits
 
 struct OnlineSoftmaxInput {
-    std::vector<double> scores = {0.1, 4.0, 0.0, 0.2, -1.0, 2.5};
+    std::vector<double> scores = {0.1, 1.0, 0.0, 2.2, -1.0, 4.0};  // the max changes twice
     std::vector<std::vector<double>> values = {{1, 0}, {0, 1}, {1, 1}, {-1, 0}, {0, -1}, {2, 2}};
     std::size_t tile = 2;
 };
