@@ -63,7 +63,6 @@ export function renderPipeline(cell, ctx) {
     slider.setAttribute('aria-valuetext', `divide by ${shownText(r.divisor)}${meta.index === meta.sqrt_index ? `, the standard √${cell.width}` : ''}`);
     readout.replaceChildren(num(r.divisor), meta.index === meta.sqrt_index ? ` (= √${cell.width}, the standard)` : '');
     scale.replaceChildren(styled(h('span', null, `▲ √${cell.width}`), { left: `${(meta.sqrt_index / (meta.stops - 1)) * 100}%` }));
-    reset.disabled = meta.index === meta.sqrt_index;
     const arrow = (t) => h('div', { class: 'flow-arrow', 'aria-hidden': 'true' }, `▼ ${t}`);
     flow.replaceChildren(
       h('div', { class: 'flow-row' }, h('div', { class: 'what' }, 'words'),
