@@ -39,6 +39,26 @@ test('the volume knob, the editable hand example and the calculators work and ke
     assert.match(await page.locator('[data-cell-id="torch-rules"]').textContent(), /Explicit attn_mask should not be set when is_causal=True/);
     await page.locator('[data-cell-id="mistakes-live"] .flag-bad').first().waitFor({ timeout: 20000 });
     await page.locator('[data-cell-id="scaling"] svg.chart').first().waitFor({ timeout: 60000 });
+    // New settings: refused in place when not whole numbers or out of range, else run and redrawn.
+    const scaling = page.locator('[data-cell-id="scaling"]');
+    await scaling.getByRole('textbox', { name: 'widths d' }).fill('4, x');
+    await scaling.getByRole('button', { name: 'Run with these settings' }).click();
+    assert.match(await scaling.locator('.input-error').textContent(), /widths: “4, x” is not a list of whole numbers/);
+    assert.equal(await scaling.getByRole('textbox', { name: 'widths d' }).getAttribute('aria-invalid'), 'true');
+    await scaling.getByRole('textbox', { name: 'widths d' }).fill('4, 16');
+    await scaling.getByRole('textbox', { name: 'keys' }).fill('1');
+    await scaling.getByRole('button', { name: 'Run with these settings' }).click();
+    await page.waitForFunction(() => /keys/.test(document.querySelector('attention-notebook').shadowRoot.querySelector('[data-cell-id="scaling"] .input-error').textContent));
+    await scaling.getByRole('textbox', { name: 'keys' }).fill('4');
+    await scaling.getByRole('textbox', { name: 'pairs' }).fill('500');
+    await scaling.getByRole('textbox', { name: 'trials' }).fill('100');
+    await scaling.getByRole('button', { name: 'Run with these settings' }).click();
+    await page.waitForFunction(() => {
+      const cell = document.querySelector('attention-notebook').shadowRoot.querySelector('[data-cell-id="scaling"]');
+      return cell.querySelectorAll('table')[0]?.querySelectorAll('tbody tr').length === 2 && /for d in \(4, 16\):/.test(cell.querySelector('details.program pre').textContent);
+    }, null, { timeout: 30000 });
+    assert.equal(await scaling.locator('.input-error').isHidden(), true);
+    assert.match(await scaling.locator('details.program pre').textContent(), /size=\(100, 4, d\)/);
 
     await depth(page, 'researcher');
     await page.locator('[data-cell-id="cost-calculator"] dd').first().waitFor({ timeout: 20000 });

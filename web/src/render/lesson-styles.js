@@ -10,9 +10,10 @@ export const lessonStyles = `
 .chart .tick-label, .heatmap .tick-label { font-size: 10px; fill: var(--_muted); }
 .chart .axis-label { font-size: 11px; fill: var(--_muted); }
 .series .line, .legend-key .line { fill: none; stroke: var(--c); stroke-width: 2; }
-.series .line.dashed, .legend-key .line.dashed { stroke-dasharray: 5 4; stroke-width: 1.5; }
+.series .line.dashed, .legend-key .line.dashed { stroke-dasharray: 3 4; stroke-width: 3; stroke-opacity: .85; }
+.s-d { --c: var(--_fg); }
 .series circle { fill: var(--c); }
-.s-a { --c: var(--_src-0); } .s-b { --c: var(--_src-3); } .s-c { --c: var(--_src-2); } .s-d { --c: var(--_muted); }
+.s-a { --c: var(--_src-0); } .s-b { --c: var(--_src-3); } .s-c { --c: var(--_src-2); }
 .heatmap .pos { fill: var(--_accent); } .heatmap .neg { fill: var(--_error); }
 .heatmap .heat-text { font-size: 10px; font-family: var(--_mono); paint-order: stroke; stroke: var(--_bg); stroke-width: 2.5px; stroke-opacity: .7; }
 .charts { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; margin: .5rem 0 1rem; }
