@@ -175,6 +175,17 @@ TEST_CASE("alternatives: each method against its formula", "[lesson-cells]") {
     CHECK(ex(m["performer"]["row_sums"][0]) == Approx(1.0).epsilon(1e-14));
 }
 
+TEST_CASE("inputs that would give no number are refused, never NaN or a long hang", "[lesson-cells]") {
+    // |x| = 100 in every component: the Performer's features exp(w.x' - |x'|^2 / 2) all underflow.
+    const json big = {{"queries", {{100, 100, 100, 100}}}, {"keys", {{100, 100, 100, 100}, {-100, 100, -100, 100}}},
+                      {"values", {{1}, {2}}}};
+    CHECK_THROWS_WITH(run_command("alternatives", big), Catch::Contains("performer: the similarities of query 0"));
+    CHECK_THROWS_WITH(run_command("jacobian_norms", {{"widths", {4096}}, {"trials", 2000}, {"keys", 64}}),
+                      Catch::Contains("one block may hold"));
+    CHECK_THROWS_WITH(run_command("normalize", {{"scores", {1e6}}, {"temperature", 1e-310}}),
+                      Catch::Contains("$.temperature"));
+}
+
 TEST_CASE("the lesson's cell types are validated with their paths", "[lesson-cells][notebook]") {
     CHECK(messages(json{{"type", "pipeline"}}).empty());
     CHECK(messages(json{{"type", "pipeline"}, {"scores", {1, 2}}}) ==

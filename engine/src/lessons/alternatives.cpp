@@ -48,11 +48,16 @@ AltMatrix normalise_rows(Normalizer kind, const AltMatrix& scores) {
     return w;
 }
 
-AltMatrix divide_rows_by_sum(AltMatrix k) {
-    for (auto& row : k) {
+// Rows of positive similarities -> weights. `method` names the method in the refusal when every
+// similarity of a row underflowed to 0 (or overflowed): there are no weights to show then.
+AltMatrix divide_rows_by_sum(AltMatrix k, const char* method) {
+    for (std::size_t i = 0; i < k.size(); ++i) {
         double s = 0;
-        for (double x : row) s += x;
-        for (double& x : row) x /= s;
+        for (double x : k[i]) s += x;
+        if (!(s > 0) || !std::isfinite(s))
+            throw UserError(std::string(method) + ": the similarities of query " + std::to_string(i) +
+                            " underflow or overflow a double for these inputs: use smaller numbers");
+        for (double& x : k[i]) x /= s;
     }
     return k;
 }
@@ -141,7 +146,7 @@ Alternatives attention_alternatives(const AlternativesInput& in) {
         for (std::size_t e = 0; e < dv; ++e)
             out.linear_reassociation_difference =
                 std::max(out.linear_reassociation_difference, std::fabs(out.linear_left[i][e] - out.linear_right[i][e]));
-    out.methods.push_back(finish("linear", divide_rows_by_sum(sim), in.values));
+    out.methods.push_back(finish("linear", divide_rows_by_sum(sim, "linear"), in.values));
 
     // performer: positive random features, W drawn as numpy's rng.normal(size=(features, d))
     NumpyRng rng(in.seed);
@@ -166,7 +171,7 @@ Alternatives attention_alternatives(const AlternativesInput& in) {
     AltMatrix approx(m, std::vector<double>(n));
     for (std::size_t i = 0; i < m; ++i)
         for (std::size_t j = 0; j < n; ++j) approx[i][j] = dot(pq[i], pk[j]);
-    AltMatrix performer = divide_rows_by_sum(approx);
+    AltMatrix performer = divide_rows_by_sum(approx, "performer");
     for (std::size_t i = 0; i < m; ++i)
         for (std::size_t j = 0; j < n; ++j)
             out.performer_difference = std::max(out.performer_difference, std::fabs(performer[i][j] - dot_weights[i][j]));

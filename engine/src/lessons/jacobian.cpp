@@ -6,6 +6,7 @@
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/numpy_rng.hpp"
 #include "attnbook/core/softmax.hpp"
+#include "attnbook/lessons/scaling_study.hpp"
 
 namespace attnbook {
 
@@ -48,6 +49,13 @@ JacobianNorms jacobian_norms(const JacobianNormsInput& in) {
     if (in.keys < 2 || in.keys > lim::max_keys) throw UserError("keys: between 2 and " + std::to_string(lim::max_keys));
     if (in.trials < 1 || in.trials > lim::max_trials)
         throw UserError("trials: between 1 and " + std::to_string(lim::max_trials));
+    // One (trials, keys, d) block of keys is held at a time; the scaling study's bound keeps it at
+    // 64 MiB and a browser tab responsive.
+    for (std::size_t d : in.widths)
+        if (std::uint64_t{in.trials} * in.keys * d > scaling_limits::max_block)
+            throw UserError("trials x keys x width: " + std::to_string(in.trials) + " x " + std::to_string(in.keys) + " x " +
+                            std::to_string(d) + " numbers is more than the " + std::to_string(scaling_limits::max_block) +
+                            " one block may hold");
     NumpyRng rng(in.seed);
     JacobianNorms out;
     for (std::size_t d : in.widths) {

@@ -64,7 +64,12 @@ json jacobian_norms_command(const json& raw, const Progress&) {
     if (args.has("widths")) in.widths = args.wholes("widths", 1, lim::max_width);
     if (args.has("keys")) in.keys = args.whole("keys", 2, lim::max_keys);
     if (args.has("trials")) in.trials = args.whole("trials", 1, lim::max_trials);
-    const JacobianNorms r = jacobian_norms(in);
+    JacobianNorms r;
+    try {
+        r = jacobian_norms(in);
+    } catch (const UserError& e) {
+        throw UserError(std::string("jacobian_norms: ") + e.what());
+    }
     return json{{"widths", in.widths},
                 {"unscaled", number_pairs(r.unscaled, Shown{4, Rounding::fixed})},
                 {"scaled", number_pairs(r.scaled, Shown{4, Rounding::fixed})}};
