@@ -237,3 +237,48 @@ TEST_CASE("softmax_f64_scalar's stats are the max and the denominator", "[normal
     softmax_f64_scalar(x, y2, 3);
     CHECK(std::equal(y, y + 3, y2));
 }
+
+TEST_CASE("the float32 normalisers match the float64 references", "[normalize]") {
+    // Tolerances (absolute, for rows with |x| <= ~5 and at most 16 entries):
+    //   sparsemax  x and tau rounded to float32: |error| <= 2 ulp(5) ~ 1e-6, plus the difference
+    //              itself: 2e-6
+    //   entmax15   (x/2 - tau)^2 <= 1 with the same rounding in (x/2 - tau): 2 * 1 * 1e-6 + 1e-7: 3e-6
+    //   softmax1   exp_f32_xsimd is within ~1 ulp (test_softmax.cpp), 17 roundings in the sum:
+    //              relative 2e-6 of weights <= 1
+    using attnbook::entmax15_f32_xsimd;
+    using attnbook::softmax1_f32_xsimd;
+    using attnbook::sparsemax_f32_xsimd;
+    struct Variant {
+        Normalizer kind;
+        bool (*fast)(const float*, float*, std::size_t);
+        double tolerance;
+    };
+    const Variant variants[] = {{Normalizer::sparsemax, sparsemax_f32_xsimd, 2e-6},
+                                {Normalizer::entmax15, entmax15_f32_xsimd, 3e-6},
+                                {Normalizer::softmax1, softmax1_f32_xsimd, 2e-6}};
+    auto rows = random_rows();
+    rows.push_back({1.0, kNegInf, 0.5, kNegInf, 2.0});  // masked entries mixed in
+    std::mt19937_64 gen(11);
+    std::normal_distribution<double> normal(0.0, 1.5);
+    for (std::size_t n : {17, 33}) {  // longer than a few batches, with a tail
+        std::vector<double> row(n);
+        for (double& v : row) v = normal(gen);
+        rows.push_back(row);
+    }
+    for (const auto& v : variants) {
+        for (const auto& row64 : rows) {
+            std::vector<float> x(row64.begin(), row64.end()), y(x.size());
+            std::vector<double> widened(x.begin(), x.end());  // the same inputs, as float32 sees them
+            const auto ref = normalize_f64(v.kind, widened);
+            REQUIRE(v.fast(x.data(), y.data(), x.size()));
+            for (std::size_t j = 0; j < x.size(); ++j) {
+                CHECK(y[j] == Approx(ref[j]).margin(v.tolerance));
+                if (v.kind != Normalizer::softmax1 && ref[j] == 0.0) CHECK(y[j] == 0.0f);
+            }
+        }
+        const float none[3] = {-INFINITY, -INFINITY, -INFINITY};
+        float out[3] = {9, 9, 9};
+        CHECK_FALSE(v.fast(none, out, 3));
+        CHECK((out[0] == 0.0f && out[1] == 0.0f && out[2] == 0.0f));
+    }
+}
