@@ -76,6 +76,8 @@ export interface LimitsResult {
   };
   arguments: { max_bytes: number; max_depth: number };  // of argsJson itself
   divisors: Divisor[];        // in the lesson's order: ['sqrt', 'd', '1']
+  normalizers: Normalizer[];  // ['softmax', 'sparsemax', 'entmax15', 'softmax1']
+  lesson_cells: Record<string, object>;  // ranges and defaults of the three-depth lesson's cells
   quote_max_chars: number;    // messages quote at most this many characters of input
 }
 
@@ -89,6 +91,8 @@ export interface ScalingResult {
   scaled_std: NumberPair[];
   top_unscaled: NumberPair[]; // 3 decimals
   top_scaled: NumberPair[];
+  sqrt_width: NumberPair[];   // the reference curve sqrt(d), 2 decimals
+  even_share: NumberPair;     // 1/keys, 3 decimals
 }
 
 export interface HandExampleArgs { queries?: number[][]; keys?: number[][]; values?: number[][] }
@@ -183,6 +187,24 @@ export interface CellTypesResult {
   cell_types: { type: string; fields: string[]; required: string[]; example: object | null }[];
 }
 
+export type Normalizer = 'softmax' | 'sparsemax' | 'entmax15' | 'softmax1';
+export type Rows = NumberPair[][];
+
+// The three-depth lesson's live cells (engine/src/notebook/*_command.cpp; docs/notebook-format.md).
+export interface NormalizeArgs { scores: number[]; kind?: Normalizer; temperature?: number }
+export interface OnlineSoftmaxStep { tile: [number, number]; running_max: NumberPair; running_sum: NumberPair; partial_output: NumberPair[] }
+export interface CostArgs { tokens?: number; head_width?: number; value_width?: number; heads?: number; layers?: number; batch?: number; bytes?: number }
+
+export interface PipelineResult {
+  divisor: NumberPair; knob: { stops: number; sqrt_index: number; index: number }; divided: NumberPair[];
+  shares: NumberPair[]; sum: NumberPair; blend: NumberPair[];
+}
+export interface AlternativesResult {
+  methods: Array<{ name: string; weights: Rows; output: Rows; row_sums: NumberPair[] }>;
+  linear: { left: Rows; right: Rows; reassociation_difference: NumberPair };
+  performer: { features: number; difference_from_dot: NumberPair };
+}
+
 export interface Commands {
   explore: [ExploreArgs, ExploreResult];
   python: [ExploreArgs & { labels?: string[] }, { program: string }];
@@ -196,6 +218,24 @@ export interface Commands {
   limits: [Record<string, never>, LimitsResult];
   cell_types: [Record<string, never>, CellTypesResult];
   precision: [PrecisionArgs, PrecisionResult];
+}
+
+  normalize: [NormalizeArgs, { weights: NumberPair[]; sum: NumberPair }];
+  jacobian: [{ scores: number[] }, { weights: NumberPair[]; jacobian: Rows; frobenius: NumberPair }];
+  jacobian_norms: [{ seed?: number; widths?: number[]; keys?: number; trials?: number },
+    { widths: number[]; unscaled: NumberPair[]; scaled: NumberPair[] }];
+  online_softmax: [{ scores?: number[]; values?: number[][]; tile?: number },
+    { steps: OnlineSoftmaxStep[]; output: NumberPair[]; unfused_output: NumberPair[]; max_abs_difference: NumberPair }];
+  tiling_memory: [{ tokens?: number[]; tile?: number; bytes?: number },
+    { rows: Array<{ tokens: NumberPair; unfused_bytes: NumberPair; tiled_bytes: NumberPair }> }];
+  cost: [CostArgs, { scores: NumberPair; score_bytes: NumberPair; qk_flops: NumberPair; av_flops: NumberPair }];
+  scaling_program: [ScalingArgs, { program: string }];
+  pipeline: [{ scores?: number[]; width?: number; values?: number[][]; knob?: number },
+    PipelineResult];
+  pytorch_rules: [{ scale?: number }, Record<string, object>];   // see pytorch_rules_command.cpp
+  mistakes: [{ heads?: number; head_width?: number; tuned_width?: number; seed?: number }, Record<string, object>];
+  alternatives: [{ queries?: number[][]; keys?: number[][]; values?: number[][]; cosine_scale?: number; features?: number; seed?: number },
+    AlternativesResult];
 }
 
 export interface AttnbookModule {

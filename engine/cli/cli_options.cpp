@@ -8,6 +8,7 @@
 
 #include "attnbook/core/decimal_text.hpp"
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/normalize.hpp"
 #include "attnbook/core/quote.hpp"
 #include "attnbook/lessons/block.hpp"
 #include "attnbook/lessons/divisor.hpp"
@@ -23,7 +24,7 @@ namespace {
 using nlohmann::json;
 
 // switch_: a bare option (--unscaled) that sets true; --unscaled=false|true|0|1 works too.
-enum class Kind { numbers, rows, flags, flag_rows, whole, wholes, word, words, switch_ };
+enum class Kind { number, numbers, rows, flags, flag_rows, whole, wholes, word, words, switch_ };
 
 struct OptionSpec {
     const char* field;  // the JSON argument it becomes
@@ -37,12 +38,15 @@ const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
     };
     static std::map<std::string, OptionSpec> python = explore;
     python.emplace("labels", OptionSpec{"labels", Kind::words});
+    static const std::map<std::string, OptionSpec> scaling = {
+        {"seed", {"seed", Kind::whole}},     {"widths", {"widths", Kind::wholes}}, {"pairs", {"pairs", Kind::whole}},
+        {"trials", {"trials", Kind::whole}}, {"keys", {"keys", Kind::whole}},     {"divisor", {"divisor", Kind::word}},
+    };
     static const std::map<std::string, std::map<std::string, OptionSpec>> table = {
         {"explore", explore},
         {"python", python},
-        {"scaling",
-         {{"seed", {"seed", Kind::whole}}, {"widths", {"widths", Kind::wholes}}, {"pairs", {"pairs", Kind::whole}},
-          {"trials", {"trials", Kind::whole}}, {"keys", {"keys", Kind::whole}}, {"divisor", {"divisor", Kind::word}}}},
+        {"scaling", scaling},
+        {"scaling-program", scaling},
         {"hand-example",
          {{"queries", {"queries", Kind::rows}}, {"keys", {"keys", Kind::rows}}, {"values", {"values", Kind::rows}}}},
         {"sequence",
@@ -57,6 +61,31 @@ const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
         {"precision",
          {{"tokens", {"tokens", Kind::whole}}, {"head-width", {"head_width", Kind::whole}},
           {"seed", {"seed", Kind::whole}}, {"unscaled", {"unscaled", Kind::switch_}}}},
+        {"normalize",
+         {{"scores", {"scores", Kind::numbers}}, {"kind", {"kind", Kind::word}}, {"temperature", {"temperature", Kind::number}}}},
+        {"jacobian", {{"scores", {"scores", Kind::numbers}}}},
+        {"online-softmax",
+         {{"scores", {"scores", Kind::numbers}}, {"values", {"values", Kind::rows}}, {"tile", {"tile", Kind::whole}}}},
+        {"cost",
+         {{"tokens", {"tokens", Kind::whole}}, {"head-width", {"head_width", Kind::whole}},
+          {"value-width", {"value_width", Kind::whole}}, {"heads", {"heads", Kind::whole}},
+          {"layers", {"layers", Kind::whole}}, {"batch", {"batch", Kind::whole}}, {"bytes", {"bytes", Kind::whole}}}},
+        {"pipeline",
+         {{"scores", {"scores", Kind::numbers}}, {"width", {"width", Kind::whole}}, {"values", {"values", Kind::rows}},
+          {"knob", {"knob", Kind::whole}}}},
+        {"pytorch-rules", {{"scale", {"scale", Kind::number}}}},
+        {"mistakes",
+         {{"heads", {"heads", Kind::whole}}, {"head-width", {"head_width", Kind::whole}},
+          {"tuned-width", {"tuned_width", Kind::whole}}, {"seed", {"seed", Kind::whole}}}},
+        {"alternatives",
+         {{"queries", {"queries", Kind::rows}}, {"keys", {"keys", Kind::rows}}, {"values", {"values", Kind::rows}},
+          {"cosine-scale", {"cosine_scale", Kind::number}}, {"features", {"features", Kind::whole}},
+          {"seed", {"seed", Kind::whole}}}},
+        {"jacobian-norms",
+         {{"seed", {"seed", Kind::whole}}, {"widths", {"widths", Kind::wholes}}, {"keys", {"keys", Kind::whole}},
+          {"trials", {"trials", Kind::whole}}}},
+        {"tiling-memory",
+         {{"tokens", {"tokens", Kind::wholes}}, {"tile", {"tile", Kind::whole}}, {"bytes", {"bytes", Kind::whole}}}},
     };
     return table;
 }
@@ -126,6 +155,7 @@ json convert(const std::string& option, Kind kind, const std::string& value) {
             if (item == "0" || item == "false") return false;
             bad(option, quote(item) + " is not 1, 0, true or false");
         }
+        case Kind::number: return parse_number(option, value, "");  // the command names it, quoted, if it is wrong
         case Kind::whole: return parse_whole(option, value, "");
         case Kind::numbers:
         case Kind::wholes:
@@ -211,6 +241,8 @@ std::string usage() {
     for (const auto& name : activation_names()) activations += (activations.empty() ? "" : "|") + name;
     std::string divisors;
     for (const auto& name : divisor_names()) divisors += (divisors.empty() ? "" : "|") + name;
+    std::string kinds;
+    for (const auto& name : normalizer_names()) kinds += (kinds.empty() ? "" : "|") + name;
     return "usage: attnbook COMMAND [options]        (scripts/attnbook --wasm COMMAND ... runs the WebAssembly build)\n"
            "\n"
            "commands:\n"
@@ -237,6 +269,16 @@ std::string usage() {
            "  precision     one attention in float32, bfloat16 and float16 (emulated) against float64\n"
            "                  --tokens " + std::to_string(PrecisionInput{}.tokens) + "  --head-width " +
            std::to_string(PrecisionInput{}.head_width) + "  --seed " + std::to_string(PrecisionInput{}.seed) + "  [--unscaled]\n"
+           "  scaling-program  the scaling study as a Python 3 + numpy program (same options as scaling);\n"
+           "                  its last line prints the four columns as JSON\n"
+           "  normalize     one row of scores -> weights: --scores 0.1,4.0,0,0.2  --kind " + kinds + "\n"
+           "                  --temperature 1 (the scores are divided by it first)\n"
+           "  jacobian      the softmax Jacobian diag(p) - p p^T of --scores, and its Frobenius norm\n"
+           "  online-softmax  a row read in tiles, as FlashAttention does: --scores ...  --values \"v;v;...\"  --tile 2\n"
+           "  cost          FLOPs and score memory: --tokens 100000  --head-width 64  --value-width 64\n"
+           "                  --heads 1  --layers 1  --batch 1  --bytes 2\n"
+           "  pipeline, pytorch-rules, mistakes, alternatives, jacobian-norms, tiling-memory\n"
+           "                the three-depth lesson's live cells (options: their cells' fields, '_' written '-')\n"
            "  validate      check notebook files: validate FILE...\n"
            "  limits        every limit, default and name list of the engine, as JSON\n"
            "  cell-types    each cell type's fields and a valid example cell, as JSON\n"

@@ -103,11 +103,11 @@ int run(const std::vector<std::string>& argv) {
         return 0;
     }
     if (line.command == "validate") return validate_files(line.files);
-    const std::string command = line.command == "hand-example" ? "hand_example"
-                                : line.command == "cell-types" ? "cell_types"
-                                                                 : line.command;
+    // CLI names use '-', engine command names '_' (hand-example -> hand_example).
+    std::string command = line.command;
+    for (char& c : command) c = c == '-' ? '_' : c;
     const json result = attnbook::run_command(command, line.args);
-    if (command == "python") std::cout << result.at("program").get<std::string>();
+    if (command == "python" || command == "scaling_program") std::cout << result.at("program").get<std::string>();
     else std::cout << attnbook::cli::print_json(result) << "\n";
     return 0;
 }

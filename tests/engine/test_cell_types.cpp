@@ -70,7 +70,7 @@ TEST_CASE("fields listed by cell_types are accepted, required ones are required,
         REQUIRE(bad["ok"] == false);
         std::string listed;
         for (const auto& f : t["fields"]) listed += (listed.empty() ? "" : ", ") + f.get<std::string>();
-        CHECK(messages(bad).find("(fields of a" + std::string(type[0] == 'a' || type[0] == 'e' ? "n " : " ") + type +
+        CHECK(messages(bad).find("(fields of a" + std::string(std::string("aeiou").find(type[0]) != std::string::npos ? "n " : " ") + type +
                                  " cell: " + listed + ")") != std::string::npos);
         // Each required field, left out, is reported missing.
         for (const auto& f : t["required"]) {

@@ -90,6 +90,28 @@ function notebookRules() {
       '`tokens`': [1, L.precision.cell.max_lengths, L.precision.tokens.min, L.precision.tokens.max],
       '`head_width`': range(L.precision.head_width), '`seed`': range(L.precision.seed),
     },
+    ...lessonCellRules(),
+  };
+}
+
+// The live cells of the three-depth lesson (limits.lesson_cells).
+function lessonCellRules() {
+  const lc = L.lesson_cells;
+  const range = (r) => [r.min, r.max];
+  const c = lc.cost;
+  return {
+    pipeline: {
+      '`scores`': [1, lc.pipeline.max_words, lc.pipeline.max_abs], '`width`': [1, lc.pipeline.max_width],
+      '`values`': [1, lc.pipeline.max_value_width], '`labels`': [],
+    },
+    'pytorch-rules': { '`scale`': [0, lc.pytorch_rules.scale.max] },
+    mistakes: { '`heads`': range(lc.mistakes.heads), '`head_width`': range(lc.mistakes.head_width), '`tuned_width`': [] },
+    jacobian: {
+      '`scores`': [1, lc.jacobian.max_scores], '`widths`': [1, lc.jacobian.max_widths, 1, lc.jacobian.max_width], '`seed`': [],
+    },
+    cost: Object.fromEntries(['tokens', 'head_width', 'value_width', 'heads', 'layers', 'batch', 'bytes'].map((f) => [`\`${f}\``, range(c[f])])),
+    'online-softmax': { '`scores`': [1, lc.online_softmax.max_keys], '`values`': [1, lc.online_softmax.max_width], '`tile`': [1] },
+    alternatives: { '`cosine_scale`': [0, lc.alternatives.max_cosine_scale], '`features`': [1, lc.alternatives.max_features], '`seed`': [] },
   };
 }
 
@@ -143,6 +165,22 @@ test('defaults and name lists in docs/notebook-format.md are the engine\'s', () 
   assert.deepEqual(codeSpans(row('attention-scale', '`divisor`')[2]), [JSON.stringify(as.divisor.default)]);
   assert.deepEqual(JSON.parse(codeSpans(row('precision-lab', '`tokens`')[2])[0]), L.precision.cell.default_tokens);
   assert.deepEqual(JSON.parse(codeSpans(row('precision-lab', '`head_width`')[2])[0]), L.precision.head_width.default);
+  const lc = L.lesson_cells;
+  const lessonDefaults = [
+    ['pipeline', 'scores', lc.pipeline.defaults.scores], ['pipeline', 'width', lc.pipeline.defaults.width],
+    ['pipeline', 'values', lc.pipeline.defaults.values], ['pytorch-rules', 'scale', lc.pytorch_rules.scale.default],
+    ['mistakes', 'heads', lc.mistakes.heads.default], ['mistakes', 'head_width', lc.mistakes.head_width.default],
+    ['mistakes', 'tuned_width', lc.mistakes.tuned_width.default], ['jacobian', 'scores', lc.jacobian.defaults.scores],
+    ['jacobian', 'widths', lc.jacobian.defaults.widths], ['jacobian', 'seed', lc.jacobian.defaults.seed],
+    ...['tokens', 'head_width', 'value_width', 'heads', 'layers', 'batch', 'bytes'].map((f) => ['cost', f, lc.cost[f].default]),
+    ['online-softmax', 'scores', lc.online_softmax.defaults.scores], ['online-softmax', 'values', lc.online_softmax.defaults.values],
+    ['online-softmax', 'tile', lc.online_softmax.defaults.tile], ['alternatives', 'cosine_scale', lc.alternatives.defaults.cosine_scale],
+    ['alternatives', 'features', lc.alternatives.defaults.features], ['alternatives', 'seed', lc.alternatives.defaults.seed],
+  ];
+  for (const [section, field, value] of lessonDefaults) {
+    assert.deepEqual(JSON.parse(codeSpans(row(section, `\`${field}\``)[3]).at(-1)), value, `${section} ${field}`);
+  }
+  assert.deepEqual(codeSpans(row('mistakes', '`tuned_width`')[2]).map(Number), lc.mistakes.tuned_width.choices);
   assert.deepEqual(codeSpans(row('The document', '`depths`')[3]), L.notebook.depths);
   assert.deepEqual(codeSpans(row('The document', '`format`')[3]), [JSON.stringify(L.notebook.format)]);
 });

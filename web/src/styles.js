@@ -18,6 +18,8 @@
 // The dark theme applies with theme="dark", or with theme="auto" (the default) when the
 // reader's system prefers a dark colour scheme; theme="light" forces light.
 
+import { lessonStyles } from './render/lesson-styles.js';
+
 const light = `
   --_bg: var(--attnbook-bg, #ffffff);
   --_fg: var(--attnbook-fg, #1b1e24);
@@ -352,4 +354,5 @@ ol.refs li { margin: 0 0 .5rem; }
   .nb-title { font-size: 1.4rem; }
   th, td { padding: .3rem .4rem; }
 }
+${lessonStyles}
 `;

@@ -8,7 +8,8 @@
 
 namespace attnbook {
 
-bool softmax_f64_scalar(const double* x, double* y, std::size_t n) {
+bool softmax_f64_scalar(const double* x, double* y, std::size_t n, SoftmaxStats& stats) {
+    stats = SoftmaxStats{};
     // pass 1: m = max_j x_j
     double m = -std::numeric_limits<double>::infinity();
     for (std::size_t j = 0; j < n; ++j) m = x[j] > m ? x[j] : m;
@@ -24,7 +25,14 @@ bool softmax_f64_scalar(const double* x, double* y, std::size_t n) {
     }
     // pass 3: y_j = e_j / s   (s >= 1: the max term is exp(0) = 1)
     for (std::size_t j = 0; j < n; ++j) y[j] /= s;
+    stats.max = m;
+    stats.sum = s;
     return true;
+}
+
+bool softmax_f64_scalar(const double* x, double* y, std::size_t n) {
+    SoftmaxStats unused;
+    return softmax_f64_scalar(x, y, n, unused);
 }
 
 }  // namespace attnbook

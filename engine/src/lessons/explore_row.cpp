@@ -1,10 +1,11 @@
 #include "attnbook/lessons/explore_row.hpp"
 
 #include <cmath>
+#include <limits>
 #include <string>
 
-#include "attnbook/core/det_math.hpp"
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/softmax.hpp"
 
 namespace attnbook {
 namespace {
@@ -69,17 +70,14 @@ ExploreRow explore_row(const ExploreInput& in) {
     }
     // Pass 2: share. Subtracting the maximum keeps every exp argument <= 0, so nothing overflows
     // and the largest term is exactly 1, which keeps Z >= 1 (no division by an underflowed sum).
-    bool any = false;
-    for (std::size_t i = 0; i < n; ++i)
-        if (allowed(i) && (!any || row.scores[i] > row.max)) { row.max = row.scores[i]; any = true; }
-    row.all_masked = !any;
-    std::vector<double> exps(n, 0.0);
-    for (std::size_t i = 0; i < n; ++i) {
-        if (!allowed(i)) continue;
-        exps[i] = det_exp(row.scores[i] - row.max);
-        row.denominator += exps[i];
-    }
-    for (std::size_t i = 0; i < n; ++i) row.shares.push_back(allowed(i) ? exps[i] / row.denominator : 0.0);
+    // The core's reference softmax, with a masked source as -inf (its weight is exactly 0).
+    std::vector<double> logits(n);
+    for (std::size_t i = 0; i < n; ++i) logits[i] = allowed(i) ? row.scores[i] : -std::numeric_limits<double>::infinity();
+    row.shares.assign(n, 0.0);
+    SoftmaxStats stats;
+    row.all_masked = !softmax_f64_scalar(logits.data(), row.shares.data(), n, stats);
+    row.max = stats.max;
+    row.denominator = stats.sum;
     // Pass 3: mix. A masked source carries an exact +0 (0 * a negative value would print as -0).
     row.output.assign(dv, 0.0);
     for (std::size_t i = 0; i < n; ++i) {

@@ -3,8 +3,8 @@
 #include <cmath>
 #include <string>
 
-#include "attnbook/core/det_math.hpp"
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/softmax.hpp"
 
 namespace attnbook {
 namespace {
@@ -52,18 +52,9 @@ HandExample hand_example(const HandExampleInput& in) {
                                 "] overflows a double (beyond 1.8e308): use smaller numbers");
             logits[b] = dot / root;
         }
-        double top = logits[0];
-        for (double s : logits) top = s > top ? s : top;
-        double total = 0.0;
-        for (std::size_t b = 0; b < n; ++b) {
-            weights[b] = det_exp(logits[b] - top);
-            total += weights[b];
-        }
+        softmax_f64_scalar(logits.data(), weights.data(), n);  // the core's reference softmax
         double row_sum = 0.0;
-        for (std::size_t b = 0; b < n; ++b) {
-            weights[b] /= total;
-            row_sum += weights[b];
-        }
+        for (std::size_t b = 0; b < n; ++b) row_sum += weights[b];
         for (std::size_t j = 0; j < dv; ++j)
             for (std::size_t b = 0; b < n; ++b) output[j] += weights[b] * in.values[b][j];
         for (std::size_t j = 0; j < dv; ++j)  // a rounded sum of values near 1.8e308 can overflow

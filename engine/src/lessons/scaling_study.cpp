@@ -4,9 +4,9 @@
 #include <cmath>
 #include <string>
 
-#include "attnbook/core/det_math.hpp"
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/numpy_rng.hpp"
+#include "attnbook/core/softmax.hpp"
 
 namespace attnbook {
 namespace {
@@ -17,12 +17,11 @@ void check_range(const char* field, std::uint64_t value, WholeRange range) {
                         ".." + std::to_string(range.max));
 }
 
-// max_i softmax(s)_i = exp(max - max) / sum_i exp(s_i - max) = 1 / sum_i exp(s_i - max).
+// max_i softmax(s)_i, from the core's reference softmax (= 1 / sum_i exp(s_i - max)).
 double top_softmax_weight(const std::vector<double>& logits) {
-    const double m = *std::max_element(logits.begin(), logits.end());
-    double total = 0.0;
-    for (double s : logits) total += det_exp(s - m);
-    return 1.0 / total;
+    std::vector<double> weights(logits.size());
+    softmax_f64_scalar(logits.data(), weights.data(), logits.size());
+    return *std::max_element(weights.begin(), weights.end());
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "attnbook/notebook/block_command.hpp"
 #include "attnbook/notebook/cell_types.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/lesson_commands.hpp"
 #include "attnbook/notebook/limits.hpp"
 #include "attnbook/notebook/notebook.hpp"
 #include "attnbook/notebook/practice.hpp"
@@ -33,6 +34,12 @@ constexpr Shown kThreeDecimals{3, Rounding::fixed};
 json pair_rows(const std::vector<std::vector<double>>& rows, Shown style) {
     json out = json::array();
     for (const auto& row : rows) out.push_back(number_pairs(row, style));
+    return out;
+}
+
+std::vector<double> sqrt_widths(const std::vector<std::size_t>& widths) {
+    std::vector<double> out;
+    for (std::size_t d : widths) out.push_back(divisor_value(Divisor::sqrt_width, d));
     return out;
 }
 
@@ -86,7 +93,11 @@ json scaling_command(const json& raw, const Progress& progress) {
                 {"raw_std", number_pairs(r.raw_std, kTwoDecimals)},
                 {"scaled_std", number_pairs(r.scaled_std, kTwoDecimals)},
                 {"top_unscaled", number_pairs(r.top_unscaled, kThreeDecimals)},
-                {"top_scaled", number_pairs(r.top_scaled, kThreeDecimals)}};
+                {"top_scaled", number_pairs(r.top_scaled, kThreeDecimals)},
+                // The reference lines of the lesson's plots: sqrt(d) (what raw_std follows) and
+                // 1/keys (the top weight of an even split).
+                {"sqrt_width", number_pairs(sqrt_widths(in.widths), kTwoDecimals)},
+                {"even_share", number_pair(1.0 / static_cast<double>(in.keys), kThreeDecimals)}};
 }
 
 json hand_example_command(const json& raw, const Progress&) {
@@ -134,6 +145,17 @@ const std::map<std::string, Handler>& registry() {
         {"limits", limits_command},
         {"cell_types", cell_types_command},
         {"precision", precision_command},
+        {"normalize", normalize_command},
+        {"jacobian", jacobian_command},
+        {"jacobian_norms", jacobian_norms_command},
+        {"online_softmax", online_softmax_command},
+        {"tiling_memory", tiling_memory_command},
+        {"cost", cost_command},
+        {"scaling_program", scaling_program_command},
+        {"pipeline", pipeline_command},
+        {"pytorch_rules", pytorch_rules_command},
+        {"mistakes", mistakes_command},
+        {"alternatives", alternatives_command},
     };
     return commands;
 }

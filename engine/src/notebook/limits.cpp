@@ -5,7 +5,14 @@
 #include "attnbook/core/quote.hpp"
 #include "attnbook/lessons/block.hpp"
 #include "attnbook/lessons/attention_scale.hpp"
+#include "attnbook/core/normalize.hpp"
+#include "attnbook/lessons/alternatives.hpp"
+#include "attnbook/lessons/cost_model.hpp"
 #include "attnbook/lessons/divisor.hpp"
+#include "attnbook/lessons/jacobian.hpp"
+#include "attnbook/lessons/mistakes.hpp"
+#include "attnbook/lessons/online_softmax.hpp"
+#include "attnbook/lessons/pipeline.hpp"
 #include "attnbook/lessons/explore_row.hpp"
 #include "attnbook/lessons/hand_example.hpp"
 #include "attnbook/lessons/precision.hpp"
@@ -144,6 +151,57 @@ json attention_scale() {
                   {"heads", range(lim::cell_heads.min, lim::cell_heads.max)}}}};
 }
 
+// The live cells of the three-depth lesson: ranges and defaults of every field.
+json lesson_cells() {
+    const PipelineInput pipe;
+    const CostInput cost;
+    const MistakesInput mis;
+    const JacobianNormsInput jac;
+    const OnlineSoftmaxInput online;
+    const AlternativesInput alt;
+    namespace pl = pipeline_limits;
+    namespace cl = cost_limits;
+    namespace ml = mistakes_limits;
+    namespace jl = jacobian_limits;
+    namespace ol = online_softmax_limits;
+    namespace al = alternatives_limits;
+    auto whole_default = [](std::uint64_t min, std::uint64_t max, double fallback) {
+        return json{{"min", min}, {"max", max}, {"default", static_cast<std::uint64_t>(fallback)}};
+    };
+    json tuned = json::array();
+    for (std::size_t w : ml::tuned_widths) tuned.push_back(w);
+    return json{
+        {"pipeline",
+         {{"max_words", pl::max_words}, {"max_value_width", pl::max_value_width}, {"max_width", pl::max_width},
+          {"max_abs", pl::max_abs}, {"knob_min", pl::knob_min}, {"knob_max", pl::knob_max},
+          {"defaults", {{"scores", pipe.scores}, {"width", pipe.width}, {"values", pipe.values}, {"labels", pipe.labels}}}}},
+        {"pytorch_rules", {{"scale", {{"max", 1000}, {"default", 1.0}}}}},
+        {"mistakes",
+         {{"heads", whole_default(1, ml::max_heads, static_cast<double>(mis.heads))},
+          {"head_width", whole_default(1, ml::max_head_width, static_cast<double>(mis.head_width))},
+          {"tuned_width", {{"choices", tuned}, {"default", mis.tuned_width}}},
+          {"keys", ml::keys}, {"trials", ml::trials}}},
+        {"jacobian",
+         {{"max_scores", jl::max_scores}, {"max_abs", jl::max_abs}, {"max_widths", jl::max_widths},
+          {"max_width", jl::max_width}, {"max_keys", jl::max_keys}, {"max_trials", jl::max_trials},
+          {"defaults", {{"scores", pipe.scores}, {"widths", jac.widths}, {"keys", jac.keys}, {"trials", jac.trials}, {"seed", jac.seed}}}}},
+        {"cost",
+         {{"tokens", whole_default(1, cl::max_tokens, cost.tokens)},
+          {"head_width", whole_default(1, cl::max_width, cost.head_width)},
+          {"value_width", whole_default(1, cl::max_width, cost.value_width)},
+          {"heads", whole_default(1, cl::max_heads, cost.heads)},
+          {"layers", whole_default(1, cl::max_layers, cost.layers)},
+          {"batch", whole_default(1, cl::max_batch, cost.batch)},
+          {"bytes", whole_default(1, cl::max_bytes, cost.bytes)}}},
+        {"online_softmax",
+         {{"max_keys", ol::max_keys}, {"max_width", ol::max_width}, {"max_abs", ol::max_abs},
+          {"defaults", {{"scores", online.scores}, {"values", online.values}, {"tile", online.tile}}}}},
+        {"alternatives",
+         {{"max_rows", al::max_rows}, {"max_width", al::max_width}, {"max_abs", al::max_abs},
+          {"max_features", al::max_features}, {"max_cosine_scale", al::max_cosine_scale},
+          {"defaults", {{"cosine_scale", alt.cosine_scale}, {"features", alt.features}, {"seed", alt.seed}}}}}};
+}
+
 }  // namespace
 
 json engine_limits() {
@@ -170,6 +228,8 @@ json engine_limits() {
                 {"precision", precision()},
                 {"attention_scale", attention_scale()},
                 {"divisors", divisor_names()},
+                {"normalizers", normalizer_names()},
+                {"lesson_cells", lesson_cells()},
                 {"quote_max_chars", quote_max_chars}};
 }
 

@@ -470,6 +470,13 @@ const std::vector<CellType>& cell_types() {
         {"references", {"items"}, {"items"}, check_references},
         {"attention-scale", {"tokens", "head_width", "heads", "causal", "divisor", "seed", "backend"}, {}, check_attention_scale_cell},
         {"precision-lab", {"tokens", "head_width", "seed"}, {}, check_precision_lab_cell},
+        {"pipeline", {"scores", "width", "values", "labels"}, {}, check_pipeline_cell},
+        {"pytorch-rules", {"scale"}, {}, check_pytorch_rules_cell},
+        {"mistakes", {"heads", "head_width", "tuned_width"}, {}, check_mistakes_cell},
+        {"jacobian", {"scores", "widths", "seed"}, {}, check_jacobian_cell},
+        {"cost", {"tokens", "head_width", "value_width", "heads", "layers", "batch", "bytes"}, {}, check_cost_cell},
+        {"online-softmax", {"scores", "values", "tile"}, {}, check_online_softmax_cell},
+        {"alternatives", {"cosine_scale", "features", "seed"}, {}, check_alternatives_cell},
     };
     return types;
 }

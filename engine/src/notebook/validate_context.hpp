@@ -82,10 +82,10 @@ std::optional<std::string> read_https_url(Context& cx, const json& value, const 
 std::optional<std::string> read_markdown(Context& cx, const json& value, const std::string& path,
                                          bool allow_empty = false);
 
-// The held-sequence and transformer-block cells (validate_lesson_cells.cpp).
+// The held-sequence and transformer-block cells (validate_sequence_cells.cpp).
 void check_held_sequence(Context& cx, const json& cell, const std::string& path, json& out);
 void check_transformer_block(Context& cx, const json& cell, const std::string& path, json& out);
-// The playback and study cells (validate_lesson_cells.cpp).
+// The playback and study cells (validate_sequence_cells.cpp).
 void check_playback(Context& cx, const json& cell, const std::string& path, json& out);
 void check_study(Context& cx, const json& cell, const std::string& path, json& out);
 // A practice answer ({"kind": ...}), written into out["answer"] (validate_cells.cpp).
@@ -94,6 +94,14 @@ void check_practice_answer(Context& cx, const json& answer, const std::string& p
 // fields of `cell` at `path` and fill `out` with them and every default.
 void check_attention_scale_cell(Context& cx, const json& cell, const std::string& path, json& out);
 void check_precision_lab_cell(Context& cx, const json& cell, const std::string& path, json& out);
+// The lesson's live cells (validate_lesson_cells.cpp): fill `out` with the fields and defaults.
+void check_pipeline_cell(Context& cx, const json& cell, const std::string& path, json& out);
+void check_pytorch_rules_cell(Context& cx, const json& cell, const std::string& path, json& out);
+void check_mistakes_cell(Context& cx, const json& cell, const std::string& path, json& out);
+void check_jacobian_cell(Context& cx, const json& cell, const std::string& path, json& out);
+void check_cost_cell(Context& cx, const json& cell, const std::string& path, json& out);
+void check_online_softmax_cell(Context& cx, const json& cell, const std::string& path, json& out);
+void check_alternatives_cell(Context& cx, const json& cell, const std::string& path, json& out);
 
 // Validates one cell and returns it normalised (validate_cells.cpp).
 json validate_cell(Context& cx, const json& cell, const std::string& path);

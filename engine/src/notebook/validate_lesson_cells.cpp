@@ -1,27 +1,23 @@
-// The held-sequence and transformer-block cells: their fields, shapes and defaults. Registered in
-// validate_cells.cpp's table; limits come from the lessons' headers (explore_row.hpp, block.hpp).
-#include <algorithm>
-#include <optional>
-#include <set>
+// The live cells of the three-depth lesson (scaled-dot-product-attention): pipeline,
+// pytorch-rules, mistakes, jacobian, cost, online-softmax, alternatives. Every limit and default
+// is read from the lesson header that owns it; every field is optional.
 #include <string>
 
-#include "attnbook/core/quote.hpp"
-#include "attnbook/lessons/block.hpp"
-#include "attnbook/lessons/explore_row.hpp"
-#include "attnbook/lessons/sequence.hpp"
+#include "attnbook/lessons/alternatives.hpp"
+#include "attnbook/lessons/cost_model.hpp"
+#include "attnbook/lessons/jacobian.hpp"
+#include "attnbook/lessons/mistakes.hpp"
+#include "attnbook/lessons/online_softmax.hpp"
+#include "attnbook/lessons/pipeline.hpp"
 #include "attnbook/notebook/json_text.hpp"
-#include "attnbook/notebook/lesson_cells.hpp"
-#include "attnbook/notebook/notebook.hpp"
 #include "validate_context.hpp"
 
 namespace attnbook {
 namespace notebook_validation {
+
 namespace {
 
-namespace ex = explore_limits;
-namespace bl = block_limits;
-
-std::string field(const std::string& path, const char* name) { return json_path_member(path, name); }
+std::string at(const std::string& path, const char* name) { return json_path_member(path, name); }
 
 json matrix_json(const Matrix& rows) {
     json out = json::array();
@@ -29,182 +25,173 @@ json matrix_json(const Matrix& rows) {
     return out;
 }
 
-// rows x cols of true/false.
-json read_mask_matrix(Context& cx, const json& value, const std::string& at, std::size_t rows, std::size_t cols) {
-    if (!value.is_array()) {
-        cx.error(at, "expected an array of rows of true/false, found " + kind_of(value));
-        return nullptr;
-    }
-    if (value.size() != rows) cx.error(at, "mask has " + counted(value.size(), "row", "rows") + " but there are " + counted(rows, "query row", "query rows"));
-    json out = json::array();
-    for (std::size_t r = 0; r < value.size(); ++r) {
-        const std::string row_at = json_path_index(at, r);
-        if (!value[r].is_array()) {
-            cx.error(row_at, "expected an array of true/false, found " + kind_of(value[r]));
-            continue;
-        }
-        if (value[r].size() != cols) cx.error(row_at, "mask row has " + counted(value[r].size(), "entry", "entries") + " but there are " + counted(cols, "source", "sources"));
-        json row = json::array();
-        for (std::size_t c = 0; c < value[r].size(); ++c) {
-            const auto b = read_bool(cx, value[r][c], json_path_index(row_at, c));
-            row.push_back(b ? json(*b) : json());
-        }
-        out.push_back(row);
-    }
-    return out;
-}
-
-json read_labels(Context& cx, const json& cell, const std::string& path, std::size_t n) {
-    json labels = json::array();
-    for (std::size_t i = 0; i < n; ++i) labels.push_back(std::string(1, static_cast<char>('A' + i)));
-    if (!cell.contains("labels")) return labels;
-    const json& given = cell["labels"];
-    const std::string at = field(path, "labels");
-    if (!given.is_array()) {
-        cx.error(at, "expected an array of strings, found " + kind_of(given));
-        return labels;
-    }
-    labels = json::array();
-    std::set<std::string> seen;
-    for (std::size_t i = 0; i < given.size(); ++i) {
-        const auto label = read_string(cx, given[i], json_path_index(at, i), 1, ex::cell_label_max_chars);
-        if (label && !seen.insert(*label).second) cx.error(json_path_index(at, i), "label " + quote(*label) + " is used twice");
-        labels.push_back(label ? json(*label) : json());
-    }
-    if (given.size() != n) cx.error(at, "labels has " + counted(given.size(), "entry", "entries") + " but there are " + counted(n, "row", "rows"));
-    return labels;
+// A whole-number field with its default.
+void whole_field(Context& cx, const json& cell, const std::string& path, json& out, const char* name,
+                 long long lo, long long hi, long long fallback) {
+    out[name] = fallback;
+    if (!cell.contains(name)) return;
+    if (auto x = read_integer(cx, cell[name], at(path, name), lo, hi)) out[name] = *x;
 }
 
 }  // namespace
 
-void check_held_sequence(Context& cx, const json& cell, const std::string& path, json& out) {
-    const SequenceInput example = sequence_example();
-    auto read = [&](const char* name, const Matrix& fallback) -> std::optional<Matrix> {
-        if (!cell.contains(name)) return fallback;
-        return read_matrix(cx, cell[name], field(path, name), 1, ex::cell_max_keys, 1, ex::cell_max_width, ex::cell_max_abs);
-    };
-    const auto queries = read("queries", example.queries);
-    const auto keys = read("keys", example.keys);
-    const auto values = read("values", example.values);
-    if (queries) check_row_widths(cx, *queries, field(path, "queries"), "query", std::nullopt, "");
-    if (keys) {
-        std::optional<std::size_t> d;
-        if (queries && !queries->empty()) d = (*queries)[0].size();
-        check_row_widths(cx, *keys, field(path, "keys"), "key", d, "the queries have " + (d ? std::to_string(*d) : std::string()));
+void check_pipeline_cell(Context& cx, const json& cell, const std::string& path, json& out) {
+    namespace lim = pipeline_limits;
+    const PipelineInput d;
+    std::size_t count = d.scores.size();
+    out["scores"] = d.scores;
+    bool own_scores = cell.contains("scores");
+    if (own_scores) {
+        if (auto s = read_vector(cx, cell["scores"], at(path, "scores"), 1, lim::max_words, lim::max_abs)) {
+            out["scores"] = *s;
+            count = s->size();
+        }
     }
-    if (values) {
-        check_row_widths(cx, *values, field(path, "values"), "value", std::nullopt, "");
-        if (keys && values->size() != keys->size())
-            cx.error(field(path, "values"), "keys has " + counted(keys->size(), "row", "rows") + " but values has " + counted(values->size(), "row", "rows"));
+    whole_field(cx, cell, path, out, "width", 1, static_cast<long long>(lim::max_width), static_cast<long long>(d.width));
+    out["values"] = matrix_json(d.values);
+    if (cell.contains("values")) {
+        const std::string v_at = at(path, "values");
+        if (auto v = read_matrix(cx, cell["values"], v_at, 1, lim::max_words, 1, lim::max_value_width, lim::max_abs)) {
+            if (check_row_widths(cx, *v, v_at, "value", std::nullopt, "")) out["values"] = matrix_json(*v);
+            if (v->size() != count)
+                cx.error(v_at, "scores has " + counted(count, "number", "numbers") + " but values has " +
+                                   counted(v->size(), "row", "rows"));
+        }
+    } else if (own_scores && count != d.values.size()) {
+        cx.error(at(path, "scores"), "scores has " + counted(count, "number", "numbers") + " but the default values have " +
+                                         counted(d.values.size(), "row", "rows") + " (give values as well)");
     }
-    const std::size_t n = keys ? keys->size() : 0, m = queries ? queries->size() : 0;
-    // Self-attention: position i's query and its key share a label, so the rows and sources pair up.
-    if (queries && keys && m != n)
-        cx.error(field(path, "queries"), "queries has " + counted(m, "row", "rows") + " but keys has " + counted(n, "row", "rows") +
-                                         " (each position has one query and one key)");
-    out["labels"] = read_labels(cx, cell, path, n);
-    json mask = json::array();
-    for (std::size_t r = 0; r < m; ++r) mask.push_back(json(std::vector<bool>(n, true)));
-    if (cell.contains("mask")) mask = read_mask_matrix(cx, cell["mask"], field(path, "mask"), m, n);
-    std::string divisor = divisor_name(default_divisor);
-    if (cell.contains("divisor")) {
-        if (auto given = read_divisor(cx, cell["divisor"], field(path, "divisor"))) divisor = *given;
+    if (cell.contains("labels")) {
+        const json& given = cell["labels"];
+        const std::string l_at = at(path, "labels");
+        if (!given.is_array()) {
+            cx.error(l_at, "expected an array of strings, found " + kind_of(given));
+        } else {
+            if (given.size() != count)
+                cx.error(l_at, "labels has " + std::to_string(given.size()) + " entries but there are " +
+                                   counted(count, "score", "scores"));
+            json labels = json::array();
+            for (std::size_t i = 0; i < given.size(); ++i)
+                if (auto s = read_string(cx, given[i], json_path_index(l_at, i), 1, 16)) labels.push_back(*s);
+            out["labels"] = labels;
+        }
+    } else if (!own_scores) {
+        out["labels"] = d.labels;
     }
-    if (queries) out["queries"] = matrix_json(*queries);
-    if (keys) out["keys"] = matrix_json(*keys);
-    if (values) out["values"] = matrix_json(*values);
-    out["mask"] = mask;
-    out["divisor"] = divisor;
 }
 
-void check_transformer_block(Context& cx, const json& cell, const std::string& path, json& out) {
-    const BlockInput example = block_example();
-    std::optional<Matrix> input = example.input;
-    if (cell.contains("input")) {
-        input = read_matrix(cx, cell["input"], field(path, "input"), 1, bl::max_rows, bl::d_model, bl::d_model, bl::max_abs);
+void check_pytorch_rules_cell(Context& cx, const json& cell, const std::string& path, json& out) {
+    out["scale"] = 1.0;
+    if (!cell.contains("scale")) return;
+    if (auto s = read_number(cx, cell["scale"], at(path, "scale"), 1000)) {
+        if (*s <= 0) cx.error(at(path, "scale"), "must be greater than 0, found " + number_text(*s));
+        else out["scale"] = *s;
     }
-    const std::size_t n = input ? input->size() : 0;
-    out["labels"] = read_labels(cx, cell, path, n);
-    std::size_t heads = example.heads;
-    if (cell.contains("heads")) {
-        const std::string at = field(path, "heads");
-        if (auto h = read_integer(cx, cell["heads"], at, 1, static_cast<long long>(bl::d_model))) {
-            heads = static_cast<std::size_t>(*h);
-            if (bl::d_model % heads != 0)
-                cx.error(at, "heads must divide the width " + std::to_string(bl::d_model) + ", found " + std::to_string(heads));
-        }
-    }
-    json mask = json::array();
-    for (std::size_t r = 0; r < n; ++r) mask.push_back(json(std::vector<bool>(n, true)));
-    if (cell.contains("mask")) mask = read_mask_matrix(cx, cell["mask"], field(path, "mask"), n, n);
-    std::string activation = activation_name(example.activation);
-    if (cell.contains("activation")) {
-        const std::string at = field(path, "activation");
-        if (auto given = read_string(cx, cell["activation"], at, 1, 32)) {
-            const auto& names = activation_names();
-            if (std::find(names.begin(), names.end(), *given) == names.end())
-                cx.error(at, "activation " + quote(*given) + " is not one of " + join(names));
-            activation = *given;
-        }
-    }
-    if (input) out["input"] = matrix_json(*input);
-    out["heads"] = heads;
-    out["mask"] = mask;
-    out["activation"] = activation;
 }
 
-void check_playback(Context& cx, const json& cell, const std::string& path, json& out) {
-    long long duration = lesson_cell_limits::playback_default_seconds;
-    if (cell.contains("duration")) {
-        if (auto d = read_integer(cx, cell["duration"], field(path, "duration"), lesson_cell_limits::playback_min_seconds,
-                                  lesson_cell_limits::playback_max_seconds))
-            duration = *d;
-    }
-    out["duration"] = duration;
-}
-
-void check_study(Context& cx, const json& cell, const std::string& path, json& out) {
-    if (!cell.contains("steps")) return;
-    const json& steps = cell["steps"];
-    const std::string at = field(path, "steps");
-    if (!steps.is_array()) {
-        cx.error(at, "expected an array of steps, found " + kind_of(steps));
-        return;
-    }
-    if (steps.empty() || steps.size() > lesson_cell_limits::study_max_steps)
-        cx.error(at, "must have between 1 and " + std::to_string(lesson_cell_limits::study_max_steps) + " steps, found " +
-                         std::to_string(steps.size()));
-    json list = json::array();
-    for (std::size_t i = 0; i < steps.size(); ++i) {
-        const std::string step_at = json_path_index(at, i);
-        if (!expect_object(cx, steps[i], step_at)) continue;
-        const json& step = steps[i];
-        check_fields(cx, step, step_at, {"title", "text", "check"}, {"title", "text", "check"}, "a study step");
-        json normalised = json::object();
-        if (step.contains("title")) {
-            if (auto title = read_string(cx, step["title"], field(step_at, "title"), 1, notebook_limits::title_max_chars))
-                normalised["title"] = *title;
-        }
-        if (step.contains("text")) {
-            if (auto text = read_markdown(cx, step["text"], field(step_at, "text"))) normalised["text"] = *text;
-        }
-        if (step.contains("check")) {
-            const std::string check_at = field(step_at, "check");
-            const json& check = step["check"];
-            if (expect_object(cx, check, check_at)) {
-                check_fields(cx, check, check_at, {"prompt", "answer", "hint"}, {"prompt", "answer"}, "a study check");
-                json c = json::object();
-                for (const char* name : {"prompt", "hint"}) {
-                    if (!check.contains(name)) continue;
-                    if (auto text = read_markdown(cx, check[name], field(check_at, name))) c[name] = *text;
-                }
-                if (check.contains("answer")) check_practice_answer(cx, check["answer"], field(check_at, "answer"), c);
-                normalised["check"] = c;
+void check_mistakes_cell(Context& cx, const json& cell, const std::string& path, json& out) {
+    namespace lim = mistakes_limits;
+    const MistakesInput d;
+    whole_field(cx, cell, path, out, "heads", 1, static_cast<long long>(lim::max_heads), static_cast<long long>(d.heads));
+    whole_field(cx, cell, path, out, "head_width", 1, static_cast<long long>(lim::max_head_width),
+                static_cast<long long>(d.head_width));
+    out["tuned_width"] = d.tuned_width;
+    if (cell.contains("tuned_width")) {
+        if (auto w = read_integer(cx, cell["tuned_width"], at(path, "tuned_width"), 1, 1024)) {
+            bool known = false;
+            std::string list;
+            for (std::size_t x : lim::tuned_widths) {
+                known = known || static_cast<long long>(x) == *w;
+                list += (list.empty() ? "" : ", ") + std::to_string(x);
             }
+            if (known) out["tuned_width"] = *w;
+            else cx.error(at(path, "tuned_width"), "must be one of " + list + ", found " + std::to_string(*w));
         }
-        list.push_back(normalised);
     }
-    out["steps"] = list;
+}
+
+void check_jacobian_cell(Context& cx, const json& cell, const std::string& path, json& out) {
+    namespace lim = jacobian_limits;
+    const JacobianNormsInput d;
+    out["scores"] = PipelineInput{}.scores;
+    if (cell.contains("scores")) {
+        if (auto s = read_vector(cx, cell["scores"], at(path, "scores"), 1, lim::max_scores, lim::max_abs)) out["scores"] = *s;
+    }
+    out["widths"] = d.widths;
+    if (cell.contains("widths")) {
+        const json& given = cell["widths"];
+        const std::string w_at = at(path, "widths");
+        if (!given.is_array() || given.empty() || given.size() > lim::max_widths) {
+            cx.error(w_at, "expected an array of 1 to " + std::to_string(lim::max_widths) + " whole numbers");
+        } else {
+            json widths = json::array();
+            for (std::size_t i = 0; i < given.size(); ++i)
+                if (auto w = read_integer(cx, given[i], json_path_index(w_at, i), 1, static_cast<long long>(lim::max_width)))
+                    widths.push_back(*w);
+            out["widths"] = widths;
+        }
+    }
+    whole_field(cx, cell, path, out, "seed", 0, (1LL << 53) - 1, static_cast<long long>(d.seed));
+}
+
+void check_cost_cell(Context& cx, const json& cell, const std::string& path, json& out) {
+    namespace lim = cost_limits;
+    const CostInput d;
+    auto field = [&](const char* name, std::uint64_t max, double fallback) {
+        whole_field(cx, cell, path, out, name, 1, static_cast<long long>(max), static_cast<long long>(fallback));
+    };
+    field("tokens", lim::max_tokens, d.tokens);
+    field("head_width", lim::max_width, d.head_width);
+    field("value_width", lim::max_width, d.value_width);
+    field("heads", lim::max_heads, d.heads);
+    field("layers", lim::max_layers, d.layers);
+    field("batch", lim::max_batch, d.batch);
+    field("bytes", lim::max_bytes, d.bytes);
+}
+
+void check_online_softmax_cell(Context& cx, const json& cell, const std::string& path, json& out) {
+    namespace lim = online_softmax_limits;
+    const OnlineSoftmaxInput d;
+    std::size_t count = d.scores.size();
+    out["scores"] = d.scores;
+    out["values"] = matrix_json(d.values);
+    const bool own_scores = cell.contains("scores");
+    if (own_scores) {
+        if (auto s = read_vector(cx, cell["scores"], at(path, "scores"), 1, lim::max_keys, lim::max_abs)) {
+            out["scores"] = *s;
+            count = s->size();
+        }
+    }
+    if (cell.contains("values")) {
+        const std::string v_at = at(path, "values");
+        if (auto v = read_matrix(cx, cell["values"], v_at, 1, lim::max_keys, 1, lim::max_width, lim::max_abs)) {
+            if (check_row_widths(cx, *v, v_at, "value", std::nullopt, "")) out["values"] = matrix_json(*v);
+            if (v->size() != count)
+                cx.error(v_at, "scores has " + counted(count, "number", "numbers") + " but values has " +
+                                   counted(v->size(), "row", "rows"));
+        }
+    } else if (own_scores && count != d.values.size()) {
+        cx.error(at(path, "scores"), "scores has " + counted(count, "number", "numbers") + " but the default values have " +
+                                         counted(d.values.size(), "row", "rows") + " (give values as well)");
+    }
+    whole_field(cx, cell, path, out, "tile", 1, static_cast<long long>(lim::max_keys), static_cast<long long>(d.tile));
+    if (out["tile"].get<long long>() > static_cast<long long>(count))
+        cx.error(at(path, "tile"), "must be at most the number of scores (" + std::to_string(count) + ")");
+}
+
+void check_alternatives_cell(Context& cx, const json& cell, const std::string& path, json& out) {
+    namespace lim = alternatives_limits;
+    const AlternativesInput d;
+    out["cosine_scale"] = d.cosine_scale;
+    if (cell.contains("cosine_scale")) {
+        if (auto s = read_number(cx, cell["cosine_scale"], at(path, "cosine_scale"), lim::max_cosine_scale)) {
+            if (*s <= 0) cx.error(at(path, "cosine_scale"), "must be greater than 0, found " + number_text(*s));
+            else out["cosine_scale"] = *s;
+        }
+    }
+    whole_field(cx, cell, path, out, "features", 1, static_cast<long long>(lim::max_features),
+                static_cast<long long>(d.features));
+    whole_field(cx, cell, path, out, "seed", 0, (1LL << 53) - 1, static_cast<long long>(d.seed));
 }
 
 }  // namespace notebook_validation

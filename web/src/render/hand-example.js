@@ -1,38 +1,100 @@
-// The hand-checkable example: Q, K, V as given, then the engine's logits QK^T/sqrt(d_k),
-// the row-wise softmax weights, their row sums and the output weights·V.
+// The hand-checkable example: Q, K, V as given (and editable: every entry is a field; a value
+// that is not a number, or that the engine refuses, is marked in place and the last good result
+// stays), then the engine's logits QK^T/sqrt(d_k), the row-wise softmax weights, their row sums
+// and the output weights·V.
 
-import { h } from '../dom.js';
+import { h, uniqueId } from '../dom.js';
 import { renderMatrix } from './matrix.js';
+import { latestOnly } from '../engine-client.js';
 
 const letters = (n, prefix) => Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`);
 
+function matrixEditor(id, title, rows, prefix, onChange) {
+  const cols = rows[0].length;
+  const inputs = rows.map((row, i) => row.map((x, j) => h('input', {
+    type: 'text', inputmode: 'decimal', id: `${id}-${prefix}${i}-${j}`, value: Object.is(x, -0) ? '-0' : String(x),
+    'aria-label': `${title}, row ${prefix}${i + 1}, column ${j + 1}`, 'aria-describedby': `${id}-error`,
+    oninput: onChange,
+  })));
+  const grid = h('div', { class: 'grid-input' }, inputs.flat());
+  grid.style.setProperty('--cols', String(cols)); // CSSOM: the CSP refuses style attributes
+  const el = h('fieldset', null, h('legend', null, title), grid);
+  return { el, inputs };
+}
+
 export function renderHandExample(cell, ctx) {
+  const id = uniqueId('hand');
   const el = h('div', { class: 'hand-example' });
   const results = h('div', { class: 'hand-results', 'aria-live': 'polite' }, h('p', { class: 'loading' }, 'Computing…'));
-  const { queries, keys, values } = cell;
-  const m = queries.length;
-  const n = keys.length;
+  const error = h('p', { class: 'input-error', id: `${id}-error`, role: 'alert', hidden: true });
+  const m = cell.queries.length;
+  const n = cell.keys.length;
+  const editors = {
+    queries: matrixEditor(id, 'Q (queries)', cell.queries, 'q', () => changed()),
+    keys: matrixEditor(id, 'K (keys)', cell.keys, 'k', () => changed()),
+    values: matrixEditor(id, 'V (values)', cell.values, 'v', () => changed()),
+  };
+  const reset = h('button', { type: 'button', onclick: () => {
+    for (const [name, ed] of Object.entries(editors)) ed.inputs.forEach((row, i) => row.forEach((input, j) => { input.value = String(cell[name][i][j]); }));
+    changed();
+  } }, 'Reset');
   el.append(
-    h('div', { class: 'matrices' },
-      renderMatrix('Q (queries)', queries, { rowLabels: letters(m, 'q') }),
-      renderMatrix('K (keys)', keys, { rowLabels: letters(n, 'k') }),
-      renderMatrix('V (values)', values, { rowLabels: letters(n, 'v') })),
-    results);
+    h('p', { class: 'note' }, 'Every entry below is editable: change one and the engine recomputes the rest.'),
+    h('div', { class: 'editor' }, editors.queries.el, editors.keys.el, editors.values.el),
+    h('div', { class: 'controls' }, reset), error, results);
+
+  const run = latestOnly((args) => ctx.call('hand_example', args));
+  // Typed text -> numbers; a field that is not a finite number is refused here and marked.
+  function read() {
+    const out = {};
+    const bad = [];
+    for (const [name, ed] of Object.entries(editors)) {
+      out[name] = ed.inputs.map((row) => row.map((input) => {
+        const text = input.value.trim();
+        const x = text === '' ? NaN : Number(text);
+        const ok = Number.isFinite(x);
+        if (!ok) { input.setAttribute('aria-invalid', 'true'); bad.push(`${input.getAttribute('aria-label')}: “${text}” is not a number`); }
+        else input.removeAttribute('aria-invalid');
+        return x;
+      }));
+    }
+    return { args: out, bad };
+  }
+
+  async function changed() {
+    const { args, bad } = read();
+    if (bad.length) return refuse(`Not recomputed. ${bad[0]}${bad.length > 1 ? ` (and ${bad.length - 1} more)` : ''}.`);
+    try {
+      const r = await run(args);
+      if (!r) return;
+      error.hidden = true;
+      show(r);
+    } catch (err) {
+      refuse(`Not recomputed: the engine refused these numbers: ${err.message}`);
+    }
+  }
+  function refuse(text) {
+    error.hidden = false;
+    error.textContent = text;
+  }
+
+  function show(r) {
+    const cols = letters(n, 'k');
+    const rowNames = letters(m, 'q');
+    const sums = Array.isArray(r.row_sums[0]) ? r.row_sums.map((row) => row[0]) : r.row_sums;
+    results.replaceChildren(h('div', { class: 'matrices' },
+      renderMatrix('Logits QKᵀ / √dₖ', r.logits, { rowLabels: rowNames, colLabels: cols }),
+      renderMatrix('Weights: softmax of each row', r.weights, { rowLabels: rowNames, colLabels: cols }),
+      renderMatrix('Row sums of the weights', sums.map((x) => [x]), { rowLabels: rowNames }),
+      renderMatrix('Output: weights · V', r.output, { rowLabels: rowNames })));
+  }
 
   let started = false;
   async function activate() {
     if (started) return;
     started = true;
     try {
-      const r = await ctx.call('hand_example', { queries, keys, values });
-      const cols = letters(n, 'k');
-      const rowNames = letters(m, 'q');
-      const sums = Array.isArray(r.row_sums[0]) ? r.row_sums.map((row) => row[0]) : r.row_sums;
-      results.replaceChildren(h('div', { class: 'matrices' },
-        renderMatrix('Logits QKᵀ / √dₖ', r.logits, { rowLabels: rowNames, colLabels: cols }),
-        renderMatrix('Weights: softmax of each row', r.weights, { rowLabels: rowNames, colLabels: cols }),
-        renderMatrix('Row sums of the weights', sums.map((x) => [x]), { rowLabels: rowNames }),
-        renderMatrix('Output: weights · V', r.output, { rowLabels: rowNames })));
+      show(await ctx.call('hand_example', { queries: cell.queries, keys: cell.keys, values: cell.values }));
     } catch (err) {
       started = false;
       results.replaceChildren(h('p', { class: 'cell-error', role: 'alert' }, `The engine could not compute this example: ${err.message}`));

@@ -20,6 +20,13 @@ import { renderPractice } from './practice.js';
 import { renderReferences } from './references.js';
 import { renderAttentionScale } from './attention-scale.js';
 import { renderPrecisionLab } from './precision-lab.js';
+import { renderPipeline } from './pipeline.js';
+import { renderPytorchRules } from './pytorch-rules.js';
+import { renderMistakes } from './mistakes.js';
+import { renderJacobian } from './jacobian.js';
+import { renderCost } from './cost.js';
+import { renderOnlineSoftmax } from './online-softmax.js';
+import { renderAlternatives } from './alternatives.js';
 
 function renderMaths(cell, ctx = {}) {
   const el = h('div', { class: 'maths-cell' }, renderTex(cell.tex, { display: cell.display !== false }));
@@ -42,10 +49,18 @@ export const renderers = {
   references: renderReferences,
   'attention-scale': renderAttentionScale,
   'precision-lab': renderPrecisionLab,
+  pipeline: renderPipeline,
+  'pytorch-rules': renderPytorchRules,
+  mistakes: renderMistakes,
+  jacobian: renderJacobian,
+  cost: renderCost,
+  'online-softmax': renderOnlineSoftmax,
+  alternatives: renderAlternatives,
 };
 
 /** Cell types drawn in a bordered box (interactive ones). */
-export const boxed = new Set(['explorable', 'scaling-study', 'hand-example', 'held-sequence', 'transformer-block', 'playback', 'study', 'help-history', 'practice', 'attention-scale', 'precision-lab']);
+export const boxed = new Set(['explorable', 'scaling-study', 'hand-example', 'held-sequence', 'transformer-block',
+  'playback', 'study', 'help-history', 'practice', 'attention-scale', 'precision-lab', 'pipeline', 'pytorch-rules', 'mistakes', 'jacobian', 'cost', 'online-softmax', 'alternatives']);
 
 export function renderCell(cell, ctx) {
   const fn = renderers[cell.type];

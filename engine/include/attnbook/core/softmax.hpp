@@ -21,6 +21,15 @@ namespace attnbook {
 bool softmax_f32_xsimd(const float* x, float* y, std::size_t n);
 bool softmax_f64_scalar(const double* x, double* y, std::size_t n);
 
+// softmax_f64_scalar that also reports the row's max m and the denominator sum_j exp(x_j - m),
+// which lessons show (the explorable's "max" and "denominator"); both stay 0 for a fully masked
+// row. The weights are the same bits as softmax_f64_scalar's.
+struct SoftmaxStats {
+    double max = 0.0;
+    double sum = 0.0;
+};
+bool softmax_f64_scalar(const double* x, double* y, std::size_t n, SoftmaxStats& stats);
+
 // The vector exp used by softmax_f32_xsimd, exposed for its own accuracy test. y may alias x.
 // Accurate to a few ulp on [ln(FLT_MIN), 88] = [-87.336, 88]; returns exactly 0 below
 // ln(FLT_MIN) (and for -inf and NaN), and saturates to exp(88) above 88 (never inf).

@@ -1,0 +1,58 @@
+#pragma once
+// Alternatives to scaled dot-product softmax attention, computed side by side on the same
+// queries Q (m, d), keys K (n, d) and values V (n, dv); every method gives weights (m, n) and
+// an output weights V (m, dv):
+//   dot         softmax(Q K^T / sqrt(d))                                  (the standard)
+//   additive    softmax(s), s_ij = w^T tanh(W1 q_i + W2 k_j), W1 = W2 = I, w = ones (Bahdanau
+//               et al. 2015 learn W1, W2, w; fixed here so the numbers can be checked)
+//   cosine      softmax(g cos(q_i, k_j)), g = cosine_scale (Swin Transformer V2's scaled cosine)
+//   linear      w_ij = phi(q_i).phi(k_j) / sum_j phi(q_i).phi(k_j), phi = elu + 1
+//               (Katharopoulos et al. 2020); reassociation: (phi(Q) phi(K)^T) V equals
+//               phi(Q) (phi(K)^T V), computed both ways
+//   performer   phi(x) = exp(W x' - |x'|^2 / 2) / sqrt(r), x' = x / d^(1/4), W (r, d) standard
+//               normal from numpy's default_rng(seed) (Choromanski et al. 2021, positive random
+//               features): phi(q).phi(k) estimates exp(q.k / sqrt(d)), so the weights approach
+//               softmax's as r grows
+//   sparsemax, entmax15, softmax1   the core normalisers (core/normalize.hpp) on Q K^T / sqrt(d)
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace attnbook {
+
+using AltMatrix = std::vector<std::vector<double>>;
+
+struct AlternativesInput {
+    AltMatrix queries = {{1, 0, 1, 0}, {0, 2, 0, 1}};
+    AltMatrix keys = {{1, 0, 0, 1}, {0, 1, 1, 0}, {2, 0, 1, 0}, {0, -1, 0, 2}, {1, 1, 1, 1}};
+    AltMatrix values = {{1, 0}, {0, 1}, {2, 2}, {-1, 3}, {0.5, 0.5}};
+    double cosine_scale = 5.0;
+    std::size_t features = 64;
+    std::uint64_t seed = 0;
+};
+
+namespace alternatives_limits {
+inline constexpr std::size_t max_rows = 8;    // m and n
+inline constexpr std::size_t max_width = 8;   // d and dv
+inline constexpr double max_abs = 100;
+inline constexpr std::size_t max_features = 4096;
+inline constexpr double max_cosine_scale = 100;
+}  // namespace alternatives_limits
+
+struct AlternativeResult {
+    std::string name;
+    AltMatrix weights, output;
+    std::vector<double> row_sums;
+};
+
+struct Alternatives {
+    std::vector<AlternativeResult> methods;   // in the order listed above
+    double linear_reassociation_difference = 0;  // max |(QK^T)V - Q(K^T V)| (unnormalised)
+    AltMatrix linear_left, linear_right;         // the two unnormalised products
+    double performer_difference = 0;             // max |performer weights - dot weights|
+};
+
+Alternatives attention_alternatives(const AlternativesInput& input);
+
+}  // namespace attnbook

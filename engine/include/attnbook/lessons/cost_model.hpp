@@ -1,0 +1,34 @@
+#pragma once
+// The cost of plain (unfused) attention, counted as the lesson counts it. For T tokens, per
+// head, per layer, per sequence of the batch:
+//   scores       T^2                 (the T x T matrix QK^T)
+//   score bytes  T^2 * bytes         (2 bytes in 16-bit precision)
+//   QK^T FLOPs   2 T^2 d_k           (a multiply and an add per term of each dot product)
+//   AV FLOPs     2 T^2 d_v
+// and every count is multiplied by heads x layers x batch. T = 100,000 with one head and layer
+// gives 10^10 scores, 2 x 10^10 bytes = 20 GB in 16-bit.
+#include <cstdint>
+
+namespace attnbook {
+
+struct CostInput {
+    double tokens = 100000, head_width = 64, value_width = 64, heads = 1, layers = 1, batch = 1, bytes = 2;
+};
+
+// Every field is a whole number in its range (the validator, the command and `limits` read it).
+namespace cost_limits {
+inline constexpr std::uint64_t max_tokens = 100000000;  // 1e8
+inline constexpr std::uint64_t max_width = 65536;
+inline constexpr std::uint64_t max_heads = 1024;
+inline constexpr std::uint64_t max_layers = 1024;
+inline constexpr std::uint64_t max_batch = 65536;
+inline constexpr std::uint64_t max_bytes = 8;
+}  // namespace cost_limits
+
+struct CostResult {
+    double scores = 0, score_bytes = 0, qk_flops = 0, av_flops = 0;
+};
+
+CostResult attention_cost(const CostInput& input);
+
+}  // namespace attnbook

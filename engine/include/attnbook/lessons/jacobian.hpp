@@ -1,0 +1,40 @@
+#pragma once
+// The softmax Jacobian, the reason saturation stops learning:
+//   p = softmax(s),  J = diag(p) - p p^T,  J_ij = p_i [i == j] - p_i p_j   (n x n, symmetric)
+//   ||J||_F = sqrt(sum_ij J_ij^2), which goes to 0 as p goes one-hot.
+// jacobian_norms measures the mean ||J||_F over random rows of logits q.k_j (q, k_j standard
+// normal, drawn from numpy's default_rng(seed)) for each width d, without and with 1/sqrt(d).
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace attnbook {
+
+namespace jacobian_limits {
+inline constexpr std::size_t max_scores = 16;
+inline constexpr double max_abs = 1e6;
+inline constexpr std::size_t max_widths = 12;
+inline constexpr std::size_t max_width = 4096;
+inline constexpr std::size_t max_trials = 2000;
+inline constexpr std::size_t max_keys = 64;
+}  // namespace jacobian_limits
+
+struct SoftmaxJacobian {
+    std::vector<double> weights;
+    std::vector<std::vector<double>> jacobian;
+    double frobenius = 0.0;
+};
+SoftmaxJacobian softmax_jacobian(const std::vector<double>& scores);
+
+struct JacobianNormsInput {
+    std::uint64_t seed = 0;
+    std::vector<std::size_t> widths = {1, 4, 16, 64, 256, 1024};
+    std::size_t keys = 6;
+    std::size_t trials = 500;
+};
+struct JacobianNorms {
+    std::vector<double> unscaled, scaled;  // mean ||J||_F per width
+};
+JacobianNorms jacobian_norms(const JacobianNormsInput& input);
+
+}  // namespace attnbook

@@ -1,0 +1,49 @@
+#pragma once
+// Online softmax (Milakov & Gimelshein 2018), the trick inside FlashAttention (Dao et al. 2022):
+// one row of scores s (n) and values V (n, dv) are read in tiles of `tile` keys; after tile t
+//   m_t = max(m_{t-1}, max_{j in tile} s_j)                       running max
+//   l_t = l_{t-1} exp(m_{t-1} - m_t) + sum_{j in tile} exp(s_j - m_t)     running sum
+//   o_t = (o_{t-1} l_{t-1} exp(m_{t-1} - m_t) + sum_{j in tile} exp(s_j - m_t) v_j) / l_t
+// o_t is the attention output over the keys read so far (FlashAttention-1's rescaled O), and
+// o_last equals softmax(s) V computed in one go (the unfused result) up to rounding.
+// Ordered float64 scalar code with det_exp: bit-identical natively and in WASM.
+#include <cstddef>
+#include <vector>
+
+namespace attnbook {
+
+namespace online_softmax_limits {
+inline constexpr std::size_t max_keys = 64;    // n
+inline constexpr std::size_t max_width = 8;    // dv
+inline constexpr double max_abs = 1e6;         // |score|, |value|
+}  // namespace online_softmax_limits
+
+struct OnlineSoftmaxInput {
+    std::vector<double> scores = {0.1, 1.0, 0.0, 2.2, -1.0, 4.0};  // the max changes twice
+    std::vector<std::vector<double>> values = {{1, 0}, {0, 1}, {1, 1}, {-1, 0}, {0, -1}, {2, 2}};
+    std::size_t tile = 2;
+};
+
+struct OnlineSoftmaxStep {
+    std::size_t first = 0, last = 0;  // keys first..last (inclusive) were read in this tile
+    double running_max = 0.0, running_sum = 0.0;
+    std::vector<double> partial_output;
+};
+
+struct OnlineSoftmaxResult {
+    std::vector<OnlineSoftmaxStep> steps;
+    std::vector<double> output, unfused_output;
+    double max_abs_difference = 0.0;
+};
+
+// UserError for empty or mismatched inputs, a tile of 0, values beyond the limits.
+OnlineSoftmaxResult online_softmax(const OnlineSoftmaxInput& input);
+
+// Memory of the scores for one head over T tokens: the unfused computation stores T x T scores;
+// the tiled one a (tile x tile) block plus a running max and sum per query row (2T numbers).
+struct TilingMemory {
+    double tokens = 0, unfused_numbers = 0, tiled_numbers = 0;
+};
+std::vector<TilingMemory> tiling_memory(const std::vector<double>& tokens, double tile);
+
+}  // namespace attnbook

@@ -1,0 +1,45 @@
+#pragma once
+// The beginner's pipeline: one word's raw scores against a few words, divided by the volume knob
+// (the divisor; the standard setting is sqrt(d)), shared out by softmax and used to blend the
+// words' values:
+//   divided_j = score_j / divisor;  share = softmax(divided);  blend = sum_j share_j value_j
+// The knob moves through `stops`: divisors spaced evenly on a log scale from knob_min (the top
+// score wins outright) to knob_max (every share is nearly the same), with sqrt(d) inserted.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace attnbook {
+
+struct PipelineInput {
+    // The lesson's example: "it" in "The animal didn't cross the street because it was too tired".
+    std::vector<double> scores = {0.1, 4.0, 0.0, 0.2};
+    std::size_t width = 8;  // d: the standard divisor is sqrt(8) = 2.83
+    std::vector<std::vector<double>> values = {{1, 0}, {0, 2}, {-1, 1}, {2, 1}};
+    std::vector<std::string> labels = {"The", "animal", "didn't", "cross"};
+};
+
+namespace pipeline_limits {
+inline constexpr std::size_t max_words = 8;
+inline constexpr std::size_t max_value_width = 4;
+inline constexpr std::size_t max_width = 4096;
+inline constexpr double max_abs = 1000;
+inline constexpr double knob_min = 0.1;
+inline constexpr double knob_max = 100;
+inline constexpr std::size_t knob_steps_per_decade = 8;  // 3 decades: 25 stops, plus sqrt(d)
+}  // namespace pipeline_limits
+
+// The knob's divisors, ascending, and the index of sqrt(d) among them.
+std::vector<double> knob_stops(std::size_t width, std::size_t& sqrt_index);
+
+struct Pipeline {
+    double divisor = 0.0;
+    std::vector<double> divided, shares, blend;
+    double share_sum = 0.0;
+};
+
+// UserError naming the field for shapes and limits.
+void check_pipeline_input(const PipelineInput& input);
+Pipeline pipeline(const PipelineInput& input, double divisor);
+
+}  // namespace attnbook

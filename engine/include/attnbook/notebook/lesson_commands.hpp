@@ -1,0 +1,32 @@
+#pragma once
+// The commands of the three-depth lesson's live cells (scaled-dot-product-attention), one file
+// each in engine/src/notebook/<name>_command.cpp, registered in commands.cpp.
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "attnbook/notebook/commands.hpp"
+
+namespace attnbook {
+
+nlohmann::json normalize_command(const nlohmann::json& args, const Progress& progress);
+nlohmann::json jacobian_command(const nlohmann::json& args, const Progress& progress);
+nlohmann::json jacobian_norms_command(const nlohmann::json& args, const Progress& progress);
+nlohmann::json online_softmax_command(const nlohmann::json& args, const Progress& progress);
+nlohmann::json tiling_memory_command(const nlohmann::json& args, const Progress& progress);
+nlohmann::json cost_command(const nlohmann::json& args, const Progress& progress);
+// The program text itself (for tests and tools).
+std::string scaling_program(const struct ScalingInput& input);
+nlohmann::json scaling_program_command(const nlohmann::json& args, const Progress& progress);
+nlohmann::json pipeline_command(const nlohmann::json& args, const Progress& progress);
+nlohmann::json pytorch_rules_command(const nlohmann::json& args, const Progress& progress);
+nlohmann::json mistakes_command(const nlohmann::json& args, const Progress& progress);
+nlohmann::json alternatives_command(const nlohmann::json& args, const Progress& progress);
+
+// A count or a size as the lesson shows it, three significant digits: "1e10", "1.28e12", "4096";
+// "20 GB", "1.5 MB" (decimal units, as memory is sold).
+std::string count_text(double x);
+std::string bytes_text(double bytes);
+// {"exact": x, "shown": text}; throws std::domain_error for a non-finite x (as number_pair).
+nlohmann::json text_pair(double x, const std::string& shown);
+
+}  // namespace attnbook

@@ -1,0 +1,186 @@
+#include "attnbook/lessons/alternatives.hpp"
+
+#include <cmath>
+
+#include "attnbook/core/det_math.hpp"
+#include "attnbook/core/errors.hpp"
+#include "attnbook/core/normalize.hpp"
+#include "attnbook/core/numpy_rng.hpp"
+
+namespace attnbook {
+
+namespace {
+
+// tanh from det_exp (bit-identical in both builds): tanh(a) = (1 - e) / (1 + e), e = exp(-2a),
+// for a = |x| >= 0, and tanh is odd. Near 0 the subtraction costs relative accuracy (about 1e-16 /
+// |x|); the lesson shows three decimals of sums of such terms, and the test allows 1e-12.
+double det_tanh(double x) {
+    const double a = std::fabs(x);
+    const double e = det_exp(-2.0 * a);
+    const double t = (1.0 - e) / (1.0 + e);
+    return x < 0 ? -t : t;
+}
+
+double elu_plus_one(double x) { return x > 0 ? x + 1.0 : det_exp(x); }
+
+AltMatrix mix(const AltMatrix& w, const AltMatrix& v) {
+    AltMatrix out(w.size(), std::vector<double>(v[0].size(), 0.0));
+    for (std::size_t i = 0; i < w.size(); ++i)
+        for (std::size_t j = 0; j < v.size(); ++j)
+            for (std::size_t c = 0; c < v[0].size(); ++c) out[i][c] += w[i][j] * v[j][c];
+    return out;
+}
+
+AlternativeResult finish(const std::string& name, AltMatrix weights, const AltMatrix& values) {
+    AlternativeResult r{name, std::move(weights), {}, {}};
+    r.output = mix(r.weights, values);
+    for (const auto& row : r.weights) {
+        double s = 0;
+        for (double x : row) s += x;
+        r.row_sums.push_back(s);
+    }
+    return r;
+}
+
+AltMatrix normalise_rows(Normalizer kind, const AltMatrix& scores) {
+    AltMatrix w;
+    for (const auto& row : scores) w.push_back(normalize_f64(kind, row));
+    return w;
+}
+
+// Rows of positive similarities -> weights. `method` names the method in the refusal when every
+// similarity of a row underflowed to 0 (or overflowed): there are no weights to show then.
+AltMatrix divide_rows_by_sum(AltMatrix k, const char* method) {
+    for (std::size_t i = 0; i < k.size(); ++i) {
+        double s = 0;
+        for (double x : k[i]) s += x;
+        if (!(s > 0) || !std::isfinite(s))
+            throw UserError(std::string(method) + ": the similarities of query " + std::to_string(i) +
+                            " underflow or overflow a double for these inputs: use smaller numbers");
+        for (double& x : k[i]) x /= s;
+    }
+    return k;
+}
+
+void check_matrix(const AltMatrix& m, const char* name, std::size_t width) {
+    namespace lim = alternatives_limits;
+    if (m.empty() || m.size() > lim::max_rows)
+        throw UserError(std::string(name) + ": give 1.." + std::to_string(lim::max_rows) + " rows");
+    for (std::size_t i = 0; i < m.size(); ++i) {
+        if (m[i].size() != width || width == 0 || width > lim::max_width)
+            throw UserError(std::string(name) + "[" + std::to_string(i) + "]: expected " + std::to_string(width) +
+                            " numbers (1.." + std::to_string(lim::max_width) + "), found " + std::to_string(m[i].size()));
+        for (double x : m[i])
+            if (!(std::fabs(x) <= lim::max_abs))
+                throw UserError(std::string(name) + "[" + std::to_string(i) + "]: |x| must be at most 100");
+    }
+}
+
+}  // namespace
+
+Alternatives attention_alternatives(const AlternativesInput& in) {
+    namespace lim = alternatives_limits;
+    check_matrix(in.queries, "queries", in.queries.empty() ? 0 : in.queries[0].size());
+    const std::size_t d = in.queries[0].size();
+    check_matrix(in.keys, "keys", d);
+    check_matrix(in.values, "values", in.values.empty() ? 0 : in.values[0].size());
+    if (in.values.size() != in.keys.size()) throw UserError("values: one row per key");
+    if (!(in.cosine_scale > 0 && in.cosine_scale <= lim::max_cosine_scale))
+        throw UserError("cosine_scale: between 0 (exclusive) and 100");
+    if (in.features < 1 || in.features > lim::max_features)
+        throw UserError("features: between 1 and " + std::to_string(lim::max_features));
+    const std::size_t m = in.queries.size(), n = in.keys.size();
+    const double root = std::sqrt(static_cast<double>(d));
+    auto dot = [&](const std::vector<double>& a, const std::vector<double>& b) {
+        double s = 0;
+        for (std::size_t c = 0; c < a.size(); ++c) s += a[c] * b[c];
+        return s;
+    };
+    Alternatives out;
+
+    AltMatrix scaled(m, std::vector<double>(n));
+    for (std::size_t i = 0; i < m; ++i)
+        for (std::size_t j = 0; j < n; ++j) scaled[i][j] = dot(in.queries[i], in.keys[j]) / root;
+    const AltMatrix dot_weights = normalise_rows(Normalizer::softmax, scaled);
+    out.methods.push_back(finish("dot", dot_weights, in.values));
+
+    AltMatrix additive(m, std::vector<double>(n));
+    for (std::size_t i = 0; i < m; ++i)
+        for (std::size_t j = 0; j < n; ++j) {
+            double s = 0;
+            for (std::size_t c = 0; c < d; ++c) s += det_tanh(in.queries[i][c] + in.keys[j][c]);
+            additive[i][j] = s;
+        }
+    out.methods.push_back(finish("additive", normalise_rows(Normalizer::softmax, additive), in.values));
+
+    AltMatrix cosine(m, std::vector<double>(n));
+    constexpr double eps = 1e-12;  // as torch.nn.functional.normalize: a zero vector scores 0
+    for (std::size_t i = 0; i < m; ++i)
+        for (std::size_t j = 0; j < n; ++j) {
+            const double nq = std::max(std::sqrt(dot(in.queries[i], in.queries[i])), eps);
+            const double nk = std::max(std::sqrt(dot(in.keys[j], in.keys[j])), eps);
+            cosine[i][j] = in.cosine_scale * (dot(in.queries[i], in.keys[j]) / (nq * nk));
+        }
+    out.methods.push_back(finish("cosine", normalise_rows(Normalizer::softmax, cosine), in.values));
+
+    // linear: phi = elu + 1 (> 0), so every similarity is positive
+    AltMatrix fq = in.queries, fk = in.keys;
+    for (auto& row : fq)
+        for (double& x : row) x = elu_plus_one(x);
+    for (auto& row : fk)
+        for (double& x : row) x = elu_plus_one(x);
+    AltMatrix sim(m, std::vector<double>(n));
+    for (std::size_t i = 0; i < m; ++i)
+        for (std::size_t j = 0; j < n; ++j) sim[i][j] = dot(fq[i], fk[j]);
+    out.linear_left = mix(sim, in.values);  // (phi(Q) phi(K)^T) V: m x n first, O(m n d)
+    const std::size_t dv = in.values[0].size();
+    AltMatrix kv(d, std::vector<double>(dv, 0.0));  // phi(K)^T V: d x dv, independent of m
+    for (std::size_t j = 0; j < n; ++j)
+        for (std::size_t c = 0; c < d; ++c)
+            for (std::size_t e = 0; e < dv; ++e) kv[c][e] += fk[j][c] * in.values[j][e];
+    out.linear_right = AltMatrix(m, std::vector<double>(dv, 0.0));
+    for (std::size_t i = 0; i < m; ++i)
+        for (std::size_t c = 0; c < d; ++c)
+            for (std::size_t e = 0; e < dv; ++e) out.linear_right[i][e] += fq[i][c] * kv[c][e];
+    for (std::size_t i = 0; i < m; ++i)
+        for (std::size_t e = 0; e < dv; ++e)
+            out.linear_reassociation_difference =
+                std::max(out.linear_reassociation_difference, std::fabs(out.linear_left[i][e] - out.linear_right[i][e]));
+    out.methods.push_back(finish("linear", divide_rows_by_sum(sim, "linear"), in.values));
+
+    // performer: positive random features, W drawn as numpy's rng.normal(size=(features, d))
+    NumpyRng rng(in.seed);
+    std::vector<double> w(in.features * d);
+    rng.fill_normal(w.data(), w.size());
+    const double shrink = std::sqrt(root);  // d^(1/4)
+    auto features = [&](const std::vector<double>& x) {
+        std::vector<double> xs(d);
+        for (std::size_t c = 0; c < d; ++c) xs[c] = x[c] / shrink;
+        const double half_norm = dot(xs, xs) / 2.0;
+        std::vector<double> f(in.features);
+        for (std::size_t r = 0; r < in.features; ++r) {
+            double proj = 0;
+            for (std::size_t c = 0; c < d; ++c) proj += w[r * d + c] * xs[c];
+            f[r] = det_exp(proj - half_norm) / std::sqrt(static_cast<double>(in.features));
+        }
+        return f;
+    };
+    std::vector<std::vector<double>> pq, pk;
+    for (const auto& q : in.queries) pq.push_back(features(q));
+    for (const auto& k : in.keys) pk.push_back(features(k));
+    AltMatrix approx(m, std::vector<double>(n));
+    for (std::size_t i = 0; i < m; ++i)
+        for (std::size_t j = 0; j < n; ++j) approx[i][j] = dot(pq[i], pk[j]);
+    AltMatrix performer = divide_rows_by_sum(approx, "performer");
+    for (std::size_t i = 0; i < m; ++i)
+        for (std::size_t j = 0; j < n; ++j)
+            out.performer_difference = std::max(out.performer_difference, std::fabs(performer[i][j] - dot_weights[i][j]));
+    out.methods.push_back(finish("performer", performer, in.values));
+
+    out.methods.push_back(finish("sparsemax", normalise_rows(Normalizer::sparsemax, scaled), in.values));
+    out.methods.push_back(finish("entmax15", normalise_rows(Normalizer::entmax15, scaled), in.values));
+    out.methods.push_back(finish("softmax1", normalise_rows(Normalizer::softmax1, scaled), in.values));
+    return out;
+}
+
+}  // namespace attnbook

@@ -1,0 +1,79 @@
+// cost {tokens, head_width, value_width?, heads?, layers?, batch?, bytes?} -> the score count,
+// the bytes of the score matrix and the FLOPs of QK^T and AV (lessons/cost_model.hpp).
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+#include "attnbook/core/errors.hpp"
+#include "attnbook/lessons/cost_model.hpp"
+#include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/lesson_commands.hpp"
+
+namespace attnbook {
+
+using nlohmann::json;
+
+namespace {
+// "%.3g" without the exponent's '+' and leading zeros: 1e10, 1.28e12, 4.1e-05 -> 4.1e-5.
+std::string three_significant(double x) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.3g", x);
+    std::string text(buf);
+    const auto e = text.find('e');
+    if (e == std::string::npos) return text;
+    std::string mantissa = text.substr(0, e), exponent = text.substr(e + 1);
+    const bool negative = exponent[0] == '-';
+    exponent = exponent.substr(1);
+    while (exponent.size() > 1 && exponent[0] == '0') exponent.erase(0, 1);
+    return mantissa + "e" + (negative ? "-" : "") + exponent;
+}
+}  // namespace
+
+std::string count_text(double x) {
+    if (std::fabs(x) < 1e6 && x == std::floor(x)) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.0f", x);
+        return buf;
+    }
+    return three_significant(x);
+}
+
+std::string bytes_text(double bytes) {
+    static const char* units[] = {"B", "kB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB"};
+    std::size_t u = 0;
+    double v = bytes;
+    while (v >= 1000.0 && u + 1 < sizeof units / sizeof units[0]) {
+        v /= 1000.0;
+        ++u;
+    }
+    return three_significant(v) + " " + units[u];
+}
+
+json text_pair(double x, const std::string& shown) {
+    if (!std::isfinite(x)) throw std::domain_error("a non-finite number reached the output");
+    return json{{"exact", x}, {"shown", shown}};
+}
+
+json cost_command(const json& raw, const Progress&) {
+    CommandArgs args("cost", raw, {"tokens", "head_width", "value_width", "heads", "layers", "batch", "bytes"});
+    namespace lim = cost_limits;
+    CostInput in;
+    auto read = [&](const char* field, double& into, std::uint64_t max) {
+        if (args.has(field)) into = static_cast<double>(args.whole(field, 1, max));
+    };
+    read("tokens", in.tokens, lim::max_tokens);
+    read("head_width", in.head_width, lim::max_width);
+    in.value_width = in.head_width;  // d_v defaults to d_k
+    read("value_width", in.value_width, lim::max_width);
+    read("heads", in.heads, lim::max_heads);
+    read("layers", in.layers, lim::max_layers);
+    read("batch", in.batch, lim::max_batch);
+    read("bytes", in.bytes, lim::max_bytes);
+    const CostResult r = attention_cost(in);
+    return json{{"scores", text_pair(r.scores, count_text(r.scores))},
+                {"score_bytes", text_pair(r.score_bytes, bytes_text(r.score_bytes))},
+                {"qk_flops", text_pair(r.qk_flops, count_text(r.qk_flops))},
+                {"av_flops", text_pair(r.av_flops, count_text(r.av_flops))}};
+}
+
+}  // namespace attnbook

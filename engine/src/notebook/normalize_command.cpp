@@ -1,0 +1,78 @@
+// normalize {scores, kind?, temperature?} -> {weights, sum}: one row of scores divided by the
+// temperature (default 1), then the chosen normaliser of core/normalize.hpp.
+#include <cmath>
+
+#include "attnbook/core/errors.hpp"
+#include "attnbook/core/normalize.hpp"
+#include "attnbook/core/number.hpp"
+#include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/lesson_commands.hpp"
+#include "attnbook/lessons/jacobian.hpp"
+
+namespace attnbook {
+
+using nlohmann::json;
+
+namespace {
+constexpr Shown kWeights{3, Rounding::fixed};
+
+std::vector<double> read_scores(const CommandArgs& args, const char* command) {
+    const std::vector<double> scores = args.numbers("scores");
+    if (scores.empty() || scores.size() > jacobian_limits::max_scores)
+        throw UserError(std::string(command) + ": $.scores: give 1 to " + std::to_string(jacobian_limits::max_scores) +
+                        " scores, found " + std::to_string(scores.size()));
+    for (std::size_t i = 0; i < scores.size(); ++i)
+        if (std::fabs(scores[i]) > jacobian_limits::max_abs)
+            throw UserError(std::string(command) + ": $.scores[" + std::to_string(i) + "]: |score| must be at most 1e6");
+    return scores;
+}
+}  // namespace
+
+json normalize_command(const json& raw, const Progress&) {
+    CommandArgs args("normalize", raw, {"scores", "kind", "temperature"});
+    std::vector<double> scores = read_scores(args, "normalize");
+    const Normalizer kind = args.has("kind") ? parse_normalizer(args.text("kind"), "normalize: $.kind") : Normalizer::softmax;
+    if (args.has("temperature")) {
+        const double t = args.number("temperature");
+        if (!(t > 0.0)) throw UserError("normalize: $.temperature: must be greater than 0, found " + json(t).dump());
+        for (double& s : scores) {
+            s /= t;
+            if (!std::isfinite(s)) throw UserError("normalize: $.temperature: so small that a score overflows");
+        }
+    }
+    const std::vector<double> w = normalize_f64(kind, scores);
+    double sum = 0.0;
+    for (double x : w) sum += x;
+    return json{{"weights", number_pairs(w, kWeights)}, {"sum", number_pair(sum, kWeights)}};
+}
+
+json jacobian_command(const json& raw, const Progress&) {
+    CommandArgs args("jacobian", raw, {"scores"});
+    const SoftmaxJacobian r = softmax_jacobian(read_scores(args, "jacobian"));
+    json rows = json::array();
+    for (const auto& row : r.jacobian) rows.push_back(number_pairs(row, Shown{4, Rounding::fixed}));
+    return json{{"weights", number_pairs(r.weights, kWeights)},
+                {"jacobian", rows},
+                {"frobenius", number_pair(r.frobenius, Shown{4, Rounding::fixed})}};
+}
+
+json jacobian_norms_command(const json& raw, const Progress&) {
+    CommandArgs args("jacobian_norms", raw, {"seed", "widths", "keys", "trials"});
+    namespace lim = jacobian_limits;
+    JacobianNormsInput in;
+    if (args.has("seed")) in.seed = args.whole("seed", 0, (std::uint64_t{1} << 53) - 1);
+    if (args.has("widths")) in.widths = args.wholes("widths", 1, lim::max_width);
+    if (args.has("keys")) in.keys = args.whole("keys", 2, lim::max_keys);
+    if (args.has("trials")) in.trials = args.whole("trials", 1, lim::max_trials);
+    JacobianNorms r;
+    try {
+        r = jacobian_norms(in);
+    } catch (const UserError& e) {
+        throw UserError(std::string("jacobian_norms: ") + e.what());
+    }
+    return json{{"widths", in.widths},
+                {"unscaled", number_pairs(r.unscaled, Shown{4, Rounding::fixed})},
+                {"scaled", number_pairs(r.scaled, Shown{4, Rounding::fixed})}};
+}
+
+}  // namespace attnbook

@@ -1,0 +1,39 @@
+// pipeline {scores?, width?, values?, knob?} -> the beginner's pipeline at one knob setting:
+// {divisor, knob: {stops, sqrt_index, index}, divided, shares, sum, blend} (lessons/pipeline.hpp).
+// `knob` is an index into the knob's stops; left out, it is sqrt(d)'s.
+#include "attnbook/core/errors.hpp"
+#include "attnbook/core/number.hpp"
+#include "attnbook/lessons/pipeline.hpp"
+#include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/lesson_commands.hpp"
+
+namespace attnbook {
+
+using nlohmann::json;
+
+json pipeline_command(const json& raw, const Progress&) {
+    CommandArgs args("pipeline", raw, {"scores", "width", "values", "knob"});
+    PipelineInput in;
+    in.labels.clear();
+    if (args.has("scores")) in.scores = args.numbers("scores");
+    if (args.has("width")) in.width = args.whole("width", 1, pipeline_limits::max_width);
+    if (args.has("values")) in.values = args.rows("values");
+    try {
+        check_pipeline_input(in);
+    } catch (const UserError& e) {
+        throw UserError(std::string("pipeline: $.") + e.what());
+    }
+    std::size_t sqrt_index = 0;
+    const std::vector<double> stops = knob_stops(in.width, sqrt_index);
+    const std::size_t index = args.has("knob") ? args.whole("knob", 0, stops.size() - 1) : sqrt_index;
+    const Pipeline r = pipeline(in, stops[index]);
+    constexpr Shown two{2, Rounding::fixed};
+    return json{{"divisor", number_pair(r.divisor, two)},
+                {"knob", {{"stops", stops.size()}, {"sqrt_index", sqrt_index}, {"index", index}}},
+                {"divided", number_pairs(r.divided, two)},
+                {"shares", number_pairs(r.shares, two)},
+                {"sum", number_pair(r.share_sum, two)},
+                {"blend", number_pairs(r.blend, two)}};
+}
+
+}  // namespace attnbook

@@ -1,0 +1,57 @@
+// The cost calculator: tokens, head widths, heads, layers, batch and bytes per number -> the
+// engine's `cost` (score count, score-matrix memory, FLOPs of QKᵀ and of AV). Ranges and
+// defaults come from the engine's limits.
+
+import { h, num, uniqueId } from '../dom.js';
+import { latestOnly } from '../engine-client.js';
+
+const FIELDS = [
+  ['tokens', 'tokens T'], ['head_width', 'head width dₖ'], ['value_width', 'value width dᵥ'],
+  ['heads', 'heads'], ['layers', 'layers'], ['batch', 'batch'], ['bytes', 'bytes per number'],
+];
+
+export function renderCost(cell, ctx) {
+  const id = uniqueId('cost');
+  const lim = ctx.limits.lesson_cells.cost;
+  const inputs = FIELDS.map(([name, label]) => {
+    const input = h('input', { type: 'number', id: `${id}-${name}`, min: lim[name].min, max: lim[name].max, step: 1, value: cell[name], inputmode: 'numeric' });
+    return { name, input, label: h('label', { for: input.id }, label, input) };
+  });
+  const err = h('p', { class: 'input-error', role: 'alert', hidden: true });
+  const out = h('dl', { class: 'result-list', 'aria-live': 'polite' });
+  const el = h('div', { class: 'cost' }, h('div', { class: 'calc-inputs' }, inputs.map((f) => f.label)), err, out);
+  const run = latestOnly((args) => ctx.call('cost', args));
+
+  async function compute() {
+    const args = {};
+    for (const f of inputs) {
+      const text = f.input.value.trim();
+      if (!/^\d+$/.test(text)) {
+        f.input.setAttribute('aria-invalid', 'true');
+        err.hidden = false;
+        err.textContent = `Not computed: ${f.name.replace('_', ' ')} must be a whole number.`;
+        return;
+      }
+      f.input.removeAttribute('aria-invalid');
+      args[f.name] = Number(text);
+    }
+    try {
+      const r = await run(args);
+      if (!r) return;
+      err.hidden = true;
+      out.replaceChildren(
+        h('dt', null, 'scores (T² per head, layer and sequence)'), h('dd', null, num(r.scores)),
+        h('dt', null, 'memory of the score matrices'), h('dd', null, num(r.score_bytes)),
+        h('dt', null, 'FLOPs of QKᵀ (2T²dₖ each)'), h('dd', null, num(r.qk_flops)),
+        h('dt', null, 'FLOPs of AV (2T²dᵥ each)'), h('dd', null, num(r.av_flops)));
+    } catch (e) {
+      const f = inputs.find((x) => e.message.includes(`$.${x.name}`));
+      f?.input.setAttribute('aria-invalid', 'true');
+      err.hidden = false;
+      err.textContent = `Not computed: ${e.message}`;
+    }
+  }
+  for (const f of inputs) f.input.addEventListener('input', compute);
+  let started = false;
+  return { el, activate() { if (!started) { started = true; compute(); } } };
+}
