@@ -218,8 +218,6 @@ export interface Commands {
   limits: [Record<string, never>, LimitsResult];
   cell_types: [Record<string, never>, CellTypesResult];
   precision: [PrecisionArgs, PrecisionResult];
-}
-
   normalize: [NormalizeArgs, { weights: NumberPair[]; sum: NumberPair }];
   jacobian: [{ scores: number[] }, { weights: NumberPair[]; jacobian: Rows; frobenius: NumberPair }];
   jacobian_norms: [{ seed?: number; widths?: number[]; keys?: number; trials?: number },

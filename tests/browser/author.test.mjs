@@ -194,6 +194,8 @@ test('preview controls: depth, theme and the 390 px phone width', async () => {
   try {
     const nb = page.locator('#preview');
     const doc = JSON.parse(await editorText(page));
+    // The menu is filled when the preview has drawn the notebook (later on a loaded machine).
+    await page.waitForFunction((n) => document.querySelectorAll('#preview-depth option').length === n, doc.depths.length);
     assert.deepEqual(await page.locator('#preview-depth option').evaluateAll((os) => os.map((o) => o.value)), doc.depths);
     await page.selectOption('#preview-depth', 'researcher');
     assert.equal(await nb.getAttribute('depth'), 'researcher');

@@ -40,10 +40,12 @@ addEventListener('message', (e) => {
     assert.ok(firstCell, 'the first cell, on screen, is experienced');
     assert.deepEqual(firstCell.context.contextActivities.parent, [{ objectType: 'Activity', id: NB }]);
 
-    // A wrong typed answer, the right one, then the choice: answered x3, then completed once.
+    // A wrong typed answer, the right one, then the choice and any other practice: each answered, then completed once.
+    const byId = (id) => doc.cells.find((c) => c.id === id);
+    const others = doc.cells.filter((c) => c.type === 'practice' && c.id !== 'share-c' && c.id !== 'push-b');
     const number = frame.locator('attention-notebook section[data-cell-id="share-c"]');
     await number.scrollIntoViewIfNeeded();
-    for (const text of ['0.913', String(doc.cells[8].answer.value)]) {
+    for (const text of ['0.913', String(byId('share-c').answer.value)]) {
       await number.locator('input[type=text]').fill(text);
       await number.getByRole('button', { name: 'Check' }).click();
       await page.waitForFunction((n) => window.__statements.filter((m) => m.statement.verb.display.en === 'answered').length === n,
@@ -51,8 +53,16 @@ addEventListener('message', (e) => {
     }
     const choice = frame.locator('attention-notebook section[data-cell-id="push-b"]');
     await choice.scrollIntoViewIfNeeded();
-    await choice.locator('input[type=radio]').nth(doc.cells[7].answer.correct).check();
+    await choice.locator('input[type=radio]').nth(byId('push-b').answer.correct).check();
     await choice.getByRole('button', { name: 'Check' }).click();
+    for (const [k, cell] of others.entries()) {
+      assert.equal(cell.answer.kind, 'number', `${cell.id}: this test types numbers only`);
+      const box = frame.locator(`attention-notebook section[data-cell-id="${cell.id}"]`);
+      await box.scrollIntoViewIfNeeded();
+      await box.locator('input[type=text]').fill(String(cell.answer.value));
+      await box.getByRole('button', { name: 'Check' }).click();
+      await page.waitForFunction((n) => window.__statements.filter((m) => m.statement.verb.display.en === 'answered').length === n, 4 + k);
+    }
     await page.waitForFunction(() => window.__statements.some((m) => m.statement.verb.display.en === 'completed'));
     all = await statements();
     const answered = all.filter((s) => s.verb.id === VERB('answered'));
@@ -60,8 +70,9 @@ addEventListener('message', (e) => {
       [`${NB}:cell:share-c`, { success: false }],
       [`${NB}:cell:share-c`, { success: true }],
       [`${NB}:cell:push-b`, { success: true }],
+      ...others.map((c) => [`${NB}:cell:${c.id}`, { success: true }]),
     ]);
-    assert.deepEqual(answered.map((s) => s.object.definition.interactionType), ['numeric', 'numeric', 'choice']);
+    assert.deepEqual(answered.map((s) => s.object.definition.interactionType), ['numeric', 'numeric', 'choice', ...others.map(() => 'numeric')]);
     const completed = all.filter((s) => s.verb.id === VERB('completed'));
     assert.equal(completed.length, 1);
     assert.deepEqual(completed[0].object.id, NB);

@@ -2,7 +2,7 @@
 // running max, the running sum and the rescaled partial output; the final result beside the
 // unfused one and their difference; then the memory each way needs as T grows (`tiling_memory`).
 
-import { h, num, vec, uniqueId } from '../dom.js';
+import { h, num, vec, uniqueId, keyboardScrollable } from '../dom.js';
 import { latestOnly } from '../engine-client.js';
 
 export function renderOnlineSoftmax(cell, ctx) {
@@ -24,13 +24,13 @@ export function renderOnlineSoftmax(cell, ctx) {
       const r = await run({ scores: cell.scores, values: cell.values, tile });
       if (!r) return;
       steps.replaceChildren(
-        h('div', { class: 'table-wrap' }, h('table', null,
+        keyboardScrollable(h('div', { class: 'table-wrap' }, h('table', null,
           h('caption', null, `The row read ${tile} key${tile === 1 ? '' : 's'} at a time`),
           h('thead', null, h('tr', null, ['tile', 'keys', 'running max m', 'running sum ℓ', 'output so far'].map((c) => h('th', { scope: 'col' }, c)))),
           h('tbody', null, r.steps.map((s, i) => h('tr', null,
             h('th', { scope: 'row', class: 'numeric' }, String(i + 1)),
             h('td', null, s.tile[0] === s.tile[1] ? `${s.tile[0]}` : `${s.tile[0]}–${s.tile[1]}`),
-            h('td', null, num(s.running_max)), h('td', null, num(s.running_sum)), h('td', null, vec(s.partial_output))))))),
+            h('td', null, num(s.running_max)), h('td', null, num(s.running_sum)), h('td', null, vec(s.partial_output)))))))),
         h('p', null, 'Tiled result ', vec(r.output), ', unfused softmax(s)·V ', vec(r.unfused_output),
           ': largest difference ', num(r.max_abs_difference), ' (rounding only).'));
     } catch (e) {
@@ -40,10 +40,10 @@ export function renderOnlineSoftmax(cell, ctx) {
   async function computeMemory() {
     try {
       const r = await ctx.call('tiling_memory', {});
-      memory.replaceChildren(h('div', { class: 'table-wrap' }, h('table', null,
+      memory.replaceChildren(keyboardScrollable(h('div', { class: 'table-wrap' }, h('table', null,
         h('caption', null, 'Score memory for one head in 16-bit, tiles of 128 × 128'),
         h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'tokens T'), h('th', { scope: 'col' }, 'unfused: T × T scores'), h('th', { scope: 'col' }, 'tiled: one tile + m and ℓ per row'))),
-        h('tbody', null, r.rows.map((row) => h('tr', null, h('th', { scope: 'row', class: 'numeric' }, num(row.tokens)), h('td', null, num(row.unfused_bytes)), h('td', null, num(row.tiled_bytes))))))));
+        h('tbody', null, r.rows.map((row) => h('tr', null, h('th', { scope: 'row', class: 'numeric' }, num(row.tokens)), h('td', null, num(row.unfused_bytes)), h('td', null, num(row.tiled_bytes)))))))));
     } catch (e) {
       memory.replaceChildren(h('p', { class: 'cell-error', role: 'alert' }, e.message));
     }
