@@ -2,7 +2,7 @@
 // attention forward, one head, q (L, E), k (S, E), v (S, Ev), L = S, E = Ev = 64, float32,
 // without a mask and causal, timed side by side in one run:
 //
-//   engine-wasm   scaled_dot_product_attention_fused_xsimd compiled with em++ (-msimd128 -msse2),
+//   engine-wasm   scaled_dot_product_attention_rowwise_xsimd compiled with em++ (-msimd128 -msse2),
 //                 called in-process by build/wasm/attnbook-bench.cjs under Node: no JSON. THE BASELINE.
 //   engine-native the same fused kernel and the same bench file compiled with g++ (-O3 -msse2)
 //   ref-f64       scaled_dot_product_attention_reference_f64 natively: the spec, never optimised

@@ -146,7 +146,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     AttentionResult fused;
     AttentionResultF64 ref;
     try {
-        fused = scaled_dot_product_attention_fused_xsimd(q, k, v, o);
+        fused = scaled_dot_product_attention_rowwise_xsimd(q, k, v, o);
     } catch (const UserError& e) {
         fused_error = e.what();
     } catch (const std::exception& e) {
