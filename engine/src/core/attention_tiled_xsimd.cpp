@@ -5,8 +5,9 @@
 //   pack    K (S, E) -> Kp (ceil(S/NR), E, NR): NR consecutive keys' component e side by side,
 //           zero rows past S. V (S, Ev) -> Vp (S_pad, Ev_pad) with zero padding. Done once per
 //           kv head and shared by every query head of its group (GQA).
-//   then, per query tile of MR rows (the last one repeats row L-1 and drops the copies), over
-//   key blocks of up to kKeyBlock keys:
+//   then, per query block of 8 micro-tiles of MR rows (rows past L repeat row L-1 and are
+//   dropped), over key blocks of up to 128 keys (each block's K and V read from cache by all
+//   the block's micro-tiles):
 //     scores  s[r][j] = scale * <q_r, k_j>, an MR x NR register tile per step: for each e, NR/4
 //             vector loads of Kp, MR broadcasts of q[r][e], MR*NR/4 multiplies and adds (no
 //             horizontal add anywhere). Keys past S, and past the row when causal, become -inf.
@@ -14,10 +15,11 @@
 //             l = l alpha + sum_j p;  o_r = o_r alpha + sum_j p_j v_j (an MR x NR tile of o in
 //             registers over the block's keys: NR/4 loads of Vp and MR broadcasts of p per key).
 //   finally  out_r = o_r / l_r.
-// Causal: a query tile stops at key i_last (rounded up to NR), so the tiles past the diagonal
-// are never computed (about half the work).
-// Overflow: a logit or an output that is not finite makes the Tensor entry rerun the rowwise
-// kernel, whose error names the exact position (the same message as before).
+// Causal: a query block stops at its last row's key (rounded up to NR), and a micro-tile past
+// its own rows' diagonal is masked without being computed (about half the work is skipped).
+// Overflow: when the inputs' bounds allow a logit (|scale| E max|q| max|k|) or an output
+// (max|v|) near FLT_MAX, the rowwise kernel runs instead: it checks every value and its error
+// names the first that overflows. So the hot loops carry no checks.
 //
 // Every a*b+c is two roundings (-ffp-contract=off), the order of operations is fixed, and the
 // same source is compiled for sse2 natively and in WASM: results are bit-identical between the
@@ -41,9 +43,13 @@ namespace {
 using simd_exp::exp_f32;
 
 constexpr float kNegInf = -std::numeric_limits<float>::infinity();
-// Keys per online-softmax block: MR x kKeyBlock scores (16 KB for MR = 4) stay in L1, and the
-// rescale by alpha happens once per block per row.
-constexpr std::size_t kKeyBlock = 256;
+// Keys per online-softmax block. A block's packed K and padded V (128 x 64 floats each: 32 KB)
+// are read by every micro-tile of the query block while they are still in L1/L2.
+constexpr std::size_t kKeyBlock = 128;
+// Micro-tiles of query rows per query block: K and V stream from memory once per query block
+// (kRowTiles * MR rows), not once per micro-tile (measured: at T = 1024 one micro-tile per pass
+// was memory-bound, 3x slower).
+constexpr std::size_t kRowTiles = 8;
 
 std::size_t round_up(std::size_t n, std::size_t m) { return (n + m - 1) / m * m; }
 
@@ -53,12 +59,13 @@ class TiledHead {
     static constexpr std::size_t W = B::size;
     static_assert(NR % W == 0, "NR must be a whole number of vectors");
     static_assert(kKeyBlock % NR == 0, "a key block is whole tiles");
-    static constexpr std::size_t NV = NR / W;  // vectors per tile row
+    static constexpr std::size_t NV = NR / W;           // vectors per tile row
+    static constexpr std::size_t QB = MR * kRowTiles;   // rows per query block
 
 public:
     TiledHead(std::size_t S, std::size_t E, std::size_t Ev)
         : S_(S), E_(E), Ev_(Ev), S_pad_(round_up(S, NR)), Ev_pad_(round_up(Ev, NR)),
-          kp_(S_pad_ * E), vp_(S_pad_ * Ev_pad_), s_(MR * kKeyBlock), o_(MR * Ev_pad_) {}
+          kp_(S_pad_ * E), vp_(S_pad_ * Ev_pad_), s_(QB * kKeyBlock), o_(QB * Ev_pad_) {}
 
     // k is (S, E), v is (S, Ev).
     void pack(const float* k, const float* v) {
@@ -75,70 +82,60 @@ public:
 
     // q is (L, E), out is (L, Ev). False if a logit or an output is not finite.
     bool run(const float* q, float* out, std::size_t L, bool causal, float scale) {
-        for (std::size_t i0 = 0; i0 < L; i0 += MR) {
-            if (!query_tile(q, out, L, i0, causal, scale)) return false;
+        for (std::size_t i0 = 0; i0 < L; i0 += QB) {
+            if (!query_block(q, out, L, i0, causal, scale)) return false;
         }
         return true;
     }
 
 private:
-    bool query_tile(const float* q, float* out, std::size_t L, std::size_t i0, bool causal, float scale) {
-        const float* qr[MR];
-        std::size_t row[MR];  // the query index of each tile row (copies of L-1 past the end)
-        for (std::size_t r = 0; r < MR; ++r) {
+    // Rows i0 .. i0 + nr - 1 of the block (nr a multiple of MR; rows past L repeat row L-1).
+    bool query_block(const float* q, float* out, std::size_t L, std::size_t i0, bool causal, float scale) {
+        const std::size_t nr = std::min(QB, round_up(L - i0, MR));
+        const float* qr[QB] = {};
+        std::size_t row[QB] = {};  // the query index of each block row
+        for (std::size_t r = 0; r < nr; ++r) {
             row[r] = std::min(i0 + r, L - 1);
             qr[r] = q + row[r] * E_;
         }
-        const std::size_t i_last = row[MR - 1];
-        // Keys this tile needs: all, or up to its last row's diagonal when causal.
-        const std::size_t n_keys = causal ? std::min(S_, i_last + 1) : S_;
-        // Keys every row of the tile may see: tiles wholly below need no mask.
-        const std::size_t n_clear = causal ? std::min(S_, row[0] + 1) : S_;
+        // Keys this block needs: all, or up to its last row's diagonal when causal.
+        const std::size_t n_keys = causal ? std::min(S_, row[nr - 1] + 1) : S_;
         const std::size_t n_pad = round_up(n_keys, NR);
 
-        float m[MR], l[MR];
-        for (std::size_t r = 0; r < MR; ++r) {
+        float m[QB], l[QB], alpha[QB];
+        for (std::size_t r = 0; r < nr; ++r) {
             m[r] = kNegInf;
             l[r] = 0.0f;
         }
-        std::fill(o_.begin(), o_.end(), 0.0f);
+        std::fill(o_.begin(), o_.begin() + nr * Ev_pad_, 0.0f);
         const B vscale(scale);
-        auto finite = B(0.0f) == B(0.0f);  // all true; and-ed with |logit| <= FLT_MAX
 
         for (std::size_t jb = 0; jb < n_pad; jb += kKeyBlock) {
             const std::size_t nb = std::min(kKeyBlock, n_pad - jb);  // whole tiles
-            // ---- scores: s[r][j - jb], an MR x NR register tile at a time ----
-            for (std::size_t jt = jb; jt < jb + nb; jt += NR) {
-                const float* kt = kp_.data() + jt * E_;
-                B acc[MR][NV];
-                for (std::size_t r = 0; r < MR; ++r)
-                    for (std::size_t c = 0; c < NV; ++c) acc[r][c] = B(0.0f);
-                for (std::size_t e = 0; e < E_; ++e) {
-                    B kv[NV];
-                    for (std::size_t c = 0; c < NV; ++c) kv[c] = B::load_unaligned(kt + e * NR + c * W);
-                    for (std::size_t r = 0; r < MR; ++r) {
-                        const B qb(qr[r][e]);
-                        for (std::size_t c = 0; c < NV; ++c) acc[r][c] += qb * kv[c];
+            // ---- scores: s[r][j - jb], one MR x NR register tile at a time ----
+            for (std::size_t r0 = 0; r0 < nr; r0 += MR) {
+                // Keys every row of this micro-tile may see (no mask below), and the last any sees.
+                const std::size_t clear = causal ? std::min(S_, row[r0] + 1) : S_;
+                const std::size_t reach = causal ? std::min(S_, row[r0 + MR - 1] + 1) : S_;
+                for (std::size_t jt = jb; jt < jb + nb; jt += NR) {
+                    float* st = s_.data() + r0 * kKeyBlock + (jt - jb);
+                    if (jt >= reach) {  // wholly past the diagonal: masked, not computed
+                        for (std::size_t r = 0; r < MR; ++r)
+                            for (std::size_t c = 0; c < NR; ++c) st[r * kKeyBlock + c] = kNegInf;
+                        continue;
                     }
-                }
-                for (std::size_t r = 0; r < MR; ++r) {
-                    for (std::size_t c = 0; c < NV; ++c) {
-                        const B a = vscale * acc[r][c];
-                        finite = finite & (xsimd::abs(a) <= B(FLT_MAX));
-                        a.store_unaligned(s_.data() + r * kKeyBlock + (jt - jb) + c * W);
-                    }
-                }
-                if (jt + NR > n_clear) {  // keys past S, or past a row's diagonal
-                    for (std::size_t r = 0; r < MR; ++r) {
-                        const std::size_t limit = causal ? std::min(S_, row[r] + 1) : S_;
-                        for (std::size_t c = 0; c < NR; ++c)
-                            if (jt + c >= limit) s_[r * kKeyBlock + (jt - jb) + c] = kNegInf;
+                    score_tile(qr + r0, kp_.data() + jt * E_, vscale, st);
+                    if (jt + NR > clear) {  // keys past S, or past a row's diagonal
+                        for (std::size_t r = 0; r < MR; ++r) {
+                            const std::size_t limit = causal ? std::min(S_, row[r0 + r] + 1) : S_;
+                            for (std::size_t c = 0; c < NR; ++c)
+                                if (jt + c >= limit) st[r * kKeyBlock + c] = kNegInf;
+                        }
                     }
                 }
             }
             // ---- online softmax: new max, rescale, p = exp(s - m) in place, row sums ----
-            float alpha[MR];
-            for (std::size_t r = 0; r < MR; ++r) {
+            for (std::size_t r = 0; r < nr; ++r) {
                 float* sr = s_.data() + r * kKeyBlock;
                 B vm(kNegInf);
                 for (std::size_t j = 0; j < nb; j += W) vm = xsimd::max(vm, B::load_unaligned(sr + j));
@@ -163,31 +160,16 @@ private:
                 }
                 l[r] = l[r] * alpha[r] + xsimd::hadd(vs);
             }
-            // ---- o = o alpha + p V, an MR x NR tile of o in registers over the block's keys ----
-            for (std::size_t c0 = 0; c0 < Ev_pad_; c0 += NR) {
-                B acc[MR][NV];
-                for (std::size_t r = 0; r < MR; ++r) {
-                    const B va(alpha[r]);
-                    for (std::size_t c = 0; c < NV; ++c)
-                        acc[r][c] = B::load_unaligned(o_.data() + r * Ev_pad_ + c0 + c * W) * va;
+            // ---- o = o alpha + p V: an MR x NR tile of o in registers over the block's keys ----
+            for (std::size_t r0 = 0; r0 < nr; r0 += MR) {
+                for (std::size_t c0 = 0; c0 < Ev_pad_; c0 += NR) {
+                    mix_tile(s_.data() + r0 * kKeyBlock, alpha + r0, vp_.data() + jb * Ev_pad_ + c0, nb,
+                             o_.data() + r0 * Ev_pad_ + c0);
                 }
-                const float* vt = vp_.data() + jb * Ev_pad_ + c0;
-                for (std::size_t j = 0; j < nb; ++j) {
-                    B vv[NV];
-                    for (std::size_t c = 0; c < NV; ++c) vv[c] = B::load_unaligned(vt + j * Ev_pad_ + c * W);
-                    for (std::size_t r = 0; r < MR; ++r) {
-                        const B pb(s_[r * kKeyBlock + j]);
-                        for (std::size_t c = 0; c < NV; ++c) acc[r][c] += pb * vv[c];
-                    }
-                }
-                for (std::size_t r = 0; r < MR; ++r)
-                    for (std::size_t c = 0; c < NV; ++c)
-                        acc[r][c].store_unaligned(o_.data() + r * Ev_pad_ + c0 + c * W);
             }
         }
-        if (!xsimd::all(finite)) return false;
-        // ---- out_r = o_r / l_r for the tile's real rows (l_r >= 1: the max term is exp(0)) ----
-        for (std::size_t r = 0; r < MR && i0 + r < L; ++r) {
+        // ---- out_r = o_r / l_r for the block's real rows (l_r >= 1: the max term is exp(0)) ----
+        for (std::size_t r = 0; r < nr && i0 + r < L; ++r) {
             float* dst = out + (i0 + r) * Ev_;
             const float* src = o_.data() + r * Ev_pad_;
             for (std::size_t c = 0; c < Ev_; ++c) {
@@ -199,10 +181,49 @@ private:
         return true;
     }
 
+    // st[r][c] = scale * <q_r, k_c> for MR rows and the NR keys of packed tile kt (E, NR).
+    void score_tile(const float* const* qr, const float* kt, B vscale, float* st) const {
+        B acc[MR][NV];
+        for (std::size_t r = 0; r < MR; ++r)
+            for (std::size_t c = 0; c < NV; ++c) acc[r][c] = B(0.0f);
+        for (std::size_t e = 0; e < E_; ++e) {
+            B kv[NV];
+            for (std::size_t c = 0; c < NV; ++c) kv[c] = B::load_unaligned(kt + e * NR + c * W);
+            for (std::size_t r = 0; r < MR; ++r) {
+                const B qb(qr[r][e]);
+                for (std::size_t c = 0; c < NV; ++c) acc[r][c] += qb * kv[c];
+            }
+        }
+        for (std::size_t r = 0; r < MR; ++r) {
+            for (std::size_t c = 0; c < NV; ++c) {
+                (vscale * acc[r][c]).store_unaligned(st + r * kKeyBlock + c * W);
+            }
+        }
+    }
+
+    // o[r][c] = o[r][c] * alpha[r] + sum_j p[r][j] v[j][c] for MR rows, NR columns, nb keys.
+    void mix_tile(const float* p, const float* alpha, const float* vt, std::size_t nb, float* o) const {
+        B acc[MR][NV];
+        for (std::size_t r = 0; r < MR; ++r) {
+            const B va(alpha[r]);
+            for (std::size_t c = 0; c < NV; ++c) acc[r][c] = B::load_unaligned(o + r * Ev_pad_ + c * W) * va;
+        }
+        for (std::size_t j = 0; j < nb; ++j) {
+            B vv[NV];
+            for (std::size_t c = 0; c < NV; ++c) vv[c] = B::load_unaligned(vt + j * Ev_pad_ + c * W);
+            for (std::size_t r = 0; r < MR; ++r) {
+                const B pb(p[r * kKeyBlock + j]);
+                for (std::size_t c = 0; c < NV; ++c) acc[r][c] += pb * vv[c];
+            }
+        }
+        for (std::size_t r = 0; r < MR; ++r)
+            for (std::size_t c = 0; c < NV; ++c) acc[r][c].store_unaligned(o + r * Ev_pad_ + c * W);
+    }
+
     std::size_t S_, E_, Ev_, S_pad_, Ev_pad_;
     std::vector<float> kp_, vp_;  // packed K (S_pad / NR, E, NR), padded V (S_pad, Ev_pad)
-    std::vector<float> s_;        // (MR, kKeyBlock): scores, then probabilities, of one block
-    std::vector<float> o_;        // (MR, Ev_pad): unnormalised output rows of the query tile
+    std::vector<float> s_;        // (QB, kKeyBlock): scores, then probabilities, of one block
+    std::vector<float> o_;        // (QB, Ev_pad): unnormalised output rows of the query block
 };
 
 // One problem (B, Hq, L, E) x (B, Hkv, S, E) given by base pointers and per-(b, head) strides.
@@ -211,10 +232,31 @@ struct HeadLayout {
     std::size_t q_batch_stride = 0, k_batch_stride = 0, v_batch_stride = 0;
 };
 
+float max_abs(const float* x, std::size_t n) {
+    float m = 0.0f;
+    for (std::size_t i = 0; i < n; ++i) m = std::max(m, std::fabs(x[i]));
+    return m;
+}
+
+// Whether no logit and no output can overflow float32, from bounds alone: |scale <q, k>| <=
+// |scale| E max|q| max|k| (times 1 + E 2^-24 or so for rounding: the factor 2 covers it), and
+// |o| <= max|v| (a convex combination, rounded). Then the hot loops need no checks; otherwise
+// the caller runs the rowwise kernel, which checks every logit and output and names the first
+// that overflows.
+bool cannot_overflow(const float* q, const float* k, const float* v, const HeadLayout& h, float scale) {
+    const std::size_t nq = (h.q_batch_stride ? h.B : 1) * h.Hq * h.L * h.E;
+    const std::size_t nk = (h.k_batch_stride ? h.B : 1) * (h.Hq / h.group) * h.S * h.E;
+    const std::size_t nv = (h.v_batch_stride ? h.B : 1) * (h.Hq / h.group) * h.S * h.Ev;
+    const double bound = std::fabs(static_cast<double>(scale)) * static_cast<double>(h.E) *
+                         static_cast<double>(max_abs(q, nq)) * static_cast<double>(max_abs(k, nk));
+    return 2.0 * bound < FLT_MAX && 4.0 * static_cast<double>(max_abs(v, nv)) < FLT_MAX;
+}
+
 template <std::size_t MR, std::size_t NR>
 bool run_tiled(const float* q, const float* k, const float* v, float* out, const HeadLayout& h,
                bool causal, float scale) {
     using A = xsimd::default_arch;
+    if (!cannot_overflow(q, k, v, h, scale)) return false;
     TiledHead<A, MR, NR> head(h.S, h.E, h.Ev);
     const std::size_t Hkv = h.Hq / h.group;
     for (std::size_t b = 0; b < h.B; ++b) {
@@ -261,10 +303,9 @@ AttentionResult tiled_tensor(AttentionTile tile, const Tensor& q, const Tensor& 
     if (p.L == 0 || p.Ev == 0) return result;
     if (!run_tile(tile, q.data.data(), k.data.data(), v.data.data(), result.output.data.data(), h,
                   options.is_causal, static_cast<float>(p.scale))) {
-        // Overflow: the rowwise kernel finds the first position and throws its precise error.
-        scaled_dot_product_attention_rowwise_xsimd(q, k, v, options);
-        throw UserError("attention overflows float32: query " + shape_to_string(q.shape) + ", key " +
-                        shape_to_string(k.shape) + ", value " + shape_to_string(v.shape));
+        // Values large enough that a logit or an output might overflow: the rowwise kernel
+        // checks each one (and names the first that does, as its error).
+        return scaled_dot_product_attention_rowwise_xsimd(q, k, v, options);
     }
     return result;
 }
@@ -295,8 +336,17 @@ void attention_forward_f32(const float* q, const float* k, const float* v, float
     h.S = d.S;
     h.E = d.E;
     h.Ev = d.Ev;
-    if (!run_tile(tile, q, k, v, out, h, causal, scale))
-        throw UserError("attention overflows float32: a logit or an output is beyond 3.4e38");
+    if (!run_tile(tile, q, k, v, out, h, causal, scale)) {
+        // Values near the float32 limit: the rowwise kernel checks every logit and output.
+        const Tensor tq({d.heads, d.L, d.E}, std::vector<float>(q, q + d.heads * d.L * d.E));
+        const Tensor tk({d.heads, d.S, d.E}, std::vector<float>(k, k + d.heads * d.S * d.E));
+        const Tensor tv({d.heads, d.S, d.Ev}, std::vector<float>(v, v + d.heads * d.S * d.Ev));
+        AttentionOptions o;
+        o.is_causal = causal;
+        o.scale = scale;
+        const AttentionResult r = scaled_dot_product_attention_rowwise_xsimd(tq, tk, tv, o);
+        std::copy(r.output.data.begin(), r.output.data.end(), out);
+    }
 }
 
 AttentionResult scaled_dot_product_attention_tiled_4x8_xsimd(const Tensor& q, const Tensor& k, const Tensor& v,
