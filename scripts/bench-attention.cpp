@@ -5,6 +5,7 @@
 //   attnbook_bench --dir DIR --sizes 64,256,512 --dim 64 --label NAME
 //                  [--write-reference] [--time-reference] [--budget-ms 150]
 //                  [--kernels tiled_4x8,tiled_2x16,tiled_6x8,rowwise]   (default: all)
+//                  [--min-reps 7]
 //
 // For each L in --sizes it reads DIR/q_L.f32 (L, E), DIR/k_L.f32 (S=L, E), DIR/v_L.f32 (S, Ev=E),
 // raw little-endian float32, and for is_causal false and true:
@@ -68,14 +69,16 @@ struct Timing {
 };
 
 // Warm-up, then reps of `inner` calls; the median over reps of (rep time / inner).
+int g_min_reps = 7;  // --min-reps
+
 Timing time_calls(const std::function<void()>& call, double budget_ms) {
     const auto w0 = Clock::now();
     int warm = 0;
-    do { call(); ++warm; } while (warm < 3 || (ms_since(w0) < 20.0 && warm < 1000));
+    do { call(); ++warm; } while (warm < std::min(3, g_min_reps) || (ms_since(w0) < 20.0 && warm < 1000));
     const double one_ms = std::max(ms_since(w0) / warm, 1e-6);
     Timing t;
     t.inner = std::max(1, static_cast<int>(std::ceil(2.0 / one_ms)));
-    t.reps = std::clamp(static_cast<int>(budget_ms / (one_ms * t.inner)), 7, 51);
+    t.reps = std::clamp(static_cast<int>(budget_ms / (one_ms * t.inner)), g_min_reps, 51);
     std::vector<double> per_call;
     for (int r = 0; r < t.reps; ++r) {
         const auto t0 = Clock::now();
@@ -121,6 +124,7 @@ int main(int argc, char** argv) {
         else if (arg == "--write-reference") write_reference = true;
         else if (arg == "--time-reference") time_reference = true;
         else if (arg == "--kernels") kernel_list = value();
+        else if (arg == "--min-reps") g_min_reps = std::max(1, std::stoi(value()));
         else { std::fprintf(stderr, "attnbook_bench: unknown option %s\n", arg.c_str()); return 2; }
     }
     if (dir.empty()) { std::fprintf(stderr, "attnbook_bench: --dir is required\n"); return 2; }

@@ -59,6 +59,17 @@ impls['attnbook-wasm-tiled-2x16'] = { load: ourModule, make: ourImpl(1) };
 impls['attnbook-wasm-tiled-6x8'] = { load: ourModule, make: ourImpl(2) };
 impls['attnbook-wasm-scalar'] = { load: ourModule, make: ourImpl(3) };
 
+// ---- the ceiling: bench_ceiling's twelve f32x4 mul+add chains, timed among the others ---------
+const CEILING_ITERATIONS = 1_000_000;
+const CEILING_FLOPS = CEILING_ITERATIONS * 12 * 4 * 2;
+impls.ceiling = {
+  load: ourModule,
+  make: async () => {
+    const M = await ourModule();
+    return { ceiling: true, call: () => M._bench_ceiling(CEILING_ITERATIONS), free() {} };
+  },
+};
+
 // ---- plain JavaScript ---------------------------------------------------------------------------
 impls['plain-js'] = {
   load: async () => {},
@@ -128,23 +139,33 @@ impls['onnxruntime-web'] = {
   info: () => `onnxruntime-web ${ort.env.versions?.web ?? '?'}, wasm EP, numThreads ${ort.env.wasm.numThreads}`,
 };
 
-// ---- timing --------------------------------------------------------------------------------------
-async function timeCalls(call, isAsync, budgetMs, minSamples) {
-  const run = isAsync ? call : async () => call();
-  const w0 = performance.now();
-  let warm = 0;
-  do { await run(); warm++; } while (warm < 2 || (performance.now() - w0 < 50 && warm < 200));
-  const oneMs = Math.max((performance.now() - w0) / warm, 0.01);
-  const inner = Math.max(1, Math.ceil(25 / oneMs));
-  const samples = Math.min(31, Math.max(minSamples, Math.floor(budgetMs / (oneMs * inner))));
-  const perCall = [];
-  for (let s = 0; s < samples; s++) {
-    const t0 = performance.now();
-    for (let n = 0; n < inner; n++) await run();
-    perCall.push((performance.now() - t0) / inner);
+// ---- timing ----------------------------------------------------------------------------------
+// Round-robin: each round times one sample of every implementation in turn, so on a shared,
+// busy machine the load at any moment falls on all of them alike and the ratios (medians over
+// rounds) hold up better than the absolute times.
+async function timeRoundRobin(entries, budgetMs, minRounds) {
+  for (const x of entries) {
+    const run = x.impl.async ? () => x.impl.call() : async () => x.impl.call();
+    const w0 = performance.now();
+    let warm = 0;
+    do { await run(); warm++; } while (warm < 2 || (performance.now() - w0 < 50 && warm < 200));
+    const oneMs = Math.max((performance.now() - w0) / warm, 0.01);
+    Object.assign(x, { run, oneMs, inner: Math.max(1, Math.ceil(25 / oneMs)), perCall: [] });
   }
-  perCall.sort((a, b) => a - b);
-  return { ms: perCall[Math.floor(samples / 2)], samples, inner };
+  const roundMs = entries.reduce((t, x) => t + x.oneMs * x.inner, 0);
+  const rounds = Math.min(25, Math.max(minRounds, Math.floor(budgetMs / roundMs)));
+  for (let r = 0; r < rounds; r++) {
+    for (const x of entries) {
+      const t0 = performance.now();
+      for (let n = 0; n < x.inner; n++) await x.run();
+      x.perCall.push((performance.now() - t0) / x.inner);
+    }
+  }
+  for (const x of entries) {
+    x.perCall.sort((a, b) => a - b);
+    x.ms = x.perCall[Math.floor(x.perCall.length / 2)];
+    x.min_ms = x.perCall[0];
+  }
 }
 
 window.bench = {
@@ -156,21 +177,33 @@ window.bench = {
     await loaded[name];
     return { load_ms: performance.now() - t0, info: impls[name].info?.() ?? '' };
   },
-  // Checks then times one implementation at one size.
-  async run(name, T, d, budgetMs, minSamples = 3) {
-    const impl = await impls[name].make(T, d);
+  // Checks every implementation at one size against float64 (sampled rows), then times the
+  // correct ones round-robin. Returns one object per name.
+  async runAll(names, T, d, budgetMs, minRounds = 3) {
+    const [q, k, v] = benchInputs(T, d);
+    const rows = sampleRows(T);
+    const ref = referenceRows(q, k, v, T, d, rows);
+    const entries = [];
+    const out = {};
     try {
-      const [q, k, v] = benchInputs(T, d);
-      const rows = sampleRows(T);
-      const ref = referenceRows(q, k, v, T, d, rows);
-      const out = impl.async ? await impl.call() : impl.call();
-      const err = sampledError(out, ref, rows, T, d);
-      if (!(err < 1e-4)) return { max_abs_error: err, note: 'error above 1e-4 on sampled rows: not timed' };
-      const t = await timeCalls(() => impl.call(), impl.async, budgetMs, minSamples);
-      return { max_abs_error: err, ...t, gflops: attentionFlops(T, d) / (t.ms * 1e6) };
+      for (const name of names) {
+        const impl = await impls[name].make(T, d);
+        if (impl.ceiling) { entries.push({ name, impl }); out[name] = { max_abs_error: 0 }; continue; }
+        const result = impl.async ? await impl.call() : impl.call();
+        const err = sampledError(result, ref, rows, T, d);
+        out[name] = { max_abs_error: err };
+        if (err < 1e-4) entries.push({ name, impl });
+        else { out[name].note = 'error above 1e-4 on sampled rows: not timed'; impl.free(); }
+      }
+      await timeRoundRobin(entries, budgetMs, minRounds);
+      for (const x of entries) {
+        Object.assign(out[x.name], { ms: x.ms, min_ms: x.min_ms, samples: x.perCall.length, inner: x.inner,
+          gflops: (x.impl.ceiling ? CEILING_FLOPS : attentionFlops(T, d)) / (x.ms * 1e6) });
+      }
     } finally {
-      impl.free();
+      for (const x of entries) x.impl.free();
     }
+    return out;
   },
   // The mul+add SIMD ceiling of one core: bench_ceiling's twelve f32x4 chains.
   async ceiling() {

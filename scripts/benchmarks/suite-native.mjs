@@ -32,11 +32,11 @@ def time_calls(call):
     w0 = time.perf_counter(); warm = 0
     while True:
         call(); warm += 1
-        if warm >= 3 and ((time.perf_counter() - w0) * 1e3 >= 20 or warm >= 1000):
+        if warm >= cfg["min_warm"] and ((time.perf_counter() - w0) * 1e3 >= 20 or warm >= 1000):
             break
     one_ms = max((time.perf_counter() - w0) * 1e3 / warm, 1e-6)
     inner = max(1, math.ceil(2 / one_ms))
-    reps = min(51, max(7, int(budget_ms / (one_ms * inner))))
+    reps = min(51, max(cfg["min_reps"], int(budget_ms / (one_ms * inner))))
     per_call = []
     for _ in range(reps):
         t0 = time.perf_counter()
@@ -49,7 +49,7 @@ def time_calls(call):
 for L in cfg["sizes"]:
     load = lambda n: np.fromfile(f"{d}/{n}_{L}.f32", dtype=np.float32).reshape(L, E)
     q, k, v = load("q"), load("k"), load("v")
-    for causal in (False, True):
+    for causal in cfg["causal"]:
         mask = np.triu(np.ones((L, L), dtype=bool), 1) if causal else None
         ref = np.fromfile(f"{d}/ref_{L}_{int(causal)}.f64", dtype=np.float64).reshape(L, E)
         out = attention(q, k, v, mask)
@@ -93,7 +93,7 @@ export default {
       const common = ['--dir', dir, '--sizes', sizes.join(','), '--dim', String(d), '--budget-ms', budget];
       const kernels = quick ? 'tiled_4x8' : 'tiled_4x8,tiled_2x16,tiled_6x8,rowwise';
       const native = runJsonLines('native bench', path.join(ctx.nativeDir, 'attnbook_bench'),
-        [...common, '--label', 'attnbook-native', '--write-reference', '--kernels', kernels]);
+        [...common, '--label', 'attnbook-native', '--write-reference', '--kernels', kernels, '--min-reps', quick ? '3' : '7']);
       for (const r of native) {
         if (r.median_ms === undefined) { notes.push(`attnbook-native ${r.kernel} T ${r.L}: ${r.note}`); continue; }
         const impl = r.kernel === 'tiled_4x8' ? 'attnbook-native' : `attnbook-native-${r.kernel.replace('_', '-')}`;
@@ -101,7 +101,8 @@ export default {
           gflops: flops(r.L, d, r.causal) / (r.median_ms * 1e6), max_abs_error: r.max_abs_error, kernel: r.kernel });
       }
       const numpy = runJsonLines('numpy', PYTHON_NUMPY, ['-c', NUMPY_PROGRAM,
-        JSON.stringify({ dir, dim: d, sizes, budget_ms: Number(budget), tolerance: TOLERANCE })],
+        JSON.stringify({ dir, dim: d, sizes, budget_ms: Number(budget), tolerance: TOLERANCE,
+          causal: quick ? [false] : [false, true], min_warm: quick ? 1 : 3, min_reps: quick ? 3 : 7 })],
         { OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1', MKL_NUM_THREADS: '1' });
       for (const r of numpy) {
         if (r.info) { notes.push(r.info); continue; }

@@ -182,7 +182,8 @@ private:
     }
 
     // st[r][c] = scale * <q_r, k_c> for MR rows and the NR keys of packed tile kt (E, NR).
-    void score_tile(const float* const* qr, const float* kt, B vscale, float* st) const {
+    __attribute__((always_inline)) void score_tile(const float* const* qr, const float* kt, B vscale,
+                                                   float* st) const {
         B acc[MR][NV];
         for (std::size_t r = 0; r < MR; ++r)
             for (std::size_t c = 0; c < NV; ++c) acc[r][c] = B(0.0f);
@@ -202,7 +203,8 @@ private:
     }
 
     // o[r][c] = o[r][c] * alpha[r] + sum_j p[r][j] v[j][c] for MR rows, NR columns, nb keys.
-    void mix_tile(const float* p, const float* alpha, const float* vt, std::size_t nb, float* o) const {
+    __attribute__((always_inline)) void mix_tile(const float* p, const float* alpha, const float* vt,
+                                                 std::size_t nb, float* o) const {
         B acc[MR][NV];
         for (std::size_t r = 0; r < MR; ++r) {
             const B va(alpha[r]);
@@ -272,14 +274,35 @@ bool run_tiled(const float* q, const float* k, const float* v, float* out, const
     return true;
 }
 
+// One function per tile shape, called through a table read as volatile, so that neither the
+// compiler nor binaryen inlines it into its caller: the shipped .wasm keeps each variant's code
+// under its own name (tests/wasm/simd.test.mjs reads the 4x8 body through the symbol map). One
+// indirect call per attention call.
+bool run_tiled_4x8(const float* q, const float* k, const float* v, float* out, const HeadLayout& h, bool causal,
+                   float scale) {
+    return run_tiled<4, 8>(q, k, v, out, h, causal, scale);
+}
+bool run_tiled_2x16(const float* q, const float* k, const float* v, float* out, const HeadLayout& h, bool causal,
+                    float scale) {
+    return run_tiled<2, 16>(q, k, v, out, h, causal, scale);
+}
+bool run_tiled_6x8(const float* q, const float* k, const float* v, float* out, const HeadLayout& h, bool causal,
+                   float scale) {
+    return run_tiled<6, 8>(q, k, v, out, h, causal, scale);
+}
+using TiledFn = bool (*)(const float*, const float*, const float*, float*, const HeadLayout&, bool, float);
+TiledFn kTiledFns[] = {run_tiled_4x8, run_tiled_2x16, run_tiled_6x8};  // in AttentionTile order
+
 bool run_tile(AttentionTile tile, const float* q, const float* k, const float* v, float* out,
               const HeadLayout& h, bool causal, float scale) {
+    std::size_t index = 0;
     switch (tile) {
-        case AttentionTile::t2x16: return run_tiled<2, 16>(q, k, v, out, h, causal, scale);
-        case AttentionTile::t6x8: return run_tiled<6, 8>(q, k, v, out, h, causal, scale);
-        case AttentionTile::t4x8: break;
+        case AttentionTile::t4x8: index = 0; break;
+        case AttentionTile::t2x16: index = 1; break;
+        case AttentionTile::t6x8: index = 2; break;
     }
-    return run_tiled<4, 8>(q, k, v, out, h, causal, scale);
+    const TiledFn fn = *static_cast<TiledFn volatile*>(&kTiledFns[index]);
+    return fn(q, k, v, out, h, causal, scale);
 }
 
 AttentionResult tiled_tensor(AttentionTile tile, const Tensor& q, const Tensor& k, const Tensor& v,
