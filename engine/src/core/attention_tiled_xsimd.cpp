@@ -389,7 +389,7 @@ AttentionResult scaled_dot_product_attention_tiled_6x8_xsimd(const Tensor& q, co
 
 AttentionResult scaled_dot_product_attention(const Tensor& q, const Tensor& k, const Tensor& v,
                                              const AttentionOptions& options) {
-    return tiled_tensor(AttentionTile::t4x8, q, k, v, options);
+    return tiled_tensor(AttentionTile::t2x16, q, k, v, options);
 }
 
 }  // namespace attnbook

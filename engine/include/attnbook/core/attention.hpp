@@ -24,8 +24,8 @@
 //   scaled_dot_product_attention_tiled_MRxNR_xsimd  float32, register-tiled (XNNPACK style):
 //                         MR query rows x NR keys per score tile, K packed once per kv head,
 //                         online softmax per query block over key blocks (memory O(T d), no
-//                         T x T matrix), causal key tiles past the diagonal skipped. Variants 4x8
-//                         (the engine's choice), 2x16 and 6x8. Handles no mask or is_causal,
+//                         T x T matrix), causal key tiles past the diagonal skipped. Variants 2x16
+//                         (the engine's choice), 4x8 and 6x8. Handles no mask or is_causal,
 //                         no dropout, no weights; anything else runs the rowwise kernel (the
 //                         result's `kernel` says which ran).
 //   scaled_dot_product_attention_rowwise_xsimd   float32, one query row at a time: xsimd dot
@@ -104,7 +104,8 @@ AttentionResultF64 scaled_dot_product_attention_reference_f64(const Tensor& q, c
 // no weights returned, at least one key); otherwise they run the rowwise kernel.
 bool attention_tiled_supports(const AttentionOptions& options, std::size_t keys);
 
-// The engine's choice: tiled 4x8 where it applies, else rowwise.
+// The engine's choice: tiled 2x16 where it applies (the fastest variant in Chromium, measured
+// by npm run bench), else rowwise.
 AttentionResult scaled_dot_product_attention(const Tensor& q, const Tensor& k, const Tensor& v,
                                              const AttentionOptions& options = {});
 
@@ -121,7 +122,7 @@ struct AttentionF32Dims {
 };
 void attention_forward_f32(const float* q, const float* k, const float* v, float* out,
                            const AttentionF32Dims& dims, bool causal, float scale,
-                           AttentionTile tile = AttentionTile::t4x8);
+                           AttentionTile tile = AttentionTile::t2x16);
 // The function name of a tile variant, e.g. "scaled_dot_product_attention_tiled_4x8_xsimd".
 const char* attention_tile_kernel_name(AttentionTile tile);
 
