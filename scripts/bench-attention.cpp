@@ -4,17 +4,19 @@
 //
 //   attnbook_bench --dir DIR --sizes 64,256,512 --dim 64 --label NAME
 //                  [--write-reference] [--time-reference] [--budget-ms 150]
+//                  [--kernels tiled_4x8,tiled_2x16,tiled_6x8,rowwise]   (default: all)
+//                  [--min-reps 7]
 //
 // For each L in --sizes it reads DIR/q_L.f32 (L, E), DIR/k_L.f32 (S=L, E), DIR/v_L.f32 (S, Ev=E),
 // raw little-endian float32, and for is_causal false and true:
 //   1. the float64 reference: computed and written to DIR/ref_L_c.f64 (L, Ev) with
 //      --write-reference (the native run does this once), else read from that file;
-//   2. the fused float32 kernel runs once and is compared with the reference; it is timed only
+//   2. each float32 kernel runs once and is compared with the reference; it is timed only
 //      if the max abs error is below 1e-4 (float32 sums over S=512 terms of size ~1 stay ~1e-6);
 //   3. timing: warm-up, then reps of `inner` back-to-back calls (inner chosen so a rep lasts
 //      >= 2 ms), median over reps of the time per call.
 // One JSON object per line on stdout:
-//   {"impl":"engine-native","kernel":"fused_xsimd","L":64,"causal":false,"max_abs_error":1e-7,
+//   {"impl":"engine-native","kernel":"tiled_4x8","L":64,"causal":false,"max_abs_error":1e-7,
 //    "median_ms":0.05,"reps":9,"inner":40}
 #include <algorithm>
 #include <chrono>
@@ -67,14 +69,16 @@ struct Timing {
 };
 
 // Warm-up, then reps of `inner` calls; the median over reps of (rep time / inner).
+int g_min_reps = 7;  // --min-reps
+
 Timing time_calls(const std::function<void()>& call, double budget_ms) {
     const auto w0 = Clock::now();
     int warm = 0;
-    do { call(); ++warm; } while (warm < 3 || (ms_since(w0) < 20.0 && warm < 1000));
+    do { call(); ++warm; } while (warm < std::min(3, g_min_reps) || (ms_since(w0) < 20.0 && warm < 1000));
     const double one_ms = std::max(ms_since(w0) / warm, 1e-6);
     Timing t;
     t.inner = std::max(1, static_cast<int>(std::ceil(2.0 / one_ms)));
-    t.reps = std::clamp(static_cast<int>(budget_ms / (one_ms * t.inner)), 7, 51);
+    t.reps = std::clamp(static_cast<int>(budget_ms / (one_ms * t.inner)), g_min_reps, 51);
     std::vector<double> per_call;
     for (int r = 0; r < t.reps; ++r) {
         const auto t0 = Clock::now();
@@ -102,7 +106,7 @@ volatile float g_sink = 0.0f;
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::string dir, label = "engine-native", sizes_text = "64,256,512";
+    std::string dir, label = "engine-native", sizes_text = "64,256,512", kernel_list;
     std::size_t E = 64;
     bool write_reference = false, time_reference = false;
     double budget_ms = 150.0;
@@ -119,6 +123,8 @@ int main(int argc, char** argv) {
         else if (arg == "--budget-ms") budget_ms = std::stod(value());
         else if (arg == "--write-reference") write_reference = true;
         else if (arg == "--time-reference") time_reference = true;
+        else if (arg == "--kernels") kernel_list = value();
+        else if (arg == "--min-reps") g_min_reps = std::max(1, std::stoi(value()));
         else { std::fprintf(stderr, "attnbook_bench: unknown option %s\n", arg.c_str()); return 2; }
     }
     if (dir.empty()) { std::fprintf(stderr, "attnbook_bench: --dir is required\n"); return 2; }
@@ -151,19 +157,39 @@ int main(int argc, char** argv) {
                 }, budget_ms);
                 print_row(label, "reference_f64", L, causal, 0.0, &t);
             }
-            const Tensor out = attnbook::scaled_dot_product_attention_fused_xsimd(q, k, v, options).output;
-            double err = 0.0;
-            for (std::size_t n = 0; n < out.data.size(); ++n)
-                err = std::max(err, std::fabs(static_cast<double>(out.data[n]) - ref[n]));
-            if (!(err < kTolerance)) {
-                print_row(label, "fused_xsimd", L, causal, err, nullptr, "error above 1e-4: not timed");
-                ++failures;
-                continue;
+            // Each kernel: checked against the reference, then timed. The tiled ones through the
+            // raw float32 entry (what a typed-array caller runs), the rowwise one through Tensors.
+            std::vector<float> out(L * E);
+            const float scale = static_cast<float>(1.0 / std::sqrt(static_cast<double>(E)));
+            struct Kernel { const char* name; std::function<void()> call; };
+            auto tiled = [&](attnbook::AttentionTile tile) {
+                return [&, tile] {
+                    attnbook::attention_forward_f32(q.data.data(), k.data.data(), v.data.data(), out.data(),
+                                                    {1, L, L, E, E}, causal, scale, tile);
+                };
+            };
+            const Kernel kernels[] = {
+                {"tiled_4x8", tiled(attnbook::AttentionTile::t4x8)},
+                {"tiled_2x16", tiled(attnbook::AttentionTile::t2x16)},
+                {"tiled_6x8", tiled(attnbook::AttentionTile::t6x8)},
+                {"rowwise", [&] { out = attnbook::scaled_dot_product_attention_rowwise_xsimd(q, k, v, options).output.data; }},
+            };
+            for (const Kernel& kernel : kernels) {
+                if (!kernel_list.empty() && ("," + kernel_list + ",").find("," + std::string(kernel.name) + ",") == std::string::npos)
+                    continue;
+                std::fill(out.begin(), out.end(), 0.0f);
+                kernel.call();
+                double err = 0.0;
+                for (std::size_t n = 0; n < out.size(); ++n)
+                    err = std::max(err, std::fabs(static_cast<double>(out[n]) - ref[n]));
+                if (!(err < kTolerance)) {
+                    print_row(label, kernel.name, L, causal, err, nullptr, "error above 1e-4: not timed");
+                    ++failures;
+                    continue;
+                }
+                const Timing t = time_calls([&] { kernel.call(); g_sink = out[0]; }, budget_ms);
+                print_row(label, kernel.name, L, causal, err, &t);
             }
-            const Timing t = time_calls([&] {
-                g_sink = attnbook::scaled_dot_product_attention_fused_xsimd(q, k, v, options).output.data[0];
-            }, budget_ms);
-            print_row(label, "fused_xsimd", L, causal, err, &t);
         }
     }
     return failures == 0 ? 0 : 1;

@@ -1,4 +1,4 @@
-// scaled_dot_product_attention_fused_xsimd against float64 references: the engine's own
+// scaled_dot_product_attention_rowwise_xsimd against float64 references: the engine's own
 // (scaled_dot_product_attention_reference_f64, the spec it ships) and an independent one written
 // in the tests from PyTorch's documentation (attention_spec_f64.hpp, sharing none of the engine's
 // shape, broadcast, GQA or mask code); natively also numpy's. Plus the PyTorch semantics: masks,
@@ -81,7 +81,7 @@ std::string user_error_message(F&& f) {
 // The same message from both variants (they share plan_attention).
 std::string error_of(const Tensor& q, const Tensor& k, const Tensor& v, const AttentionOptions& o) {
     const std::string fused =
-        user_error_message([&] { scaled_dot_product_attention_fused_xsimd(q, k, v, o); });
+        user_error_message([&] { scaled_dot_product_attention_rowwise_xsimd(q, k, v, o); });
     const std::string reference =
         user_error_message([&] { scaled_dot_product_attention_reference_f64(q, k, v, o); });
     CHECK(fused == reference);
@@ -114,7 +114,7 @@ double f64_tolerance(std::size_t E, std::size_t S, double max_logit, double max_
 void check_against_reference(const Tensor& q, const Tensor& k, const Tensor& v,
                              AttentionOptions o, ErrorReport& report, double mask_max = 0.0) {
     o.return_weights = true;
-    const AttentionResult fused = scaled_dot_product_attention_fused_xsimd(q, k, v, o);
+    const AttentionResult fused = scaled_dot_product_attention_rowwise_xsimd(q, k, v, o);
     const AttentionResultF64 ref = scaled_dot_product_attention_reference_f64(q, k, v, o);
     const double scale = o.scale ? *o.scale : 1.0 / std::sqrt(static_cast<double>(q.shape.back()));
     const AttentionTolerances tol = attention_tolerances(q, k, v, scale, mask_max, o.dropout_p);
@@ -171,7 +171,7 @@ TEST_CASE("attention: hand-computed 2x2 query, 3x2 key example", "[attention]") 
 
     AttentionOptions opt;
     opt.return_weights = true;
-    const AttentionResult fused = scaled_dot_product_attention_fused_xsimd(q, k, v, opt);
+    const AttentionResult fused = scaled_dot_product_attention_rowwise_xsimd(q, k, v, opt);
     const AttentionResultF64 ref = scaled_dot_product_attention_reference_f64(q, k, v, opt);
     REQUIRE(fused.output.shape == Shape{2, 2});
     REQUIRE(fused.weights->shape == Shape{2, 3});
@@ -295,7 +295,7 @@ TEST_CASE("attention: fully masked rows give 0 and are reported", "[attention]")
         } else {
             o.float_mask = &fmask;
         }
-        const AttentionResult r = scaled_dot_product_attention_fused_xsimd(q, k, v, o);
+        const AttentionResult r = scaled_dot_product_attention_rowwise_xsimd(q, k, v, o);
         const AttentionResultF64 ref = scaled_dot_product_attention_reference_f64(q, k, v, o);
         CHECK(r.fully_masked_rows == expected);
         CHECK(ref.fully_masked_rows == expected);
@@ -380,8 +380,14 @@ TEST_CASE("attention: is_causal is the top-left lower-triangular bool mask", "[a
             AttentionOptions causal, masked;
             causal.is_causal = true;
             masked.bool_mask = &tril;
+            // The same kernel gives the same bits either way; the engine's choice (tiled for
+            // is_causal, rowwise for a mask) sums in another order: within the float32 bound.
+            CHECK(bit_equal(scaled_dot_product_attention_rowwise_xsimd(q, k, v, causal).output,
+                            scaled_dot_product_attention_rowwise_xsimd(q, k, v, masked).output));
             const AttentionResult rc = scaled_dot_product_attention(q, k, v, causal);
-            CHECK(bit_equal(rc.output, scaled_dot_product_attention(q, k, v, masked).output));
+            CHECK(std::string(rc.kernel) == "scaled_dot_product_attention_tiled_2x16_xsimd");
+            const AttentionResultF64 rm = scaled_dot_product_attention_reference_f64(q, k, v, masked);
+            CHECK(max_abs_diff(rc.output, rm.output) <= attention_tolerances(q, k, v, 0.5).output);
             CHECK(rc.fully_masked_rows.empty());  // key 0 is always visible when S >= 1
             // Row 0 sees only key 0: its output is v[0] exactly (weight exp(0)/1 = 1).
             for (std::size_t e = 0; e < 3; ++e) CHECK(rc.output.data[e] == v.data[e]);
@@ -584,12 +590,12 @@ TEST_CASE("attention: errors name the tensors and shapes", "[attention]") {
     SECTION("float32 logit overflow in the fused kernel") {
         const Tensor qb({1, 4}, {3e38f, 3e38f, 0, 0}), kb({1, 4}, {3e38f, 3e38f, 0, 0});
         const Tensor vb({1, 1}, {1.0f});
-        CHECK(user_error_message([&] { scaled_dot_product_attention_fused_xsimd(qb, kb, vb); }) ==
+        CHECK(user_error_message([&] { scaled_dot_product_attention_rowwise_xsimd(qb, kb, vb); }) ==
               "attention logit overflows float32 at (batch 0, head 0, query 0, key 0): "
               "query (1, 4), key (1, 4)");
         // Overflow to -inf must not pass for "masked": the reference would give a real softmax.
         const Tensor kneg({1, 4}, {-3e38f, -3e38f, 0, 0});
-        CHECK(user_error_message([&] { scaled_dot_product_attention_fused_xsimd(qb, kneg, vb); }) ==
+        CHECK(user_error_message([&] { scaled_dot_product_attention_rowwise_xsimd(qb, kneg, vb); }) ==
               "attention logit overflows float32 at (batch 0, head 0, query 0, key 0): "
               "query (1, 4), key (1, 4)");
         // ... nor a finite logit plus a finite float mask value.
@@ -598,7 +604,7 @@ TEST_CASE("attention: errors name the tensors and shapes", "[attention]") {
         AttentionOptions o;
         o.float_mask = &huge;
         o.scale = 1e38;
-        CHECK(user_error_message([&] { scaled_dot_product_attention_fused_xsimd(one, one, vb, o); }) ==
+        CHECK(user_error_message([&] { scaled_dot_product_attention_rowwise_xsimd(one, one, vb, o); }) ==
               "attention logit overflows float32 at (batch 0, head 0, query 0, key 0): "
               "query (1, 4), key (1, 4)");
         CHECK(user_error_message([&] { scaled_dot_product_attention_reference_f64(one, one, vb, o); }) ==
@@ -615,10 +621,10 @@ TEST_CASE("attention: errors name the tensors and shapes", "[attention]") {
         while (!(dropout_keep(o.dropout_seed, 0, 0.1) && dropout_keep(o.dropout_seed, 1, 0.1) &&
                  dropout_keep(o.dropout_seed, 2, 0.1)))
             ++o.dropout_seed;
-        CHECK(user_error_message([&] { scaled_dot_product_attention_fused_xsimd(q0, k0, big, o); }) ==
+        CHECK(user_error_message([&] { scaled_dot_product_attention_rowwise_xsimd(q0, k0, big, o); }) ==
               "attention output overflows float32 at (batch 0, head 0, query 0, value column 0): value (3, 1)");
         // The same values without dropout mix to 3.4e38 (a convex combination): no error.
-        CHECK(scaled_dot_product_attention_fused_xsimd(q0, k0, big).output.data[0] == Approx(3.4e38));
+        CHECK(scaled_dot_product_attention_rowwise_xsimd(q0, k0, big).output.data[0] == Approx(3.4e38));
     }
 }
 

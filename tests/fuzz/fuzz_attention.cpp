@@ -146,7 +146,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     AttentionResult fused;
     AttentionResultF64 ref;
     try {
-        fused = scaled_dot_product_attention_fused_xsimd(q, k, v, o);
+        fused = scaled_dot_product_attention_rowwise_xsimd(q, k, v, o);
     } catch (const UserError& e) {
         fused_error = e.what();
     } catch (const std::exception& e) {
@@ -187,6 +187,24 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const double eo = max_abs_diff(fused.output, ref.output), ew = max_abs_diff(*fused.weights, *ref.weights);
     check(eo <= tol.output, "output error " + attnbook_fuzz::num(eo) + " > tolerance " + attnbook_fuzz::num(tol.output) + problem);
     check(ew <= tol.weights, "weight error " + attnbook_fuzz::num(ew) + " > tolerance " + attnbook_fuzz::num(tol.weights) + problem);
+
+    // The engine's choice for the same call without weights (the tiled kernel when there is no
+    // mask and no dropout): the same bound plus the online softmax's rescaling, one more rounding
+    // of o and l per 128-key block; never an error where the rowwise kernel computed.
+    {
+        AttentionOptions plain = o;
+        plain.return_weights = false;
+        AttentionResult engine;
+        try {
+            engine = scaled_dot_product_attention(q, k, v, plain);
+        } catch (const std::exception& e) {
+            attnbook_fuzz::fail(std::string("the engine's kernel refused what the rowwise kernel computed: ") + e.what());
+        }
+        const double et = max_abs_diff(engine.output, ref.output);
+        const double tol_engine = tol.output + attnbook_test::max_abs(v) * attnbook_test::kEps32 * (S / 128.0 + 2.0);
+        check(et <= tol_engine, std::string(engine.kernel) + " output error " + attnbook_fuzz::num(et) + " > tolerance " +
+                                    attnbook_fuzz::num(tol_engine) + problem);
+    }
 
     if (o.dropout_p != 0.0 || S == 0) return 0;
     // Row by row, in the flat (B, Hq, L) order of the weights: a row sums to 1 (to the weights'

@@ -3,6 +3,8 @@
 // (random_standard_normal); details and pitfalls in shared/notes/numpy-rng.md.
 #include "attnbook/core/numpy_rng.hpp"
 
+#include <cstring>
+
 #include "attnbook/core/det_math.hpp"
 
 namespace attnbook {
@@ -78,10 +80,33 @@ void seed_sequence_state(std::uint64_t seed, std::uint64_t out[4]) {
 }
 
 // ---- PCG64 (numpy/random/src/pcg64) ----------------------------------------------------------
-constexpr unsigned __int128 u128(std::uint64_t high, std::uint64_t low) {
-    return (static_cast<unsigned __int128>(high) << 64) | low;
+// The 128-bit state is two 64-bit halves (U128 in the header). WebAssembly has 64-bit integer
+// multiplies but no 64x64 -> 128 one: an `unsigned __int128` product there becomes a call to
+// compiler-rt's generic __multi3 (measured ~17.5 ns per draw under Node 20). The step needs only
+// the low 128 bits of state * multiplier, i.e. one full 64x64 -> 128 product (lo * m_lo) and two
+// 64-bit products (cross terms, whose high halves fall off the top), as numpy's own
+// PCG_EMULATED_128BIT_MATH path does. The high half of lo * m_lo is built from four 32x32 -> 64
+// products (i64.mul each); natively __int128 gives the single `mul` instruction.
+constexpr std::uint64_t kPcgMultHigh = 0x2360ed051fc65da4ULL;
+constexpr std::uint64_t kPcgMultLow = 0x4385df649fccf645ULL;
+
+inline std::uint64_t mul_high_64(std::uint64_t a, std::uint64_t b) {
+#if defined(__SIZEOF_INT128__) && !defined(__wasm__)
+    return static_cast<std::uint64_t>((static_cast<unsigned __int128>(a) * b) >> 64);
+#else
+    const std::uint64_t a0 = a & 0xffffffffu, a1 = a >> 32, b0 = b & 0xffffffffu, b1 = b >> 32;
+    const std::uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    // (p00 >> 32) + two 32-bit halves < 3 * 2^32: no overflow.
+    const std::uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
+    return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+#endif
 }
-constexpr unsigned __int128 kPcgMultiplier = u128(0x2360ed051fc65da4ULL, 0x4385df649fccf645ULL);
+
+// a + b mod 2^128.
+inline NumpyRng::U128 add128(NumpyRng::U128 a, NumpyRng::U128 b) {
+    const std::uint64_t low = a.low + b.low;
+    return {a.high + b.high + (low < a.low ? 1u : 0u), low};
+}
 
 // ---- ziggurat constants (numpy/random/src/distributions/distributions.c) ---------------------
 constexpr double kZigguratNorR = 3.6541528853610087963519472518;
@@ -93,26 +118,29 @@ NumpyRng::NumpyRng(std::uint64_t seed) {
     std::uint64_t s[4];
     seed_sequence_state(seed, s);
     // pcg64_set_seed: initstate = s0:s1, initseq = s2:s3 (first word of each pair is high).
-    const unsigned __int128 initstate = u128(s[0], s[1]);
-    const unsigned __int128 initseq = u128(s[2], s[3]);
-    // pcg_setseq_128_srandom_r
-    state_ = 0;
-    inc_ = (initseq << 1) | 1u;
+    const U128 initstate{s[0], s[1]};
+    const U128 initseq{s[2], s[3]};
+    // pcg_setseq_128_srandom_r: state = 0, inc = (initseq << 1) | 1, step, state += initstate, step
+    state_ = {0, 0};
+    inc_ = {(initseq.high << 1) | (initseq.low >> 63), (initseq.low << 1) | 1u};
     step();
-    state_ += initstate;
+    state_ = add128(state_, initstate);
     step();
 }
 
-// One LCG step mod 2^128. In WebAssembly the 128-bit multiply is a compiler-rt helper call
-// (__multi3): measured ~17.5 ns per next_uint64 under node 20 vs ~3.2 ns natively.
-void NumpyRng::step() { state_ = state_ * kPcgMultiplier + inc_; }
+// One LCG step mod 2^128: state = state * multiplier + inc.
+void NumpyRng::step() {
+    const std::uint64_t high = mul_high_64(state_.low, kPcgMultLow) + state_.low * kPcgMultHigh +
+                               state_.high * kPcgMultLow;
+    state_ = add128({high, state_.low * kPcgMultLow}, inc_);
+}
 
 std::uint64_t NumpyRng::next_uint64() {
     // Step first, then output XSL-RR of the new state: xor the halves, rotate right by the top
     // 6 bits.
     step();
-    const std::uint64_t x = static_cast<std::uint64_t>(state_ >> 64) ^ static_cast<std::uint64_t>(state_);
-    const unsigned rot = static_cast<unsigned>(state_ >> 122);
+    const std::uint64_t x = state_.high ^ state_.low;
+    const unsigned rot = static_cast<unsigned>(state_.high >> 58);
     return (x >> rot) | (x << ((64u - rot) & 63u));
 }
 
@@ -131,8 +159,14 @@ double NumpyRng::standard_normal() {
         r >>= 8;
         const std::uint64_t sign = r & 0x1;
         const std::uint64_t rabs = (r >> 1) & 0x000fffffffffffffULL;
+        // x = +-(rabs * wi[idx]): the sign goes into the top bit without a branch (a random sign
+        // is a branch mispredicted half the time: measured ~30% of the draw natively). Flipping
+        // the sign bit is exactly numpy's `x = -x` (-0.0 included).
         double x = static_cast<double>(rabs) * wi[idx];
-        if (sign & 0x1) x = -x;
+        std::uint64_t x_bits;
+        std::memcpy(&x_bits, &x, sizeof x);
+        x_bits ^= sign << 63;
+        std::memcpy(&x, &x_bits, sizeof x);
         if (rabs < ki[idx]) return x;  // inside the layer's rectangle: ~99.3% of draws
         if (idx == 0) {
             // The tail beyond r (Marsaglia's method); 1 - U avoids log(0) (numpy GH 13361).

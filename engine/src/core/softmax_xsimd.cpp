@@ -2,10 +2,8 @@
 // (template parameter A: a batch loop over xsimd::batch<float, A> plus a scalar tail), compiled
 // for xsimd::default_arch (sse2 natively and in WASM; see CMakeLists.txt for the flags).
 //
-// Why not xsimd::exp: its range reduction converts float -> int (_mm_cvttps_epi32), which
-// Emscripten 3.1.6 lowers to a scalar loop per lane (SSE's out-of-range semantics differ from
-// wasm's i32x4.trunc_sat). The exp below needs only float add/mul, compares, selects, one integer
-// shift and bit casts, all of which map onto single SIMD128 instructions.
+// exp_f32 (the vector exp, and why not xsimd::exp) lives in exp_f32.hpp, shared with the tiled
+// attention kernels.
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -13,106 +11,12 @@
 #include <xsimd/xsimd.hpp>
 
 #include "attnbook/core/softmax.hpp"
+#include "exp_f32.hpp"
 
 namespace attnbook {
 namespace {
 
-// ---- exp(x), float32 -------------------------------------------------------------------------
-// exp(x) = 2^n * exp(r),  n = round(x / ln2),  r = x - n ln2 in [-ln2/2, ln2/2].
-//
-// 1. Clamp x to [-88, 88] with compare+select (NaN compares false and becomes -88, so nothing
-//    downstream sees NaN). Then |x log2e| <= 126.96, so n is in [-127, 127].
-// 2. n without a float->int conversion, the "magic number" trick (as in XNNPACK's
-//    f32-raddstoreexpminusmax "magic bias"): t = x log2e + (1.5 * 2^23 + 127). t lies in
-//    [2^23, 2^24), where the float spacing is exactly 1, so the addition itself rounds x log2e to
-//    the nearest integer (round-half-even). The low 23 mantissa bits of t then hold
-//    2^22 + 127 + n, and n = t - (1.5 * 2^23 + 127) exactly (Sterbenz: no rounding).
-// 3. r = x - n ln2 with ln2 split in two (Cody-Waite): ln2_hi = 0x3F317200 has only 15
-//    significant bits, so n * ln2_hi (|n| <= 127, 7 bits) is exact and x - n ln2_hi is exact (the
-//    two are close); ln2_lo = ln2 - ln2_hi then adds the missing ~1.4e-6 * n with float rounding.
-//    The effective ln2 carries ~48 bits, so r's error is ~1 ulp of r, not ~|n| ulp.
-// 4. exp(r) = 1 + r + r^2 P(r), P of degree 5 with the Cephes expf.c minimax coefficients
-//    (S. Moshier), relative error ~1e-7 on [-ln2/2, ln2/2]; Horner's rule.
-// 5. 2^n: shift the integer bits of t left by 23. The exponent and the 2^22 bit of t fall off the
-//    top of the 32-bit lane, leaving (127 + n) << 23: the float 2^n (biased exponent 127 + n,
-//    mantissa 0). For n = -127 that is +0, the right answer after the clamp.
-// 6. y = exp(r) * 2^n is exact scaling (no rounding) for normal results. Below ln(FLT_MIN)
-//    = -87.336 the result would be subnormal; we return exactly 0 instead (absolute error
-//    < 1.2e-38), so -inf, very negative logits and masked softmax entries give exactly 0.
-//
-// The scalar overloads do the same operations in the same order, so the scalar tail of a row
-// gives bit-identical results to a SIMD lane. -ffp-contract=off keeps every a*b+c two roundings.
-constexpr float kExpXMin = -88.0f;
-constexpr float kExpXMax = 88.0f;
-constexpr float kLnFltMin = -87.33654475f;      // ln(FLT_MIN); below it the result is 0
-constexpr float kLog2e = 1.44269504088896341f;  // 1 / ln2
-constexpr float kMagicBias = 12583039.0f;       // 1.5 * 2^23 + 127 = 0x1.8000FEp23
-constexpr float kLn2Hi = 0.693145751953125f;    // 0x3F317200, 15 significant bits
-constexpr float kLn2Lo = 1.42860682e-6f;        // ln2 - kLn2Hi
-constexpr float kP0 = 1.9875691500e-4f;         // Cephes expf.c, exp(r) = 1 + r + r^2 P(r)
-constexpr float kP1 = 1.3981999507e-3f;
-constexpr float kP2 = 8.3334519073e-3f;
-constexpr float kP3 = 4.1665795894e-2f;
-constexpr float kP4 = 1.6666665459e-1f;
-constexpr float kP5 = 5.0000001201e-1f;
-
-// The four operations that differ between a batch and a scalar.
-template <class A>
-xsimd::batch<float, A> select_gt(xsimd::batch<float, A> x, float c, float otherwise) {
-    using B = xsimd::batch<float, A>;
-    return xsimd::select(x > B(c), x, B(otherwise));
-}
-inline float select_gt(float x, float c, float otherwise) { return x > c ? x : otherwise; }
-
-template <class A>
-xsimd::batch<float, A> select_lt(xsimd::batch<float, A> x, float c, float otherwise) {
-    using B = xsimd::batch<float, A>;
-    return xsimd::select(x < B(c), x, B(otherwise));
-}
-inline float select_lt(float x, float c, float otherwise) { return x < c ? x : otherwise; }
-
-template <class A>
-xsimd::batch<float, A> zero_below(xsimd::batch<float, A> x, float c, xsimd::batch<float, A> y) {
-    using B = xsimd::batch<float, A>;
-    return xsimd::select(x < B(c), B(0.0f), y);
-}
-inline float zero_below(float x, float c, float y) { return x < c ? 0.0f : y; }
-
-// Float whose bits are bits(t) << 23 (step 5).
-template <class A>
-xsimd::batch<float, A> shift_into_exponent(xsimd::batch<float, A> t) {
-    using I = xsimd::batch<std::int32_t, A>;
-    using B = xsimd::batch<float, A>;
-    return xsimd::bitwise_cast<B>(xsimd::bitwise_cast<I>(t) << 23);
-}
-inline float shift_into_exponent(float t) {
-    std::uint32_t u;
-    std::memcpy(&u, &t, sizeof u);
-    u <<= 23;
-    float s;
-    std::memcpy(&s, &u, sizeof s);
-    return s;
-}
-
-// V is float or xsimd::batch<float, A>; float constants broadcast through batch operators.
-template <class V>
-V exp_f32(V x) {
-    x = select_gt(x, kExpXMin, kExpXMin);  // step 1 (NaN -> -88)
-    x = select_lt(x, kExpXMax, kExpXMax);
-    const V t = x * V(kLog2e) + V(kMagicBias);  // step 2
-    const V n = t - V(kMagicBias);
-    V r = x - n * V(kLn2Hi);  // step 3
-    r = r - n * V(kLn2Lo);
-    V p = V(kP0);  // step 4
-    p = p * r + V(kP1);
-    p = p * r + V(kP2);
-    p = p * r + V(kP3);
-    p = p * r + V(kP4);
-    p = p * r + V(kP5);
-    const V er = (p * (r * r) + r) + V(1.0f);
-    const V y = er * shift_into_exponent(t);  // steps 5, 6
-    return zero_below(x, kLnFltMin, y);
-}
+using simd_exp::exp_f32;
 
 // ---- kernels, generic over the arch ---------------------------------------------------------
 template <class A>

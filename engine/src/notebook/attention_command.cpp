@@ -128,10 +128,14 @@ json attention_command(const json& raw, const Progress&) {
     if (args.has("dropout_seed")) options.dropout_seed = args.whole("dropout_seed", 0, (std::uint64_t{1} << 53) - 1);
     if (args.has("scale")) options.scale = args.number("scale");
 
+    // Sizes first (plan_attention validates shapes and values): no kernel runs for a result
+    // too large to print.
+    const AttentionPlan plan = plan_attention(q, k, v, options);
+    if (shape_numel(plan.output_shape) > kMaxPrinted ||
+        (options.return_weights && shape_numel(plan.weights_shape) > kMaxPrinted))
+        throw UserError("attention: the result has more than " + std::to_string(kMaxPrinted) + " numbers to print");
     const AttentionResult fast = scaled_dot_product_attention(q, k, v, options);
     const AttentionResultF64 reference = scaled_dot_product_attention_reference_f64(q, k, v, options);
-    if (fast.output.numel() > kMaxPrinted || (fast.weights && fast.weights->numel() > kMaxPrinted))
-        throw UserError("attention: the result has more than " + std::to_string(kMaxPrinted) + " numbers to print");
 
     double max_error = 0.0;
     for (std::size_t i = 0; i < fast.output.numel(); ++i)
@@ -140,7 +144,7 @@ json attention_command(const json& raw, const Progress&) {
     for (const auto& r : fast.fully_masked_rows) rows.push_back({r.batch, r.head, r.row});
     json out{{"output", tensor_json(fast.output)},
              {"fully_masked_rows", rows},
-             {"kernel", "scaled_dot_product_attention_fused_xsimd"},
+             {"kernel", fast.kernel},
              {"reference_max_abs_error", number_pair(max_error, kErrorShown)}};
     if (fast.weights) out["weights"] = tensor_json(*fast.weights);
     return out;

@@ -1,7 +1,6 @@
 #include "attnbook/notebook/python_export.hpp"
 
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "attnbook/core/errors.hpp"
 
@@ -97,8 +96,8 @@ std::string explore_python_program(const ExploreInput& in, const std::vector<std
     for (auto [from, to] : {std::pair<std::string, std::string>{"true", "True"}, {"false", "False"}})
         for (std::size_t at; (at = allowed_text.find(from)) != std::string::npos;) allowed_text.replace(at, from.size(), to);
 
-    std::ostringstream py;
-    py << R"(#!/usr/bin/env python3
+    // Plain string concatenation: no iostreams in the engine (module size).
+    std::string py = R"(#!/usr/bin/env python3
 # One attention row from attnbook, written out to run and to change.
 # Standard library only. The arithmetic follows the engine step for step (sums run left to
 # right from 0.0, the largest score is subtracted before exp), so the doubles on the last line
@@ -107,12 +106,12 @@ import json
 import math
 import struct
 
-names = )" << names.dump(-1, ' ', true) << R"(
-query = )" << python_list(in.query) << R"(
-key_rows = )" << python_rows(in.keys) << R"(
-value_rows = )" << python_rows(in.values) << R"(
-allowed = )" << allowed_text << R"(  # False removes a source before the softmax
-)" << divisor_line(in.divisor) << R"(
+names = )" + names.dump(-1, ' ', true) + R"(
+query = )" + python_list(in.query) + R"(
+key_rows = )" + python_rows(in.keys) + R"(
+value_rows = )" + python_rows(in.values) + R"(
+allowed = )" + allowed_text + R"(  # False removes a source before the softmax
+)" + divisor_line(in.divisor) + R"(
 
 
 def running_total(numbers):
@@ -122,7 +121,7 @@ def running_total(numbers):
     return total
 
 
-)" << python_engine_exp_source() << R"(
+)" + python_engine_exp_source() + R"(
 
 # Match: how far the query reaches along each key, divided to keep scores moderate.
 dots = [running_total(a * b for a, b in zip(query, key)) for key in key_rows]
@@ -150,7 +149,7 @@ for name, dot, score, share in zip(names, dots, scores, shares):
 print("output", ", ".join(f"{x:.3f}" for x in output))
 print(json.dumps({"shares": shares, "output": output}))
 )";
-    return py.str();
+    return py;
 }
 
 }  // namespace attnbook

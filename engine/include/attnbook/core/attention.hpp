@@ -21,8 +21,16 @@
 //   5. output  o[b,h,i,:] = sum_j w_j v[b,g,j,:]
 //
 // Variants (named by what differs; scaled_dot_product_attention below is where one is chosen):
-//   scaled_dot_product_attention_fused_xsimd     float32, per row: xsimd dot products, mask,
-//                                                softmax_f32_xsimd, xsimd weighted sum of V
+//   scaled_dot_product_attention_tiled_MRxNR_xsimd  float32, register-tiled (XNNPACK style):
+//                         MR query rows x NR keys per score tile, K packed once per kv head,
+//                         online softmax per query block over key blocks (memory O(T d), no
+//                         T x T matrix), causal key tiles past the diagonal skipped. Variants 2x16
+//                         (the engine's choice), 4x8 and 6x8. Handles no mask or is_causal,
+//                         no dropout, no weights; anything else runs the rowwise kernel (the
+//                         result's `kernel` says which ran).
+//   scaled_dot_product_attention_rowwise_xsimd   float32, one query row at a time: xsimd dot
+//                         products, mask, softmax_f32_xsimd, dropout, xsimd weighted sum of V.
+//                         Every option; the only one that returns weights.
 //   scaled_dot_product_attention_reference_f64   naive float64 loops: the spec, never optimised
 //
 // Where we differ from PyTorch, on purpose:
@@ -71,23 +79,52 @@ struct BasicAttentionResult {
     BasicTensor<T> output;                      // (B, Hq, L, Ev), in the query's rank
     std::optional<BasicTensor<T>> weights;      // (B, Hq, L, S), if options.return_weights
     std::vector<AttentionRow> fully_masked_rows;  // rows with output 0, in (b, h, i) order
+    const char* kernel = "";                    // the variant that ran (its function name)
 };
 using AttentionResult = BasicAttentionResult<float>;
 using AttentionResultF64 = BasicAttentionResult<double>;
 
-AttentionResult scaled_dot_product_attention_fused_xsimd(const Tensor& q, const Tensor& k,
-                                                         const Tensor& v,
-                                                         const AttentionOptions& options = {});
+AttentionResult scaled_dot_product_attention_rowwise_xsimd(const Tensor& q, const Tensor& k,
+                                                           const Tensor& v,
+                                                           const AttentionOptions& options = {});
+AttentionResult scaled_dot_product_attention_tiled_4x8_xsimd(const Tensor& q, const Tensor& k,
+                                                             const Tensor& v,
+                                                             const AttentionOptions& options = {});
+AttentionResult scaled_dot_product_attention_tiled_2x16_xsimd(const Tensor& q, const Tensor& k,
+                                                              const Tensor& v,
+                                                              const AttentionOptions& options = {});
+AttentionResult scaled_dot_product_attention_tiled_6x8_xsimd(const Tensor& q, const Tensor& k,
+                                                             const Tensor& v,
+                                                             const AttentionOptions& options = {});
 AttentionResultF64 scaled_dot_product_attention_reference_f64(const Tensor& q, const Tensor& k,
                                                               const Tensor& v,
                                                               const AttentionOptions& options = {});
 
-// The engine's choice: the fused xsimd kernel.
-inline AttentionResult scaled_dot_product_attention(const Tensor& q, const Tensor& k,
-                                                    const Tensor& v,
-                                                    const AttentionOptions& options = {}) {
-    return scaled_dot_product_attention_fused_xsimd(q, k, v, options);
-}
+// Whether the tiled kernels compute these options themselves (no bool/float mask, no dropout,
+// no weights returned, at least one key); otherwise they run the rowwise kernel.
+bool attention_tiled_supports(const AttentionOptions& options, std::size_t keys);
+
+// The engine's choice: tiled 2x16 where it applies (the fastest variant in Chromium, measured
+// by npm run bench), else rowwise.
+AttentionResult scaled_dot_product_attention(const Tensor& q, const Tensor& k, const Tensor& v,
+                                             const AttentionOptions& options = {});
+
+// ---- raw float32 entry (typed arrays, benchmarks) --------------------------------------------
+// Attention forward on contiguous float32 buffers, no Tensor copies and no JSON:
+//   q is (heads, L, E), k is (heads, S, E), v is (heads, S, Ev), out is (heads, L, Ev),
+//   row-major; out = softmax(scale * q k^T [causal: j > i masked]) v per head.
+// The caller checks sizes and that q, k, v are finite before the call (nothing here re-reads
+// them); scale must be finite. Throws UserError if a logit or an output overflows float32.
+// Needs S >= 1 (with S = 0 every row is fully masked: the caller writes zeros).
+enum class AttentionTile { t4x8, t2x16, t6x8 };
+struct AttentionF32Dims {
+    std::size_t heads = 1, L = 0, S = 0, E = 0, Ev = 0;
+};
+void attention_forward_f32(const float* q, const float* k, const float* v, float* out,
+                           const AttentionF32Dims& dims, bool causal, float scale,
+                           AttentionTile tile = AttentionTile::t2x16);
+// The function name of a tile variant, e.g. "scaled_dot_product_attention_tiled_4x8_xsimd".
+const char* attention_tile_kernel_name(AttentionTile tile);
 
 // ---- shared by the variants (attention_options.cpp) ------------------------------------------
 // The validated problem: sizes, broadcast strides and the resolved scale.

@@ -32,11 +32,16 @@ public:
     };
     const Counters& counters() const { return counters_; }
 
+    // A 128-bit integer as two halves (no unsigned __int128: see step() in numpy_rng.cpp).
+    struct U128 {
+        std::uint64_t high, low;
+    };
+
 private:
     void step();
 
-    unsigned __int128 state_ = 0;
-    unsigned __int128 inc_ = 0;
+    U128 state_{0, 0};
+    U128 inc_{0, 0};
     Counters counters_;
 };
 

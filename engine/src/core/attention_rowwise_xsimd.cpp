@@ -1,4 +1,4 @@
-// scaled_dot_product_attention_fused_xsimd: float32, one pass over the keys per query row
+// scaled_dot_product_attention_rowwise_xsimd: float32, one pass over the keys per query row
 // (b, h, i) with everything for that row in two S-long scratch rows: xsimd dot products for the
 // logits, the mask, softmax_f32_xsimd, dropout, and an xsimd weighted sum of V rows.
 // Written once over the xsimd arch (batch loop + scalar tail), compiled for default_arch.
@@ -56,6 +56,7 @@ AttentionResult attention_kernel(A arch, const Tensor& q, const Tensor& k, const
     const float keep_scale = static_cast<float>(1.0 / (1.0 - p_drop));
 
     AttentionResult result;
+    result.kernel = "scaled_dot_product_attention_rowwise_xsimd";
     result.output = Tensor(p.output_shape);  // (B, Hq, L, Ev), zero-filled
     if (options.return_weights) result.weights = Tensor(p.weights_shape);  // (B, Hq, L, S)
 
@@ -133,7 +134,7 @@ AttentionResult attention_kernel(A arch, const Tensor& q, const Tensor& k, const
 
 }  // namespace
 
-AttentionResult scaled_dot_product_attention_fused_xsimd(const Tensor& q, const Tensor& k,
+AttentionResult scaled_dot_product_attention_rowwise_xsimd(const Tensor& q, const Tensor& k,
                                                          const Tensor& v,
                                                          const AttentionOptions& options) {
     return attention_kernel(xsimd::default_arch{}, q, k, v, options);
