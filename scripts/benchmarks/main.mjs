@@ -53,6 +53,7 @@ function table(results, ceiling) {
   say(`${'  fused / previous kernel (attnbook-wasm-scalar)'.padEnd(50)}${sizes.map((T) => fmt(ratio(at('attnbook-wasm-fused', T), at('attnbook-wasm-scalar', T)), 8)).join('')}`);
   say(`${'  fused / plain-js'.padEnd(50)}${sizes.map((T) => fmt(ratio(at('attnbook-wasm-fused', T), at('plain-js', T)), 8)).join('')}`);
   if (ceiling) say(`${'  fused / ceiling'.padEnd(50)}${sizes.map((T) => fmt(ratio(at('attnbook-wasm-fused', T), ceiling), 8)).join('')}`);
+  say(`${'  attnbook-webgpu / tfjs-webgpu'.padEnd(50)}${sizes.map((T) => fmt(ratio(at('attnbook-webgpu', T), at('tfjs-webgpu', T)), 8)).join('')}`);
   say(`${'  attnbook-native / numpy'.padEnd(50)}${sizes.map((T) => fmt(ratio(at('attnbook-native', T), at('numpy', T)), 8)).join('')}`);
   const sc = results.filter((r) => r.suite === 'scaling-study');
   const ours = sc.find((r) => r.impl === 'attnbook-wasm'), np = sc.find((r) => r.impl === 'numpy');

@@ -1,9 +1,9 @@
 // The suites `npm run bench` runs, in order. Each module's default export is
 //   { name, async run(ctx) -> { results: [row...], ceiling_gflops?, modules?: [...], notes?: [...] } }
 // with rows {suite, impl, env, T, d, ms, gflops, ...} (see scripts/benchmarks/main.mjs).
-// A suite for another backend (WebGPU: attnbook-webgpu, tfjs-webgpu) is one more module here.
 export const SUITES = [
   './suite-native.mjs',       // attnbook-native, numpy (attention forward)
   './suite-browser-cpu.mjs',  // attnbook-wasm-*, plain-js, tfjs-wasm, onnxruntime-web, ceiling, load/size
   './suite-scaling.mjs',      // scaling study: attnbook-wasm (Chromium) vs numpy (the source program)
+  './suite-webgpu.mjs',       // attnbook-webgpu (WGSL flash kernel) vs tfjs-webgpu, Chromium's WebGPU
 ];
