@@ -59,7 +59,8 @@ export const lessonStyles = `
 .result-list dt { color: var(--_muted); font-size: .9rem; }
 .result-list dd { margin: 0; }
 details.program summary { cursor: pointer; font-weight: 600; margin: .25rem 0; }
-.method-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); gap: .9rem; }
+/* Wide enough for a row of five weights beside its label without scrolling (at 390 px the table scrolls). */
+.method-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 21rem), 1fr)); gap: .9rem; }
 .method { border: 1px solid var(--_border); border-radius: var(--_radius); padding: .6rem .75rem; }
 .method h4 { margin: 0 0 .25rem; font-size: .98rem; }
 .method p { margin: .25rem 0; font-size: .88rem; }
