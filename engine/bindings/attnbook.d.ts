@@ -16,12 +16,15 @@ export interface ExploreArgs {
   values?: number[][];       // (n, d_v), default [[2, 0], [0, 2], [-1, -1]]
   mask?: Array<boolean | 0 | 1>;  // (n), true = may attend
   divisor?: Divisor;
+  normalizer?: Normalizer;   // default 'softmax'; the `python` command refuses the others
 }
 export interface ExploreResult {
+  normalizer?: Exclude<Normalizer, 'softmax'>;  // present only when not softmax
   dots: NumberPair[];
   scores: NumberPair[];
-  max: NumberPair;
-  denominator: NumberPair;
+  max: NumberPair;            // the largest allowed score (0 when every source is masked)
+  denominator?: NumberPair;   // softmax's Z (absent for the other normalisers)
+  total?: NumberPair;         // the shares' sum, left to right (only when not softmax)
   shares: NumberPair[];
   carries: NumberPair[][];
   output: NumberPair[];
@@ -43,7 +46,8 @@ export interface LimitsResult {
   explorable: {
     cell: { max_keys: number; max_width: number; max_abs: number; label_max_chars: number; max_presets: number };
     command: { max_sources: number; max_width: number };
-    defaults: { query: number[]; keys: number[][]; values: number[][]; divisor: Divisor };
+    defaults: { query: number[]; keys: number[][]; values: number[][]; divisor: Divisor; normalizer: Normalizer };
+    normalizers: Normalizer[];
   };
   hand_example: {
     cell: { max_rows: number; max_width: number; max_abs: number };

@@ -35,6 +35,7 @@ const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
     static const std::map<std::string, OptionSpec> explore = {
         {"query", {"query", Kind::numbers}}, {"keys", {"keys", Kind::rows}},   {"values", {"values", Kind::rows}},
         {"mask", {"mask", Kind::flags}},     {"divisor", {"divisor", Kind::word}},
+        {"normalizer", {"normalizer", Kind::word}},
     };
     static std::map<std::string, OptionSpec> python = explore;
     python.emplace("labels", OptionSpec{"labels", Kind::words});
@@ -249,8 +250,8 @@ std::string usage() {
            "  explore       one query against several sources: dots, scores, shares, carries, output\n"
            "                  --query " + option_items(ex.query) + "  --keys " + option_rows(ex.keys) +
            "  --values " + option_rows(ex.values) + "\n"
-           "                  --mask 1,1,1  --divisor " + divisors + "\n"
-           "  python        the same row as a runnable Python 3 program (same options, plus --labels A,B,C)\n"
+           "                  --mask 1,1,1  --divisor " + divisors + "  --normalizer " + kinds + "\n"
+           "  python        the same row as a runnable Python 3 program (same options, softmax only, plus --labels A,B,C)\n"
            "  scaling       the scaling study drawn from numpy's default_rng(seed)\n"
            "                  --seed " + std::to_string(sc.seed) + "  --widths " + option_items(sc.widths) +
            "  --pairs " + std::to_string(sc.pairs) + "  --trials " + std::to_string(sc.trials) +

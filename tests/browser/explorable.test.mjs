@@ -173,3 +173,47 @@ test('a practice answer is parsed by the engine: a fraction such as 284/1000 cou
     await context.close();
   }
 });
+
+test('choosing sparsemax gives a source an exact 0 share; the page\'s numbers are the CLI\'s', async () => {
+  const { runNativeCli } = await import('../wasm/engine.mjs');
+  const { page, problems, context } = await openPage(browser, site, `${doc.id}/`);
+  try {
+    await waitForExplorable(page, n);
+    const select = page.getByLabel('Shares by');
+    assert.deepEqual(await select.locator('option').allTextContents(), ['softmax', 'sparsemax', 'entmax15', 'softmax1']);
+    assert.equal(await select.inputValue(), 'softmax');
+    await select.selectOption('sparsemax');
+    const fmt = (rows) => rows.map((r) => r.join(',')).join(';');
+    const cli = JSON.parse(runNativeCli(['explore', '--query', cell.query.join(','), '--keys', fmt(cell.keys),
+      '--values', fmt(cell.values), '--divisor', cell.divisor || 'sqrt', '--normalizer', 'sparsemax']).stdout);
+    await page.waitForFunction(([w]) => {
+      const root = document.querySelector('attention-notebook').shadowRoot;
+      const cells = [...root.querySelectorAll('.explorable tbody tr td:nth-of-type(3) .num')];
+      return cells.length === w.length && cells.every((c, i) => c.getAttribute('title') === `exact: ${w[i]}`);
+    }, [cli.shares.map((x) => x.exact)], { timeout: 10000 });
+    const rows = await explorableRows(page);
+    rows.forEach((row, i) => {
+      for (const k of ['dot', 'score', 'share']) assert.deepEqual(row[k], { shown: cli[`${k}s`][i].shown, exact: cli[`${k}s`][i].exact }, `${k} of ${row.label}`);
+    });
+    // Sparsemax by its sort-based definition, in float64 here: the support is the largest k with
+    // 1 + k z_(k) > sum of the top k; tau = (that sum - 1) / k; share = max(s - tau, 0).
+    const d = cell.query.length;
+    const scores = cell.keys.map((k) => k.reduce((a, kj, j) => a + cell.query[j] * kj, 0) / Math.sqrt(d));
+    const z = [...scores].sort((a, b) => b - a);
+    let k = 0, sum = 0, top = 0;
+    z.forEach((x, i) => { sum += x; if (1 + (i + 1) * x > sum) { k = i + 1; top = sum; } });
+    const want = scores.map((s) => Math.max(s - (top - 1) / k, 0));
+    const zero = want.findIndex((w) => w === 0);
+    assert.ok(zero >= 0, 'the example needs a source sparsemax gives exactly 0');
+    assert.equal(rows[zero].share.exact, 0);
+    rows.forEach((row, i) => assert.ok(Math.abs(row.share.exact - want[i]) < 1e-15, `share of ${row.label}`));
+    const summary = await page.locator('attention-notebook .explorable .summary').textContent();
+    assert.match(summary, new RegExp(`${cell.labels[zero]} gets exactly 0 \\(sparsemax\\)`));
+    assert.doesNotMatch(summary, /masked/);
+    await page.waitForFunction((key) => decodeURIComponent(location.hash).includes(key), `${doc.id}.norm.${cell.id}=sparsemax`);
+    await screenshot(page, 'explorable-sparsemax');
+    assert.deepEqual(await problems(), []);
+  } finally {
+    await context.close();
+  }
+});

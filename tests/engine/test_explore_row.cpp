@@ -132,3 +132,77 @@ TEST_CASE("explore row shape errors name the field and both sizes", "[explore]")
         CHECK_THROWS_WITH(explore_row(in), "query[0] is not a finite number");
     }
 }
+
+// The explorable's other normalisers (core/normalize.hpp), against float64 references written
+// here. Scores [0, 1, 1.5] (query [1], divisor 1): sparsemax by its sort-based definition, sorted
+// z = (1.5, 1, 0); support k = max{k : 1 + k z_k > sum_{j<=k} z_j} = 2 (1 + 2 = 3 > 2.5, but
+// 1 + 0 = 1 < 2.5), tau = (2.5 - 1) / 2 = 0.75, shares (0, 0.25, 0.75): A gets exactly 0.
+namespace {
+ExploreInput three_scores(Normalizer kind) {
+    ExploreInput in;
+    in.query = {1};
+    in.keys = {{0}, {1}, {1.5}};
+    in.values = {{2, 0}, {0, 2}, {-1, -1}};
+    in.divisor = Divisor::one;
+    in.normalizer = kind;
+    return in;
+}
+}  // namespace
+
+TEST_CASE("explore row normalisers against float64 references", "[explore][normalize]") {
+    SECTION("softmax is the default and keeps its denominator") {
+        ExploreInput in = three_scores(Normalizer::softmax);
+        const ExploreRow row = explore_row(in);
+        const double z = std::exp(-1.5) + std::exp(-0.5) + 1.0;
+        CHECK(row.denominator == Approx(z).epsilon(1e-15));
+        CHECK(row.total == Approx(1.0).epsilon(1e-15));
+        CHECK(ExploreInput{}.normalizer == Normalizer::softmax);
+    }
+    SECTION("sparsemax: the hand example, A exactly 0") {
+        const ExploreRow row = explore_row(three_scores(Normalizer::sparsemax));
+        CHECK(row.shares == std::vector<double>{0.0, 0.25, 0.75});  // exact in binary
+        CHECK(row.output == std::vector<double>{-0.75, -0.25});     // 0.25 (0, 2) + 0.75 (-1, -1)
+        CHECK(row.total == 1.0);
+        CHECK(row.max == 1.5);
+        CHECK(row.denominator == 0.0);
+        CHECK_FALSE(row.all_masked);
+        for (double x : row.carries[0]) CHECK((x == 0.0 && !std::signbit(x)));
+    }
+    SECTION("softmax1: exp(s) / (1 + sum exp(s)), total below 1") {
+        const ExploreRow row = explore_row(three_scores(Normalizer::softmax1));
+        const double z = 1.0 + std::exp(0.0) + std::exp(1.0) + std::exp(1.5);
+        CHECK(row.shares[0] == Approx(1.0 / z).epsilon(1e-14));
+        CHECK(row.shares[1] == Approx(std::exp(1.0) / z).epsilon(1e-14));
+        CHECK(row.shares[2] == Approx(std::exp(1.5) / z).epsilon(1e-14));
+        CHECK(row.total == Approx(1.0 - 1.0 / z).epsilon(1e-14));
+    }
+    SECTION("entmax15: y = max(s/2 - tau, 0)^2 summing to 1, a far source exactly 0") {
+        ExploreInput in = three_scores(Normalizer::entmax15);
+        in.keys = {{-4}, {1}, {1.5}};
+        const ExploreRow row = explore_row(in);
+        CHECK(row.shares[0] == 0.0);
+        // On the support sqrt(y) = s/2 - tau with one tau: sqrt(y_C) - sqrt(y_B) = (1.5 - 1) / 2.
+        CHECK(std::sqrt(row.shares[2]) - std::sqrt(row.shares[1]) == Approx(0.25).epsilon(1e-12));
+        CHECK(row.shares[1] + row.shares[2] == Approx(1.0).epsilon(1e-14));
+        // Closed form: a = sqrt(y_B), (a + 0.25)^2 + a^2 = 1  =>  a = (-0.25 + sqrt(2 - 0.0625)) / 2.
+        const double a = (-0.25 + std::sqrt(2.0 - 0.0625)) / 2.0;
+        CHECK(row.shares[1] == Approx(a * a).epsilon(1e-12));
+    }
+    SECTION("a masked source keeps share exactly 0 under every normaliser; all masked stays honest") {
+        for (Normalizer kind : {Normalizer::sparsemax, Normalizer::entmax15, Normalizer::softmax1}) {
+            ExploreInput in = three_scores(kind);
+            in.mask = {true, true, false};  // C, the top score, is masked
+            const ExploreRow row = explore_row(in);
+            CHECK(row.shares[2] == 0.0);
+            CHECK(row.max == 1.0);  // the largest allowed score
+            if (kind == Normalizer::sparsemax) CHECK(row.shares == std::vector<double>{0.0, 1.0, 0.0});
+            in.mask = {false, false, false};
+            const ExploreRow none = explore_row(in);
+            CHECK(none.all_masked);
+            CHECK(none.max == 0.0);
+            CHECK(none.total == 0.0);
+            for (double s : none.shares) CHECK(s == 0.0);
+            for (double o : none.output) CHECK((o == 0.0 && !std::signbit(o)));
+        }
+    }
+}

@@ -241,6 +241,19 @@ TEST_CASE("validate: explorable shapes", "[notebook]") {
         cell(doc, "explore")["divisor"] = 1;
         expect_error(run(doc), "$.cells[3].divisor", "found a number", "1");
     }
+    SECTION("normalizer: one of the core's names, kept when given") {
+        json doc = valid_document();
+        cell(doc, "explore")["normalizer"] = "hardmax";
+        expect_error(run(doc), "$.cells[3].normalizer",
+                     "expected one of softmax, sparsemax, entmax15, softmax1, found \"hardmax\"", "\"hardmax\"");
+        cell(doc, "explore")["normalizer"] = 2;
+        expect_error(run(doc), "$.cells[3].normalizer", "found a number", "2");
+        cell(doc, "explore")["normalizer"] = "sparsemax";
+        const Checked ok = run(doc);
+        INFO(ok.result["errors"].dump(1));
+        REQUIRE(ok.result["ok"] == true);
+        CHECK(ok.result["notebook"]["cells"][3]["normalizer"] == "sparsemax");
+    }
     SECTION("sizes and magnitudes") {
         json doc = valid_document();
         cell(doc, "explore")["query"] = json::array();

@@ -173,3 +173,15 @@ test('playback timeline: captions, phases and reduced motion', async () => {
   assert.deepEqual(frameAt(30, 30, true), { match: 1, share: 1, mix: 1 });
   assert.equal(clockText(12.7, 30), '0:12 of 0:30');
 });
+
+test('an exact 0 under sparsemax or entmax15 is the normaliser\'s, not an underflow or a mask', () => {
+  const p = (exact, shown) => ({ exact, shown });
+  assert.equal(shareText('A', p(0, '0'), 'sparsemax'), 'A gets exactly 0 (sparsemax)');
+  assert.equal(shareText('A', p(0, '0'), 'entmax15'), 'A gets exactly 0 (entmax15)');
+  assert.match(shareText('A', p(0, '0')), /underflows in double precision/);
+  const r = { normalizer: 'sparsemax', all_masked: false, scores: [p(0, '0'), p(1.414, '1.414'), p(0.707, '0.707')],
+    shares: [p(0, '0'), p(0.854, '0.854'), p(0.146, '0.146')], output: [p(-0.146, '-0.146'), p(1.561, '1.561')] };
+  const text = summarySentence(r, ['A', 'B', 'C'], [true, true, true]);
+  assert.match(text, /A gets exactly 0 \(sparsemax\)/);
+  assert.doesNotMatch(text, /masked/);
+});

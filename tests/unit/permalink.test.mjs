@@ -65,3 +65,9 @@ test('a re-pinned reference query and a study step round-trip', () => {
   assert.deepEqual(readState(hash, 'nb'), { cells: { explore: { q: [3, 2], r: [3, 2] }, study: { step: 3 } } });
   assert.deepEqual(readState('#nb.step.study=0&nb.step.x=abc&nb.step.y=2.5', 'nb'), { cells: {} }, 'only whole steps from 1');
 });
+
+test('the explorable\'s normaliser round-trips through the hash', () => {
+  const hash = writeState('', 'nb1', { cells: { explore: { q: [1, 0], norm: 'sparsemax' } } });
+  assert.equal(hash, '#nb1.q.explore=1,0&nb1.norm.explore=sparsemax');
+  assert.deepEqual(readState(hash, 'nb1').cells.explore, { q: [1, 0], norm: 'sparsemax' });
+});

@@ -13,6 +13,9 @@ const GOOD = [
   ['explore', '--mask', '0,0,0'],
   ['explore', '--query', '1,2,3', '--keys', '1,0,0;0,1,0;0,0,1;1,1,1;-1,-1,-1', '--values', '1;2;3;4;5', '--divisor', '1'],
   ['explore', '--query', '1e300,0', '--divisor', '1'],
+  ['explore', '--query', '1', '--keys', '0;1;1.5', '--divisor', '1', '--normalizer', 'sparsemax'],
+  ['explore', '--normalizer', 'entmax15', '--mask', '1,0,1'],
+  ['explore', '--normalizer=softmax1', '--mask', '0,0,0'],
   ['python', '--query', '0.25,-4', '--labels', 'cat,sat,mat'],
   ['hand-example'],
   ['hand-example', '--queries', '1,2;3,4;-1,0.5'],
@@ -41,6 +44,8 @@ const BAD = [
   [['explore', '--mask', '1,2,1'], /--mask: "2" is not 1, 0, true or false/],
   [['explore', '--divisor', 'two'], /divisor: "two" is not one of sqrt, d, 1/],
   [['explore', '--query'], /--query: missing value/],
+  [['explore', '--normalizer', 'hardmax'], /normalizer: unknown normaliser "hardmax"/],
+  [['python', '--normalizer', 'sparsemax'], /normalizer: the Python export writes softmax only, not sparsemax/],
   [['explore', '--colour', 'red'], /unknown option --colour/],
   [['explore', '--query', '1e999,1'], /"1e999" is too large: it overflows a double/],
   [['scaling', '--pairs', '-1'], /\$\.pairs: -1 is not between 1 and 200000/],
@@ -106,6 +111,16 @@ test('a stray byte that is not UTF-8 is a clear error (native CLI: Node decodes 
   assert.equal(r.signal, null);
   assert.equal(r.status, 2);
   assert.match(r.stderr, /argument 3 is not valid UTF-8/);
+});
+
+test('explore --normalizer softmax prints what explore prints; sparsemax gives the sort-based shares', () => {
+  assert.equal(runNativeCli(['explore', '--normalizer', 'softmax']).stdout, runNativeCli(['explore']).stdout);
+  const out = JSON.parse(runNativeCli(['explore', '--query', '1', '--keys', '0;1;1.5', '--divisor', '1', '--normalizer', 'sparsemax']).stdout);
+  assert.equal(out.normalizer, 'sparsemax');
+  // scores (0, 1, 1.5): support {1, 1.5}, tau = (2.5 - 1) / 2 = 0.75, shares (0, 0.25, 0.75)
+  assert.deepEqual(out.shares.map((x) => x.exact), [0, 0.25, 0.75]);
+  assert.equal(out.total.exact, 1);
+  assert.equal(out.denominator, undefined);
 });
 
 test('every number in explore output is an exact/shown pair', () => {

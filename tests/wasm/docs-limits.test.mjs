@@ -150,6 +150,9 @@ test('defaults and name lists in docs/notebook-format.md are the engine\'s', () 
     assert.deepEqual(spans.slice(0, divisors.length), divisors, section);
   }
   assert.match(row('explorable', '`divisor`')[3], new RegExp(`default \`${JSON.stringify(L.explorable.defaults.divisor)}\``));
+  const normalizers = names(L.explorable.normalizers);
+  assert.deepEqual(codeSpans(row('explorable', '`normalizer`')[3]).slice(0, normalizers.length), normalizers);
+  assert.match(row('explorable', '`normalizer`')[3], new RegExp(`default \`${JSON.stringify(L.explorable.defaults.normalizer)}\``));
   assert.deepEqual(codeSpans(row('scaling-study', '`divisor`')[2]), [JSON.stringify(sc.divisor.default)]);
   const hx = L.hand_example.defaults;
   for (const field of ['queries', 'keys', 'values']) {

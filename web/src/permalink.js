@@ -36,7 +36,7 @@ function decode(text) {
 
 const enc = (s) => encodeURIComponent(s).replace(/%2C/gi, ',');
 
-const KINDS = ['q', 'm', 'div', 'r', 'step'];
+const KINDS = ['q', 'm', 'div', 'r', 'step', 'norm'];
 
 function decodeValue(kind, value) {
   if (kind === 'step') return /^[1-9][0-9]{0,2}$/.test(value) ? Number(value) : undefined;
@@ -50,7 +50,7 @@ function decodeValue(kind, value) {
 
 /**
  * Read this notebook's state from a hash.
- * @returns {{depth?: string, cells: Object<string, {q?: number[], m?: boolean[], div?: string, r?: number[], step?: number}>}}
+ * @returns {{depth?: string, cells: Object<string, {q?: number[], m?: boolean[], div?: string, r?: number[], step?: number, norm?: string}>}}
  */
 export function readState(hash, notebookId) {
   const pairs = parse(hash);
@@ -83,7 +83,7 @@ export function writeState(hash, notebookId, state) {
   const prefix = `${notebookId}.`;
   const pairs = parse(hash);
   const shortForm = pairs.some(({ key, value }) => key === 'nb' && value === notebookId);
-  const ours = (k) => k !== null && (k.startsWith(prefix) || (shortForm && (k === 'nb' || k === 'depth' || /^(q|m|div|r|step)\./.test(k))));
+  const ours = (k) => k !== null && (k.startsWith(prefix) || (shortForm && (k === 'nb' || k === 'depth' || /^(q|m|div|r|step|norm)\./.test(k))));
   const out = pairs.filter(({ key }) => !ours(key)).map(({ raw }) => raw);
   if (state.depth) out.push(`${enc(prefix + 'depth')}=${enc(state.depth)}`);
   for (const [cellId, cs] of Object.entries(state.cells || {})) {
@@ -92,6 +92,7 @@ export function writeState(hash, notebookId, state) {
     if (cs.div) out.push(`${enc(`${prefix}div.${cellId}`)}=${enc(cs.div)}`);
     if (cs.r) out.push(`${enc(`${prefix}r.${cellId}`)}=${cs.r.map((x) => (Object.is(x, -0) ? '-0' : String(x))).join(',')}`);
     if (cs.step) out.push(`${enc(`${prefix}step.${cellId}`)}=${cs.step}`);
+    if (cs.norm) out.push(`${enc(`${prefix}norm.${cellId}`)}=${enc(cs.norm)}`);
   }
   return out.length ? `#${out.join('&')}` : '';
 }

@@ -74,10 +74,19 @@ ExploreRow explore_row(const ExploreInput& in) {
     std::vector<double> logits(n);
     for (std::size_t i = 0; i < n; ++i) logits[i] = allowed(i) ? row.scores[i] : -std::numeric_limits<double>::infinity();
     row.shares.assign(n, 0.0);
-    SoftmaxStats stats;
-    row.all_masked = !softmax_f64_scalar(logits.data(), row.shares.data(), n, stats);
-    row.max = stats.max;
-    row.denominator = stats.sum;
+    if (in.normalizer == Normalizer::softmax) {
+        SoftmaxStats stats;
+        row.all_masked = !softmax_f64_scalar(logits.data(), row.shares.data(), n, stats);
+        row.max = stats.max;
+        row.denominator = stats.sum;
+    } else {
+        row.all_masked = !normalize_f64_scalar(in.normalizer, logits.data(), row.shares.data(), n);
+        bool any = false;
+        for (std::size_t i = 0; i < n; ++i)
+            if (allowed(i) && (!any || row.scores[i] > row.max)) row.max = row.scores[i], any = true;
+        if (row.all_masked) row.max = 0.0;
+    }
+    for (std::size_t i = 0; i < n; ++i) row.total += row.shares[i];
     // Pass 3: mix. A masked source carries an exact +0 (0 * a negative value would print as -0).
     row.output.assign(dv, 0.0);
     for (std::size_t i = 0; i < n; ++i) {

@@ -50,6 +50,7 @@ ExploreInput explore_input(const CommandArgs& args) {
     if (args.has("values")) in.values = args.rows("values");
     if (args.has("mask")) in.mask = args.flags("mask");
     if (args.has("divisor")) in.divisor = parse_divisor(args.text("divisor"));
+    if (args.has("normalizer")) in.normalizer = parse_normalizer(args.text("normalizer"), "normalizer");
     constexpr std::size_t sources = explore_limits::command_max_sources, width = explore_limits::command_max_width;
     if (in.keys.size() > sources) throw UserError("keys: at most " + std::to_string(sources) + " sources");
     if (in.query.size() > width) throw UserError("query: at most " + std::to_string(width) + " numbers");
@@ -59,8 +60,19 @@ ExploreInput explore_input(const CommandArgs& args) {
 }
 
 json explore_command(const json& raw, const Progress&) {
-    CommandArgs args("explore", raw, {"query", "keys", "values", "mask", "divisor"});
-    const ExploreRow row = explore_row(explore_input(args));
+    CommandArgs args("explore", raw, {"query", "keys", "values", "mask", "divisor", "normalizer"});
+    const ExploreInput in = explore_input(args);
+    const ExploreRow row = explore_row(in);
+    if (in.normalizer != Normalizer::softmax)  // no softmax denominator; the shares' total instead
+        return json{{"normalizer", normalizer_name(in.normalizer)},
+                    {"dots", number_pairs(row.dots, kExplorable)},
+                    {"scores", number_pairs(row.scores, kExplorable)},
+                    {"max", number_pair(row.max, kExplorable)},
+                    {"total", number_pair(row.total, kExplorable)},
+                    {"shares", number_pairs(row.shares, kExplorable)},
+                    {"carries", pair_rows(row.carries, kExplorable)},
+                    {"output", number_pairs(row.output, kExplorable)},
+                    {"all_masked", row.all_masked}};
     return json{{"dots", number_pairs(row.dots, kExplorable)},
                 {"scores", number_pairs(row.scores, kExplorable)},
                 {"max", number_pair(row.max, kExplorable)},
@@ -72,8 +84,11 @@ json explore_command(const json& raw, const Progress&) {
 }
 
 json python_command(const json& raw, const Progress&) {
-    CommandArgs args("python", raw, {"query", "keys", "values", "mask", "divisor", "labels"});
+    CommandArgs args("python", raw, {"query", "keys", "values", "mask", "divisor", "normalizer", "labels"});
     const ExploreInput in = explore_input(args);
+    if (in.normalizer != Normalizer::softmax)
+        throw UserError("normalizer: the Python export writes softmax only, not " + normalizer_name(in.normalizer) +
+                        " (leave normalizer out or choose softmax)");
     return json{{"program", explore_python_program(in, args.has("labels") ? args.strings("labels") : std::vector<std::string>{})}};
 }
 

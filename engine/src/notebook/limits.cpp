@@ -73,7 +73,9 @@ json explorable() {
                  {{"query", example.query},
                   {"keys", example.keys},
                   {"values", example.values},
-                  {"divisor", divisor_name(example.divisor)}}}};
+                  {"divisor", divisor_name(example.divisor)},
+                  {"normalizer", normalizer_name(example.normalizer)}}},
+                {"normalizers", normalizer_names()}};
 }
 
 json block() {

@@ -193,6 +193,16 @@ void check_explorable(Context& cx, const json& cell, const std::string& path, js
     out["labels"] = labels;
     out["mask"] = mask;
     out["divisor"] = divisor;
+    if (has(cell, "normalizer")) {  // optional; left out, the page starts on softmax
+        const std::string at = field(path, "normalizer");
+        const auto& names = normalizer_names();
+        const json& given = cell["normalizer"];
+        if (!given.is_string() || std::find(names.begin(), names.end(), given.get<std::string>()) == names.end())
+            cx.error(at, "expected one of " + join(names) + ", found " +
+                             (given.is_string() ? quote(given.get<std::string>()) : kind_of(given)));
+        else
+            out["normalizer"] = given;
+    }
     if (!reference.is_null()) out["reference_query"] = reference;
 }
 
@@ -456,7 +466,7 @@ const std::vector<CellType>& cell_types() {
         {"prose", {"text"}, {"text"}, check_prose},
         {"maths", {"tex", "display", "caption"}, {"tex"}, check_maths},
         {"explorable",
-         {"query", "keys", "values", "labels", "mask", "divisor", "reference_query", "presets", "goal"},
+         {"query", "keys", "values", "labels", "mask", "divisor", "normalizer", "reference_query", "presets", "goal"},
          {"query", "keys", "values"},
          check_explorable},
         {"scaling-study", {"seed", "widths", "pairs", "trials", "keys", "divisor"}, {}, check_scaling_study},

@@ -33,12 +33,15 @@ export function renderExplorable(cell, ctx) {
   const defaultMask = () => (cell.mask ? [...cell.mask] : cell.keys.map(() => true));
   const defaultRef = () => [...(cell.reference_query || cell.query)];
   const id = uniqueId('explore');
+  const normalizers = ctx.limits.explorable.normalizers;
+  const defaultNorm = cell.normalizer || ctx.limits.explorable.defaults.normalizer;
   const store = createState({
     q: validQuery(ctx.initial?.q, d, maxAbs) || [...cell.query],
     mask: validMask(ctx.initial?.m, n) || defaultMask(),
     keys: copyRows(cell.keys),
     values: copyRows(cell.values),
     ref: validQuery(ctx.initial?.r, d, maxAbs) || defaultRef(),
+    norm: normalizers.includes(ctx.initial?.norm) ? ctx.initial.norm : defaultNorm,
     result: null, // the engine's answer for the current state (null: none yet, or it failed)
     refResult: null, // ... for the reference query with the same keys, values and mask
   });
@@ -60,6 +63,13 @@ export function renderExplorable(cell, ctx) {
     h('span', { class: 'query' }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), h('strong', null, 'Query q')),
     qBoxes.map((b) => b.el),
     h('button', { type: 'button', onclick: () => store.set({ q: [...cell.query], mask: defaultMask() }) }, 'Reset'));
+  const normId = `${id}-norm`;
+  const normSelect = h('select', { id: normId, onchange: (e) => store.set({ norm: e.target.value }) },
+    normalizers.map((name) => h('option', { value: name }, name)));
+  normSelect.value = st().norm;
+  const normControl = h('div', { class: 'controls normalizer' },
+    h('label', { for: normId }, 'Shares by '), normSelect,
+    h('span', { class: 'muted' }, ' (softmax is attention’s; sparsemax and entmax15 can give a source exactly 0; softmax1 lets the shares add up to less than 1)'));
   const qErrors = h('div', { class: 'entry-errors' }, qBoxes.map((b) => b.message));
   const presetRow = presets.length ? h('div', { class: 'controls presets', role: 'group', 'aria-label': 'Preset queries' },
     h('span', { class: 'muted' }, 'Try:'), presets) : null;
@@ -99,18 +109,18 @@ export function renderExplorable(cell, ctx) {
   const problem = h('p', { class: 'cell-error', role: 'alert', hidden: true });
   const exactList = h('div', { class: 'exact-list' });
   const exactDetails = h('details', null, h('summary', null, 'Exact numbers behind the rounded ones'),
-    h('p', { class: 'note' }, 'A share of exactly 0 for an allowed source means it underflowed in double precision; that is not a mask.'), exactList);
+    h('p', { class: 'note' }, 'Under softmax, a share of exactly 0 for an allowed source means it underflowed in double precision; that is not a mask. Under sparsemax or entmax15 an exact 0 is the normaliser’s choice: that source scored too far below the top.'), exactList);
   exactDetails.addEventListener('toggle', () => { if (exactDetails.open) ctx.help?.consult('numbers panel'); });
   const python = createPythonPanel({ call: (a) => ctx.call('python', a), args: () => ({ ...args(st()), labels }) });
 
-  el.append(queryControls, qErrors, presetRow || '', goalEl || '', sources.maskControls, planes,
+  el.append(queryControls, normControl, qErrors, presetRow || '', goalEl || '', sources.maskControls, planes,
     h(`h${Math.min(6, ctx.headingBase ?? 3)}`, { class: 'visually-hidden' }, 'Scores and shares'),
     line.figure, strip, keyboardScrollable(h('div', { class: 'table-wrap' }, table.table)), table.stats, summary, comparison,
     h('div', { class: 'sources' }, h('p', { class: 'note' }, 'The sources, to check a dot product by hand:'), sources.list, sources.editor),
     problem, exactDetails, python.details);
 
   // ---- engine
-  const args = (s, q = s.q) => ({ query: q, keys: s.keys, values: s.values, mask: s.mask, divisor });
+  const args = (s, q = s.q) => ({ query: q, keys: s.keys, values: s.values, mask: s.mask, divisor, normalizer: s.norm });
   const explore = latestOnly((a) => ctx.call('explore', a));
   const exploreRef = latestOnly((a) => ctx.call('explore', a));
   let sentenceTimer = null;
@@ -137,7 +147,8 @@ export function renderExplorable(cell, ctx) {
   }
 
   store.subscribe((s, changed) => {
-    const inputsChanged = ['q', 'mask', 'keys', 'values', 'ref'].some((k) => changed.has(k));
+    if (changed.has('norm') && normSelect.value !== s.norm) normSelect.value = s.norm;
+    const inputsChanged = ['q', 'mask', 'keys', 'values', 'ref', 'norm'].some((k) => changed.has(k));
     if (changed.has('q')) qBoxes.forEach((b, j) => b.set(s.q[j]));
     if (['mask', 'keys', 'values'].some((k) => changed.has(k))) sources.draw(s);
     if (inputsChanged) {
@@ -172,7 +183,8 @@ export function renderExplorable(cell, ctx) {
     exactList.textContent = [
       `q = ${inputVec(s.q)}`,
       ...labels.map((l, i) => `${l}: key=${inputVec(s.keys[i])}; value=${inputVec(s.values[i])}; dot=${exactText(r.dots[i])}; score=${exactText(r.scores[i])}; share=${exactText(r.shares[i])}; carry=[${r.carries[i].map(exactText).join(', ')}]`),
-      r.all_masked ? 'every source masked: no m, Z or output' : `m=${exactText(r.max)}; Z=${exactText(r.denominator)}`,
+      r.all_masked ? 'every source masked: no m, Z or output'
+        : r.normalizer ? `normaliser=${r.normalizer}; m=${exactText(r.max)}; shares add up to ${exactText(r.total)}` : `m=${exactText(r.max)}; Z=${exactText(r.denominator)}`,
       r.all_masked ? '' : `output=[${r.output.map(exactText).join(', ')}]`,
     ].filter(Boolean).join('\n');
     clearTimeout(sentenceTimer);
@@ -214,8 +226,9 @@ export function renderExplorable(cell, ctx) {
       clearTimeout(sentenceTimer);
     },
     /** Permalink state: q, mask and the reference query as plain arrays. */
-    getState: () => ({ q: [...st().q], m: st().mask.map((b) => (b ? 1 : 0)), ...(sameRows(st().ref, defaultRef()) ? {} : { r: [...st().ref] }) }),
-    isDefault: () => sameRows(st().q, cell.query) && sameRows(st().mask, defaultMask()) && sameRows(st().ref, defaultRef()),
+    getState: () => ({ q: [...st().q], m: st().mask.map((b) => (b ? 1 : 0)), ...(sameRows(st().ref, defaultRef()) ? {} : { r: [...st().ref] }),
+      ...(st().norm === defaultNorm ? {} : { norm: st().norm }) }),
+    isDefault: () => sameRows(st().q, cell.query) && sameRows(st().mask, defaultMask()) && sameRows(st().ref, defaultRef()) && st().norm === defaultNorm,
   };
 }
 

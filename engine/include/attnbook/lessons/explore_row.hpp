@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "attnbook/core/normalize.hpp"
 #include "attnbook/lessons/divisor.hpp"
 
 namespace attnbook {
@@ -22,6 +23,10 @@ struct ExploreInput {
     std::vector<std::vector<double>> values;  // (n, d_v)
     std::vector<bool> mask;                   // (n), true = may attend; empty = all allowed
     Divisor divisor = default_divisor;
+    // What turns the scores into shares (core/normalize.hpp). Softmax is attention's; the others
+    // (sparsemax, entmax15, softmax1) are its alternatives, computed by the core's float64
+    // reference normalize_f64_scalar with a masked source as -inf (share exactly 0).
+    Normalizer normalizer = Normalizer::softmax;
 };
 
 // How large an explorable may be. A notebook cell is drawn on a page and read by a learner, so it
@@ -45,7 +50,10 @@ ExploreInput explore_example();
 struct ExploreRow {
     std::vector<double> dots, scores;         // (n): masked sources keep their dot and score
     double max = 0.0;                         // 0 when every source is masked
-    double denominator = 0.0;                 // 0 when every source is masked
+    double denominator = 0.0;                 // softmax's Z; 0 when every source is masked or the
+                                              // normaliser is not softmax
+    double total = 0.0;                       // sum of the shares, left to right (1, or < 1 for
+                                              // softmax1; 0 when every source is masked)
     std::vector<double> shares;               // (n), exactly 0 where masked
     std::vector<std::vector<double>> carries; // (n, d_v), exactly +0 where masked
     std::vector<double> output;               // (d_v); all zeros when every source is masked

@@ -11,8 +11,10 @@ export function listText(items) {
 
 const vecShown = (pairs) => `[${pairs.map((p) => p.shown).join(', ')}]`;
 
-/** How one allowed source's share reads in a sentence. */
-export function shareText(label, share) {
+/** How one allowed source's share reads in a sentence (normalizer: the result's, if not softmax). */
+export function shareText(label, share, normalizer) {
+  // sparsemax and entmax15 give an exact 0 on purpose: the source scored too far below the top.
+  if (share.exact === 0 && (normalizer === 'sparsemax' || normalizer === 'entmax15')) return `${label} gets exactly 0 (${normalizer})`;
   if (share.exact === 0) return `${label} gets exactly 0 (its share underflows in double precision; ${label} is not masked)`;
   if (Number(share.shown) === 0) return `${label} gets less than 0.0005 (shown as 0; ${label} is not masked)`;
   return `${label} gets ${share.shown}`;
@@ -44,9 +46,10 @@ export function summarySentence(r, labels, mask) {
     const b = tied[0];
     lead = `q lines up most with ${labels[b]}’s key (score ${r.scores[b].shown}), so ${labels[b]} takes a share of ${r.shares[b].shown}`;
   }
-  const others = rest.map((i) => shareText(labels[i], r.shares[i]));
+  const others = rest.map((i) => shareText(labels[i], r.shares[i], r.normalizer));
   return `${lead}${others.length ? `; ${listText(others)}` : ''}. Output o = ${vecShown(r.output)}.` +
-    `${masked.length ? ` Masked (left out before the softmax): ${listText(masked)}.` : ''}`;
+    `${masked.length ? ` Masked (left out before the ${r.normalizer || 'softmax'}): ${listText(masked)}.` : ''}` +
+    `${r.normalizer === 'softmax1' ? ` Under softmax1 the shares add up to ${r.total.shown}, not 1: the rest goes to nothing.` : ''}`;
 }
 
 /** Two engine numbers the same within 1e-12 (absolute)? */

@@ -51,12 +51,14 @@ export function createTable({ labels, colour, divisor, d }) {
       cell(r.carries[i], ref && !r.all_masked ? ref.carries[i] : null))));
     if (r.all_masked) {
       stats.replaceChildren(h('span', { class: 'output' }, h('strong', null, 'No output: '),
-        'every source is masked, so there is no maximum m, no denominator Z and no o.'));
+        `every source is masked, so there is no maximum m, no ${r.normalizer ? 'shares' : 'denominator Z'} and no o.`));
       return;
     }
     stats.replaceChildren(
       h('span', null, 'Shared max m = ', num(r.max), refMark(r.max, ref?.max)),
-      h('span', null, 'Denominator Z = ', num(r.denominator), refMark(r.denominator, ref?.denominator)),
+      r.normalizer // not softmax: no denominator Z; the shares' total instead
+        ? h('span', null, `Shares add up to (${r.normalizer}) `, num(r.total), refMark(r.total, ref?.total))
+        : h('span', null, 'Denominator Z = ', num(r.denominator), refMark(r.denominator, ref?.denominator)),
       h('span', { class: 'output' }, h('strong', null, 'Output o = '), vec(r.output), refMark(r.output, ref?.output)));
   }
   return { table, stats, draw, clear };
