@@ -39,7 +39,7 @@ export function renderMistakes(cell, ctx) {
     const m = (name, rows) => renderMatrix(name, rows, { rowLabels: q, colLabels: k });
     headsInput.setAttribute('aria-valuetext', `${heads} heads, model width ${w.model_width}`);
     out.replaceChildren(
-      rule('1. Dividing by the model width instead of the head width',
+      rule('1. Scaling by d_model where d_head belongs',
         h('div', { class: 'controls' }, h('label', { for: headsInput.id }, 'heads'), headsInput, headsOut),
         h('p', null, `A head is ${cell.head_width} wide; with ${heads} heads the model is ${w.model_width} wide. The right divisor is √${cell.head_width} = `, num(w.right_divisor),
           `; the mistake divides by √${w.model_width} = `, num(w.wrong_divisor), '.'),
