@@ -24,6 +24,23 @@ const xml = (s) => escapeHtml(s);
 
 export const SCORM_VERSIONS = ['1.2', '2004'];
 
+// The one organization and one SCO both editions declare; 1.2 spells the attribute
+// adlcp:scormtype, 2004 adlcp:scormType.
+const oneSco = (doc, launch, scormTypeAttribute) => `  <organizations default="attnbook-org">
+    <organization identifier="attnbook-org">
+      <title>${xml(doc.title)}</title>
+      <item identifier="attnbook-item" identifierref="attnbook-sco" isvisible="true">
+        <title>${xml(doc.title)}</title>
+      </item>
+    </organization>
+  </organizations>
+  <resources>
+    <resource identifier="attnbook-sco" type="webcontent" adlcp:${scormTypeAttribute}="sco" href="${xml(launch)}">
+      <file href="${xml(launch)}"/>
+    </resource>
+  </resources>
+`;
+
 /** imsmanifest.xml (SCORM 1.2) for notebook `doc` with the SCO at `launch`. */
 export function scormManifest(doc, launch = 'index.html') {
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -34,20 +51,7 @@ export function scormManifest(doc, launch = 'index.html') {
     <schema>ADL SCORM</schema>
     <schemaversion>1.2</schemaversion>
   </metadata>
-  <organizations default="attnbook-org">
-    <organization identifier="attnbook-org">
-      <title>${xml(doc.title)}</title>
-      <item identifier="attnbook-item" identifierref="attnbook-sco" isvisible="true">
-        <title>${xml(doc.title)}</title>
-      </item>
-    </organization>
-  </organizations>
-  <resources>
-    <resource identifier="attnbook-sco" type="webcontent" adlcp:scormtype="sco" href="${xml(launch)}">
-      <file href="${xml(launch)}"/>
-    </resource>
-  </resources>
-</manifest>
+${oneSco(doc, launch, 'scormtype')}</manifest>
 `;
 }
 
@@ -73,20 +77,7 @@ export function scorm2004Manifest(doc, launch = 'index.html') {
     <schema>ADL SCORM</schema>
     <schemaversion>2004 4th Edition</schemaversion>
   </metadata>
-  <organizations default="attnbook-org">
-    <organization identifier="attnbook-org">
-      <title>${xml(doc.title)}</title>
-      <item identifier="attnbook-item" identifierref="attnbook-sco" isvisible="true">
-        <title>${xml(doc.title)}</title>
-      </item>
-    </organization>
-  </organizations>
-  <resources>
-    <resource identifier="attnbook-sco" type="webcontent" adlcp:scormType="sco" href="${xml(launch)}">
-      <file href="${xml(launch)}"/>
-    </resource>
-  </resources>
-</manifest>
+${oneSco(doc, launch, 'scormType')}</manifest>
 `;
 }
 

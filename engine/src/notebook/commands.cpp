@@ -92,8 +92,9 @@ json python_command(const json& raw, const Progress&) {
     return json{{"program", explore_python_program(in, args.has("labels") ? args.strings("labels") : std::vector<std::string>{})}};
 }
 
-json scaling_command(const json& raw, const Progress& progress) {
-    CommandArgs args("scaling", raw, {"seed", "widths", "pairs", "trials", "keys", "divisor"});
+}  // namespace
+
+ScalingInput scaling_input_from(const CommandArgs& args) {
     ScalingInput in;
     namespace lim = scaling_limits;
     if (args.has("seed")) in.seed = args.whole("seed", lim::seed.min, lim::seed.max);
@@ -102,6 +103,13 @@ json scaling_command(const json& raw, const Progress& progress) {
     if (args.has("trials")) in.trials = args.whole("trials", lim::trials.min, lim::trials.max);
     if (args.has("keys")) in.keys = args.whole("keys", lim::keys.min, lim::keys.max);
     if (args.has("divisor")) in.divisor = parse_divisor(args.text("divisor"));
+    return in;
+}
+
+namespace {
+
+json scaling_command(const json& raw, const Progress& progress) {
+    const ScalingInput in = scaling_input_from(CommandArgs("scaling", raw, {"seed", "widths", "pairs", "trials", "keys", "divisor"}));
     const ScalingResult r = scaling_study(in, progress);
     return json{{"widths", in.widths},
                 {"divisor", divisor_name(in.divisor)},

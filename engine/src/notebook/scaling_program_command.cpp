@@ -85,15 +85,8 @@ std::string scaling_program(const ScalingInput& in) {
 }
 
 json scaling_program_command(const json& raw, const Progress&) {
-    CommandArgs args("scaling_program", raw, {"seed", "widths", "pairs", "trials", "keys", "divisor"});
-    ScalingInput in;
-    namespace lim = scaling_limits;
-    if (args.has("seed")) in.seed = args.whole("seed", lim::seed.min, lim::seed.max);
-    if (args.has("widths")) in.widths = args.wholes("widths", lim::width.min, lim::width.max);
-    if (args.has("pairs")) in.pairs = args.whole("pairs", lim::pairs.min, lim::pairs.max);
-    if (args.has("trials")) in.trials = args.whole("trials", lim::trials.min, lim::trials.max);
-    if (args.has("keys")) in.keys = args.whole("keys", lim::keys.min, lim::keys.max);
-    if (args.has("divisor")) in.divisor = parse_divisor(args.text("divisor"));
+    const ScalingInput in =
+        scaling_input_from(CommandArgs("scaling_program", raw, {"seed", "widths", "pairs", "trials", "keys", "divisor"}));
     check_scaling_input(in);
     return json{{"program", scaling_program(in)}};
 }
