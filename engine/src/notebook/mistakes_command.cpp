@@ -5,6 +5,7 @@
 #include "attnbook/lessons/mistakes.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
+#include "attnbook/notebook/json_out.hpp"
 
 namespace attnbook {
 
@@ -12,11 +13,6 @@ using nlohmann::json;
 
 namespace {
 constexpr Shown kThree{3, Rounding::fixed};
-json grid(const Grid& g) {
-    json out = json::array();
-    for (const auto& r : g) out.push_back(number_pairs(r, kThree));
-    return out;
-}
 }  // namespace
 
 json mistakes_command(const json& raw, const Progress&) {
@@ -33,36 +29,38 @@ json mistakes_command(const json& raw, const Progress&) {
     } catch (const UserError& e) {
         throw UserError(std::string("mistakes: $.") + e.what());
     }
-    return json{
-        {"wrong_width",
-         {{"model_width", in.heads * in.head_width},
-          {"right_divisor", number_pair(m.right_divisor, kThree)},
-          {"wrong_divisor", number_pair(m.wrong_divisor, kThree)},
-          {"top_unscaled", number_pair(m.top_unscaled, kThree)},
-          {"top_right", number_pair(m.top_right, kThree)},
-          {"top_wrong", number_pair(m.top_wrong, kThree)},
-          {"uniform", number_pair(m.uniform, kThree)},
-          {"keys", lim::keys},
-          {"trials", lim::trials}}},
-        {"wrong_axis",
-         {{"scores", grid(m.scores)},
-          {"weights_key_axis", grid(m.weights_key_axis)},
-          {"weights_query_axis", grid(m.weights_query_axis)},
-          {"row_sums_key_axis", number_pairs(m.row_sums_key_axis, kThree)},
-          {"row_sums_query_axis", number_pairs(m.row_sums_query_axis, kThree)},
-          {"column_sums_query_axis", number_pairs(m.column_sums_query_axis, kThree)},
-          {"rows_sum_to_one", m.query_axis_rows_sum_to_one}}},
-        {"mask_after",
-         {{"weights_after", grid(m.weights_mask_after)},
-          {"weights_before", grid(m.weights_mask_before)},
-          {"row_sums_after", number_pairs(m.row_sums_mask_after, kThree)},
-          {"row_sums_before", number_pairs(m.row_sums_mask_before, kThree)}}},
-        {"tuned_scale",
-         {{"tuned_width", in.tuned_width},
-          {"scale", number_pair(m.tuned_scale, kThree)},
-          {"widths", m.widths},
-          {"top_tuned", number_pairs(m.top_tuned, kThree)},
-          {"top_sqrt", number_pairs(m.top_sqrt, kThree)}}}};
+    json out;
+    JsonOut o(out);
+    o.object("wrong_width")
+        .set("model_width", in.heads * in.head_width)
+        .pair("right_divisor", m.right_divisor, kThree)
+        .pair("wrong_divisor", m.wrong_divisor, kThree)
+        .pair("top_unscaled", m.top_unscaled, kThree)
+        .pair("top_right", m.top_right, kThree)
+        .pair("top_wrong", m.top_wrong, kThree)
+        .pair("uniform", m.uniform, kThree)
+        .set("keys", lim::keys)
+        .set("trials", lim::trials);
+    o.object("wrong_axis")
+        .pair_rows("scores", m.scores, kThree)
+        .pair_rows("weights_key_axis", m.weights_key_axis, kThree)
+        .pair_rows("weights_query_axis", m.weights_query_axis, kThree)
+        .pairs("row_sums_key_axis", m.row_sums_key_axis, kThree)
+        .pairs("row_sums_query_axis", m.row_sums_query_axis, kThree)
+        .pairs("column_sums_query_axis", m.column_sums_query_axis, kThree)
+        .set("rows_sum_to_one", m.query_axis_rows_sum_to_one);
+    o.object("mask_after")
+        .pair_rows("weights_after", m.weights_mask_after, kThree)
+        .pair_rows("weights_before", m.weights_mask_before, kThree)
+        .pairs("row_sums_after", m.row_sums_mask_after, kThree)
+        .pairs("row_sums_before", m.row_sums_mask_before, kThree);
+    o.object("tuned_scale")
+        .set("tuned_width", in.tuned_width)
+        .pair("scale", m.tuned_scale, kThree)
+        .set("widths", m.widths)
+        .pairs("top_tuned", m.top_tuned, kThree)
+        .pairs("top_sqrt", m.top_sqrt, kThree);
+    return out;
 }
 
 }  // namespace attnbook
