@@ -6,6 +6,8 @@
 #include "attnbook/core/errors.hpp"
 #include "attnbook/lessons/explore_row.hpp"
 
+#include "attnbook/core/fixed_rows.hpp"
+
 namespace attnbook {
 namespace {
 
@@ -99,31 +101,41 @@ const BlockWeights& block_weights() {
     // Small fixed numbers with one decimal, picked once so that every product can be checked by
     // hand; nothing here was trained. LayerNorm starts as PyTorch initialises it (gamma 1, beta 0)
     // but with a visible change so its parameters matter.
+    // The numbers as data (constexpr arrays), in the order of BlockWeights' members.
+    static constexpr double ln1_gamma[] = {1.0, 1.0, 1.0, 1.0};
+    static constexpr double ln1_beta[] = {0.0, 0.0, 0.0, 0.0};
+    static constexpr double w_q[][4] = {
+        {0.5, 0.5, 0.0, -0.4}, {-0.8, 0.3, 0.0, 0.4}, {-0.2, 0.4, -0.4, 0.5}, {0.4, -0.1, 0.1, 0.3}};
+    static constexpr double w_k[][4] = {
+        {-0.5, 0.1, 0.5, -0.4}, {0.5, 0.3, 0.6, -0.3}, {-0.7, 0.5, 0.5, -0.1}, {-0.6, -0.5, 0.2, -0.3}};
+    static constexpr double w_v[][4] = {
+        {0.7, 0.1, -0.5, 0.2}, {-0.2, 0.7, 0.7, 0.0}, {0.2, 0.3, 0.5, 0.8}, {-0.8, -0.2, 0.2, -0.3}};
+    static constexpr double w_o[][4] = {
+        {0.1, -0.7, 0.6, 0.0}, {-0.6, 0.3, -0.3, -0.5}, {0.0, -0.6, -0.5, 0.6}, {0.3, -0.8, 0.4, -0.8}};
+    static constexpr double b_o[] = {-0.1, 0.2, 0.0, -0.1};
+    static constexpr double ln2_gamma[] = {1.2, 0.8, 1.0, 0.9};
+    static constexpr double ln2_beta[] = {0.1, -0.1, 0.0, 0.2};
+    static constexpr double w_1[][8] = {{-0.2, -0.2, -0.6, 0.8, -0.7, -0.1, 0.4, -0.2},
+                                        {0.8, -0.4, 0.8, 0.6, 0.3, 0.6, -0.1, 0.5},
+                                        {0.5, 0.0, 0.0, 0.3, -0.1, -0.7, 0.4, -0.4},
+                                        {0.0, 0.5, -0.5, -0.8, -0.6, 0.1, -0.2, -0.4}};
+    static constexpr double b_1[] = {0.0, 0.2, -0.1, 0.0, 0.2, 0.0, -0.1, 0.0};
+    static constexpr double w_2[][4] = {{0.0, -0.6, -0.2, -0.3}, {0.5, -0.3, 0.3, 0.8}, {0.7, -0.2, 0.2, -0.3},
+                                        {-0.2, 0.0, 0.5, 0.7},   {-0.3, -0.8, -0.1, -0.7}, {-0.8, 0.4, -0.6, 0.3},
+                                        {-0.2, 0.7, 0.6, -0.7},  {-0.5, 0.7, 0.2, -0.1}};
+    static constexpr double b_2[] = {0.1, 0.1, 0.0, 0.0};
     static const BlockWeights w = {
-        {1.0, 1.0, 1.0, 1.0},
-        {0.0, 0.0, 0.0, 0.0},
-        {{0.5, 0.5, 0.0, -0.4}, {-0.8, 0.3, 0.0, 0.4}, {-0.2, 0.4, -0.4, 0.5}, {0.4, -0.1, 0.1, 0.3}},
-        {{-0.5, 0.1, 0.5, -0.4}, {0.5, 0.3, 0.6, -0.3}, {-0.7, 0.5, 0.5, -0.1}, {-0.6, -0.5, 0.2, -0.3}},
-        {{0.7, 0.1, -0.5, 0.2}, {-0.2, 0.7, 0.7, 0.0}, {0.2, 0.3, 0.5, 0.8}, {-0.8, -0.2, 0.2, -0.3}},
-        {{0.1, -0.7, 0.6, 0.0}, {-0.6, 0.3, -0.3, -0.5}, {0.0, -0.6, -0.5, 0.6}, {0.3, -0.8, 0.4, -0.8}},
-        {-0.1, 0.2, 0.0, -0.1},
-        {1.2, 0.8, 1.0, 0.9},
-        {0.1, -0.1, 0.0, 0.2},
-        {{-0.2, -0.2, -0.6, 0.8, -0.7, -0.1, 0.4, -0.2},
-         {0.8, -0.4, 0.8, 0.6, 0.3, 0.6, -0.1, 0.5},
-         {0.5, 0.0, 0.0, 0.3, -0.1, -0.7, 0.4, -0.4},
-         {0.0, 0.5, -0.5, -0.8, -0.6, 0.1, -0.2, -0.4}},
-        {0.0, 0.2, -0.1, 0.0, 0.2, 0.0, -0.1, 0.0},
-        {{0.0, -0.6, -0.2, -0.3}, {0.5, -0.3, 0.3, 0.8}, {0.7, -0.2, 0.2, -0.3}, {-0.2, 0.0, 0.5, 0.7},
-         {-0.3, -0.8, -0.1, -0.7}, {-0.8, 0.4, -0.6, 0.3}, {-0.2, 0.7, 0.6, -0.7}, {-0.5, 0.7, 0.2, -0.1}},
-        {0.1, 0.1, 0.0, 0.0},
+        row_from(ln1_gamma), row_from(ln1_beta), rows_from(w_q),     rows_from(w_k),    rows_from(w_v),
+        rows_from(w_o),      row_from(b_o),      row_from(ln2_gamma), row_from(ln2_beta), rows_from(w_1),
+        row_from(b_1),       rows_from(w_2),     row_from(b_2),
     };
     return w;
 }
 
 BlockInput block_example() {
+    static constexpr double input[][4] = {{1.0, -0.5, 0.25, 2.0}, {0.5, 1.5, -1.0, 0.0}, {-1.0, 0.5, 2.0, 1.0}};
     BlockInput in;
-    in.input = {{1.0, -0.5, 0.25, 2.0}, {0.5, 1.5, -1.0, 0.0}, {-1.0, 0.5, 2.0, 1.0}};
+    in.input = rows_from(input);
     return in;
 }
 

@@ -7,6 +7,8 @@
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/softmax.hpp"
 
+#include "attnbook/core/fixed_rows.hpp"
+
 namespace attnbook {
 namespace {
 
@@ -42,10 +44,13 @@ void check_shapes(const ExploreInput& in) {
 }  // namespace
 
 ExploreInput explore_example() {
+    static constexpr double query[2] = {2, 1};
+    static constexpr double keys[3][2] = {{-1, 2}, {1, 0}, {0, 1}};
+    static constexpr double values[3][2] = {{2, 0}, {0, 2}, {-1, -1}};
     ExploreInput in;
-    in.query = {2, 1};
-    in.keys = {{-1, 2}, {1, 0}, {0, 1}};
-    in.values = {{2, 0}, {0, 2}, {-1, -1}};
+    in.query = row_from(query);
+    in.keys = rows_from(keys);
+    in.values = rows_from(values);
     return in;
 }
 

@@ -5,13 +5,18 @@
 #include "attnbook/core/errors.hpp"
 #include "attnbook/lessons/explore_row.hpp"
 
+#include "attnbook/core/fixed_rows.hpp"
+
 namespace attnbook {
 
 SequenceInput sequence_example() {
+    static constexpr double queries[3][2] = {{2, 1}, {1, -1}, {0, 2}};
+    static constexpr double keys[3][2] = {{-1, 2}, {1, 0}, {0, 1}};
+    static constexpr double values[3][2] = {{2, 0}, {0, 2}, {-1, -1}};
     SequenceInput in;
-    in.queries = {{2, 1}, {1, -1}, {0, 2}};
-    in.keys = {{-1, 2}, {1, 0}, {0, 1}};
-    in.values = {{2, 0}, {0, 2}, {-1, -1}};
+    in.queries = rows_from(queries);
+    in.keys = rows_from(keys);
+    in.values = rows_from(values);
     return in;
 }
 

@@ -1,7 +1,9 @@
 // cell_types: the validator's table of cell types with an example of each (cell_types.hpp).
 // Every number in an example is read from the lesson that owns it (the explorable's example, the
 // scaling study's and the hand example's defaults), and the practice example's answer is computed
-// by the lesson, so an example cannot drift from what the engine accepts and draws.
+// by the lesson, so an example cannot drift from what the engine accepts and draws. The fixed
+// text of the examples is one JSON literal, parsed once (text is smaller in the module than code
+// that builds the same objects).
 #include "attnbook/notebook/cell_types.hpp"
 
 #include "attnbook/lessons/divisor.hpp"
@@ -9,6 +11,7 @@
 #include "attnbook/lessons/hand_example.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/practice.hpp"
 
 namespace attnbook {
@@ -16,90 +19,112 @@ namespace {
 
 using nlohmann::json;
 
-json rows(const std::vector<std::vector<double>>& m) {
-    json out = json::array();
-    for (const auto& row : m) out.push_back(row);
-    return out;
+// The examples with nothing a lesson computes, and the fixed text of the practice example (its
+// answer's kind and value are filled in from the engine).
+const json& fixed_examples() {
+    static const json examples = json::parse(R"json({
+"prose": {"type": "prose",
+  "text": "Markdown: *emphasis*, **strong**, `code`, maths $q \\cdot k$ and [links](https://arxiv.org/abs/1706.03762)."},
+"maths": {"type": "maths",
+  "tex": "\\mathrm{softmax}\\left(\\frac{QK^\\top}{\\sqrt{d}}\\right)V",
+  "caption": "Scaled dot-product attention."},
+"references": {"type": "references",
+  "items": [{"authors": "Vaswani, Shazeer, Parmar, Uszkoreit, Jones, Gomez, Kaiser, Polosukhin",
+             "title": "Attention Is All You Need", "year": 2017, "venue": "NeurIPS",
+             "url": "https://arxiv.org/abs/1706.03762"}]},
+"practice": {"type": "practice",
+  "prompt": "In the explorable above, what share of the output comes from source A? Give three decimals.",
+  "answer": {"tolerance": 0.0005},
+  "hint": "Each share is the exponential of a scaled score divided by the sum of all of them.",
+  "explanation": "The largest scaled score takes the largest share; the shares add up to 1."},
+"study": {"type": "study",
+  "steps": [{"title": "Share",
+             "text": "Each source's share is its exponentiated scaled score over the sum of all of them."}]},
+"common_fields": ["type", "id", "depths", "title"]
+})json");
+    return examples;
 }
 
 json explorable_example() {
     const ExploreInput ex = explore_example();
-    return json{{"type", "explorable"},
-                {"query", ex.query},
-                {"keys", rows(ex.keys)},
-                {"values", rows(ex.values)},
-                {"divisor", divisor_name(ex.divisor)}};
+    json out;
+    JsonOut(out)
+        .set("type", "explorable")
+        .set("query", ex.query)
+        .set("keys", json(ex.keys))
+        .set("values", json(ex.values))
+        .set("divisor", divisor_name(ex.divisor));
+    return out;
 }
 
 json practice_example() {
     // The share of the first source in the explorable example, as the lesson computes it.
     const ExploreRow row = explore_row(explore_example());
-    return json{{"type", "practice"},
-                {"prompt", "In the explorable above, what share of the output comes from source A? Give three decimals."},
-                {"answer", {{"kind", answer_kinds().at(0)}, {"value", row.shares.at(0)}, {"tolerance", 0.0005}}},
-                {"hint", "Each share is the exponential of a scaled score divided by the sum of all of them."},
-                {"explanation", "The largest scaled score takes the largest share; the shares add up to 1."}};
+    json out = fixed_examples()["practice"];
+    json& answer = out["answer"];
+    answer["kind"] = answer_kinds().at(0);
+    answer["value"] = row.shares.at(0);
+    return out;
 }
 
 // One step whose check is the practice example's question, so its answer is the lesson's own number.
 json study_example() {
     const json practice = practice_example();
-    return json{{"type", "study"},
-                {"steps",
-                 {{{"title", "Share"},
-                   {"text", "Each source's share is its exponentiated scaled score over the sum of all of them."},
-                   {"check", {{"prompt", practice["prompt"]}, {"answer", practice["answer"]}, {"hint", practice["hint"]}}}}}}};
+    json out = fixed_examples()["study"];
+    JsonOut(out["steps"][0]["check"])
+        .set("prompt", practice["prompt"])
+        .set("answer", practice["answer"])
+        .set("hint", practice["hint"]);
+    return out;
 }
 
 }  // namespace
 
 json cell_type_example(const std::string& type) {
-    if (type == "prose") {
-        return json{{"type", "prose"},
-                    {"text", "Markdown: *emphasis*, **strong**, `code`, maths $q \\cdot k$ and "
-                             "[links](https://arxiv.org/abs/1706.03762)."}};
-    }
-    if (type == "maths") {
-        return json{{"type", "maths"},
-                    {"tex", "\\mathrm{softmax}\\left(\\frac{QK^\\top}{\\sqrt{d}}\\right)V"},
-                    {"caption", "Scaled dot-product attention."}};
-    }
     if (type == "explorable") return explorable_example();
-    if (type == "scaling-study") {
-        const ScalingInput in;
-        return json{{"type", "scaling-study"}, {"seed", in.seed},     {"widths", in.widths}, {"pairs", in.pairs},
-                    {"trials", in.trials},     {"keys", in.keys},     {"divisor", divisor_name(in.divisor)}};
-    }
-    if (type == "hand-example") {
-        const HandExampleInput in;
-        return json{{"type", "hand-example"}, {"queries", rows(in.queries)}, {"keys", rows(in.keys)},
-                    {"values", rows(in.values)}};
-    }
     if (type == "practice") return practice_example();
     if (type == "study") return study_example();
-    if (type == "references") {
-        return json{{"type", "references"},
-                    {"items",
-                     {{{"authors", "Vaswani, Shazeer, Parmar, Uszkoreit, Jones, Gomez, Kaiser, Polosukhin"},
-                       {"title", "Attention Is All You Need"},
-                       {"year", 2017},
-                       {"venue", "NeurIPS"},
-                       {"url", "https://arxiv.org/abs/1706.03762"}}}}};
+    json out;
+    if (type == "scaling-study") {
+        const ScalingInput in;
+        JsonOut(out)
+            .set("type", "scaling-study")
+            .set("seed", in.seed)
+            .set("widths", in.widths)
+            .set("pairs", in.pairs)
+            .set("trials", in.trials)
+            .set("keys", in.keys)
+            .set("divisor", divisor_name(in.divisor));
+    } else if (type == "hand-example") {
+        const HandExampleInput in;
+        JsonOut(out)
+            .set("type", "hand-example")
+            .set("queries", json(in.queries))
+            .set("keys", json(in.keys))
+            .set("values", json(in.values));
+    } else if (type == "prose" || type == "maths" || type == "references") {
+        out = fixed_examples()[type];
     }
-    return nullptr;
+    return out;
 }
 
 json cell_types_command(const json& raw, const Progress&) {
     CommandArgs args("cell_types", raw, {});
-    json types = json::array();
+    json out;
+    JsonOut o(out);
+    o.set("common_fields", fixed_examples()["common_fields"]);
+    json& types = o.array("cell_types");
     for (const auto& t : notebook_cell_fields()) {
         json example = cell_type_example(t.type);
         // A type without a written example whose fields are all optional: the bare cell (the
         // validator fills its defaults; tests/engine/test_cell_types.cpp checks that it validates).
-        if (example.is_null() && t.required.empty()) example = json{{"type", t.type}};
-        types.push_back(json{{"type", t.type}, {"fields", t.fields}, {"required", t.required}, {"example", example}});
+        if (example.is_null() && t.required.empty()) JsonOut(example).set("type", t.type);
+        json entry;
+        JsonOut(entry).set("type", t.type).set("fields", t.fields).set("required", t.required).set("example",
+                                                                                                 std::move(example));
+        types.push_back(std::move(entry));
     }
-    return json{{"common_fields", {"type", "id", "depths", "title"}}, {"cell_types", types}};
+    return out;
 }
 
 }  // namespace attnbook

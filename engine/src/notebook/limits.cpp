@@ -2,6 +2,10 @@
 // its own: every value is read from the header that owns it.
 #include "attnbook/notebook/limits.hpp"
 
+#include <cstring>
+#include <iterator>
+#include <type_traits>
+
 #include "attnbook/core/quote.hpp"
 #include "attnbook/lessons/block.hpp"
 #include "attnbook/lessons/attention_scale.hpp"
@@ -20,6 +24,7 @@
 #include "attnbook/lessons/sequence.hpp"
 #include "attnbook/notebook/attention_command.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/json_text.hpp"
 #include "attnbook/notebook/lesson_cells.hpp"
 #include "attnbook/notebook/notebook.hpp"
@@ -30,209 +35,331 @@ namespace {
 
 using nlohmann::json;
 
-json range(std::uint64_t min, std::uint64_t max) { return json{{"min", min}, {"max", max}}; }
+// One number of the result: where it goes ("notebook/cells/min", keys separated by '/') and its
+// value, read from the header that owns it. The numbers form one table, which the module holds
+// as data; written as nested json{{...}} lists each field cost hundreds of bytes of code.
+struct Limit {
+    enum Kind : unsigned char { whole, integer, real };
+    const char* path;
+    Kind kind;
+    std::uint64_t bits;  // whole: the value; integer: its two's complement
+    double value;        // real
+};
 
-json whole(WholeRange r, std::uint64_t fallback) {
-    json out = range(r.min, r.max);
-    out["default"] = fallback;
-    return out;
+// The JSON kind follows the header's type, so the printed number is the same as before
+// (1000 stays 1000, 1e6 stays 1000000.0).
+template <class T>
+constexpr Limit limit(const char* path, T v) {
+    if constexpr (std::is_floating_point_v<T>)
+        return {path, Limit::real, 0, static_cast<double>(v)};
+    else if constexpr (std::is_signed_v<T>)
+        return {path, Limit::integer, static_cast<std::uint64_t>(v), 0};
+    else
+        return {path, Limit::whole, static_cast<std::uint64_t>(v), 0};
 }
 
-json notebook() {
-    namespace nb = notebook_limits;
-    return json{{"format", notebook_format},
-                {"max_bytes", json_text_max_bytes},
-                {"max_depth", json_text_max_depth},
-                {"max_errors", notebook_max_errors},
-                {"depths", notebook_depth_names()},
-                {"cell_types", notebook_cell_types()},
-                {"id_max_chars", nb::id_max_chars},
-                {"title_max_chars", nb::title_max_chars},
-                {"version_max_chars", nb::version_max_chars},
-                {"description_max_chars", nb::description_max_chars},
-                {"cells", range(nb::min_cells, nb::max_cells)},
-                {"tex_max_chars", nb::tex_max_chars},
-                {"markdown_max_chars", nb::markdown_max_chars},
-                {"references", range(nb::min_references, nb::max_references)},
-                {"reference_text_max_chars", nb::reference_text_max_chars},
-                {"url_max_chars", nb::url_max_chars},
-                {"year", range(nb::min_year, nb::max_year)}};
-}
+namespace nb = notebook_limits;
+namespace ex = explore_limits;
+namespace hx = hand_example_limits;
+namespace bl = block_limits;
+namespace lc = lesson_cell_limits;
+namespace sc = scaling_limits;
+namespace pr = practice_limits;
+namespace pl = precision_limits;
+namespace as = attention_scale_limits;
+namespace pi = pipeline_limits;
+namespace cl = cost_limits;
+namespace ml = mistakes_limits;
+namespace jl = jacobian_limits;
+namespace ol = online_softmax_limits;
+namespace al = alternatives_limits;
 
-json explorable() {
-    namespace ex = explore_limits;
-    const ExploreInput example = explore_example();
-    return json{{"cell",
-                 {{"max_keys", ex::cell_max_keys},
-                  {"max_width", ex::cell_max_width},
-                  {"max_abs", ex::cell_max_abs},
-                  {"label_max_chars", ex::cell_label_max_chars},
-                  {"max_presets", ex::cell_max_presets}}},
-                {"command", {{"max_sources", ex::command_max_sources}, {"max_width", ex::command_max_width}}},
-                {"defaults",
-                 {{"query", example.query},
-                  {"keys", example.keys},
-                  {"values", example.values},
-                  {"divisor", divisor_name(example.divisor)},
-                  {"normalizer", normalizer_name(example.normalizer)}}},
-                {"normalizers", normalizer_names()}};
-}
+constexpr Limit kLimits[] = {
+    limit("notebook/max_bytes", json_text_max_bytes),
+    limit("notebook/max_depth", json_text_max_depth),
+    limit("notebook/max_errors", notebook_max_errors),
+    limit("notebook/id_max_chars", nb::id_max_chars),
+    limit("notebook/title_max_chars", nb::title_max_chars),
+    limit("notebook/version_max_chars", nb::version_max_chars),
+    limit("notebook/description_max_chars", nb::description_max_chars),
+    limit("notebook/cells/min", nb::min_cells),
+    limit("notebook/cells/max", nb::max_cells),
+    limit("notebook/tex_max_chars", nb::tex_max_chars),
+    limit("notebook/markdown_max_chars", nb::markdown_max_chars),
+    limit("notebook/references/min", nb::min_references),
+    limit("notebook/references/max", nb::max_references),
+    limit("notebook/reference_text_max_chars", nb::reference_text_max_chars),
+    limit("notebook/url_max_chars", nb::url_max_chars),
+    limit("notebook/year/min", static_cast<std::uint64_t>(nb::min_year)),
+    limit("notebook/year/max", static_cast<std::uint64_t>(nb::max_year)),
 
-json block() {
-    namespace bl = block_limits;
-    const BlockInput example = block_example();
-    return json{{"d_model", bl::d_model},
-                {"d_ff", bl::d_ff},
-                {"max_rows", bl::max_rows},
-                {"max_abs", bl::max_abs},
-                {"epsilon", bl::epsilon},
-                {"activations", activation_names()},
-                {"defaults", {{"input", example.input}, {"heads", example.heads}, {"activation", activation_name(example.activation)}}}};
-}
+    limit("explorable/cell/max_keys", ex::cell_max_keys),
+    limit("explorable/cell/max_width", ex::cell_max_width),
+    limit("explorable/cell/max_abs", ex::cell_max_abs),
+    limit("explorable/cell/label_max_chars", ex::cell_label_max_chars),
+    limit("explorable/cell/max_presets", ex::cell_max_presets),
+    limit("explorable/command/max_sources", ex::command_max_sources),
+    limit("explorable/command/max_width", ex::command_max_width),
 
-json sequence() {
-    const SequenceInput example = sequence_example();
-    return json{{"defaults", {{"queries", example.queries}, {"keys", example.keys}, {"values", example.values}}}};
-}
+    limit("hand_example/cell/max_rows", hx::cell_max_rows),
+    limit("hand_example/cell/max_width", hx::cell_max_width),
+    limit("hand_example/cell/max_abs", hx::cell_max_abs),
+    limit("hand_example/command/max_rows", hx::command_max),
+    limit("hand_example/command/max_width", hx::command_max),
 
-json hand_example() {
-    namespace hx = hand_example_limits;
-    const HandExampleInput example;
-    return json{{"cell",
-                 {{"max_rows", hx::cell_max_rows}, {"max_width", hx::cell_max_width}, {"max_abs", hx::cell_max_abs}}},
-                {"command", {{"max_rows", hx::command_max}, {"max_width", hx::command_max}}},
-                {"defaults", {{"queries", example.queries}, {"keys", example.keys}, {"values", example.values}}}};
-}
+    limit("block/d_model", bl::d_model),
+    limit("block/d_ff", bl::d_ff),
+    limit("block/max_rows", bl::max_rows),
+    limit("block/max_abs", bl::max_abs),
+    limit("block/epsilon", bl::epsilon),
 
-json scaling() {
-    namespace sc = scaling_limits;
-    const ScalingInput defaults;
-    return json{{"seed", whole(sc::seed, defaults.seed)},
-                {"widths",
-                 {{"min_count", sc::width_count.min},
-                  {"max_count", sc::width_count.max},
-                  {"min", sc::width.min},
-                  {"max", sc::width.max},
-                  {"default", defaults.widths}}},
-                {"pairs", whole(sc::pairs, defaults.pairs)},
-                {"trials", whole(sc::trials, defaults.trials)},
-                {"keys", whole(sc::keys, defaults.keys)},
-                {"divisor", {{"default", divisor_name(defaults.divisor)}}},
-                {"max_block", sc::max_block}};
-}
+    limit("playback/seconds/min", lc::playback_min_seconds),
+    limit("playback/seconds/max", lc::playback_max_seconds),
+    limit("playback/seconds/default", lc::playback_default_seconds),
+    limit("study/max_steps", lc::study_max_steps),
 
-json precision() {
-    namespace lim = precision_limits;
-    const PrecisionInput defaults;
-    json formats = json::array();
-    for (NumberFormat f : number_formats()) formats.push_back(format_spec(f).name);
-    return json{{"tokens", whole({lim::min_tokens, lim::max_tokens}, defaults.tokens)},
-                {"head_width", whole({lim::min_head_width, lim::max_head_width}, defaults.head_width)},
-                {"seed", whole({0, lim::max_seed}, defaults.seed)},
-                {"max_checked_rows", lim::max_checked_rows},
-                {"cell", {{"max_lengths", lim::cell_max_lengths}, {"default_tokens", lim::cell_default_tokens}}},
-                {"formats", formats}};
-}
+    limit("scaling/seed/min", sc::seed.min),
+    limit("scaling/seed/max", sc::seed.max),
+    limit("scaling/widths/min_count", sc::width_count.min),
+    limit("scaling/widths/max_count", sc::width_count.max),
+    limit("scaling/widths/min", sc::width.min),
+    limit("scaling/widths/max", sc::width.max),
+    limit("scaling/pairs/min", sc::pairs.min),
+    limit("scaling/pairs/max", sc::pairs.max),
+    limit("scaling/trials/min", sc::trials.min),
+    limit("scaling/trials/max", sc::trials.max),
+    limit("scaling/keys/min", sc::keys.min),
+    limit("scaling/keys/max", sc::keys.max),
+    limit("scaling/max_block", sc::max_block),
 
-json attention_scale() {
-    namespace lim = attention_scale_limits;
-    const ScaleProblem defaults;
-    return json{{"heads", whole(lim::heads, defaults.heads)},
-                {"tokens", whole(lim::tokens, defaults.tokens)},
-                {"head_width", whole(lim::head_width, defaults.head_width)},
-                {"seed", whole(lim::seed, defaults.seed)},
-                {"max_elements", lim::max_elements},
-                {"sample_rows", whole(lim::sample_rows, lim::default_sample_rows)},
-                {"window", lim::window},
-                {"histogram_bins", lim::histogram_bins},
-                {"backends", scale_backend_names()},
-                {"divisor", {{"default", divisor_name(defaults.divisor)}}},
-                {"cell",
-                 {{"tokens", range(lim::cell_tokens.min, lim::cell_tokens.max)},
-                  {"head_width", range(lim::cell_head_width.min, lim::cell_head_width.max)},
-                  {"heads", range(lim::cell_heads.min, lim::cell_heads.max)}}}};
-}
+    limit("practice/options/min", static_cast<std::uint64_t>(pr::min_options)),
+    limit("practice/options/max", static_cast<std::uint64_t>(pr::max_options)),
+    limit("practice/max_abs_answer", pr::max_abs_answer),
+    limit("practice/max_decimals", pr::max_decimals),
 
-// The live cells of the three-depth lesson: ranges and defaults of every field.
-json lesson_cells() {
-    const PipelineInput pipe;
-    const CostInput cost;
-    const MistakesInput mis;
-    const JacobianNormsInput jac;
-    const OnlineSoftmaxInput online;
-    const AlternativesInput alt;
-    namespace pl = pipeline_limits;
-    namespace cl = cost_limits;
-    namespace ml = mistakes_limits;
-    namespace jl = jacobian_limits;
-    namespace ol = online_softmax_limits;
-    namespace al = alternatives_limits;
-    auto whole_default = [](std::uint64_t min, std::uint64_t max, double fallback) {
-        return json{{"min", min}, {"max", max}, {"default", static_cast<std::uint64_t>(fallback)}};
-    };
-    json tuned = json::array();
-    for (std::size_t w : ml::tuned_widths) tuned.push_back(w);
-    return json{
-        {"pipeline",
-         {{"max_words", pl::max_words}, {"max_value_width", pl::max_value_width}, {"max_width", pl::max_width},
-          {"max_abs", pl::max_abs}, {"knob_min", pl::knob_min}, {"knob_max", pl::knob_max},
-          {"defaults", {{"scores", pipe.scores}, {"width", pipe.width}, {"values", pipe.values}, {"labels", pipe.labels}}}}},
-        {"pytorch_rules", {{"scale", {{"max", 1000}, {"default", 1.0}}}}},
-        {"mistakes",
-         {{"heads", whole_default(1, ml::max_heads, static_cast<double>(mis.heads))},
-          {"head_width", whole_default(1, ml::max_head_width, static_cast<double>(mis.head_width))},
-          {"tuned_width", {{"choices", tuned}, {"default", mis.tuned_width}}},
-          {"keys", ml::keys}, {"trials", ml::trials}}},
-        {"jacobian",
-         {{"max_scores", jl::max_scores}, {"max_abs", jl::max_abs}, {"max_widths", jl::max_widths},
-          {"max_width", jl::max_width}, {"max_keys", jl::max_keys}, {"max_trials", jl::max_trials},
-          {"defaults", {{"scores", pipe.scores}, {"widths", jac.widths}, {"keys", jac.keys}, {"trials", jac.trials}, {"seed", jac.seed}}}}},
-        {"cost",
-         {{"tokens", whole_default(1, cl::max_tokens, cost.tokens)},
-          {"head_width", whole_default(1, cl::max_width, cost.head_width)},
-          {"value_width", whole_default(1, cl::max_width, cost.value_width)},
-          {"heads", whole_default(1, cl::max_heads, cost.heads)},
-          {"layers", whole_default(1, cl::max_layers, cost.layers)},
-          {"batch", whole_default(1, cl::max_batch, cost.batch)},
-          {"bytes", whole_default(1, cl::max_bytes, cost.bytes)}}},
-        {"online_softmax",
-         {{"max_keys", ol::max_keys}, {"max_width", ol::max_width}, {"max_abs", ol::max_abs},
-          {"defaults", {{"scores", online.scores}, {"values", online.values}, {"tile", online.tile}}}}},
-        {"alternatives",
-         {{"max_rows", al::max_rows}, {"max_width", al::max_width}, {"max_abs", al::max_abs},
-          {"max_features", al::max_features}, {"max_cosine_scale", al::max_cosine_scale},
-          {"defaults", {{"cosine_scale", alt.cosine_scale}, {"features", alt.features}, {"seed", alt.seed}}}}}};
+    limit("attention/max_elements", attention_limits::max_elements),
+    limit("attention/max_printed", attention_limits::max_printed),
+    limit("arguments/max_bytes", command_args_max_bytes),
+    limit("arguments/max_depth", command_args_max_depth),
+
+    limit("precision/tokens/min", static_cast<std::uint64_t>(pl::min_tokens)),
+    limit("precision/tokens/max", static_cast<std::uint64_t>(pl::max_tokens)),
+    limit("precision/head_width/min", static_cast<std::uint64_t>(pl::min_head_width)),
+    limit("precision/head_width/max", static_cast<std::uint64_t>(pl::max_head_width)),
+    limit("precision/seed/min", std::uint64_t{0}),
+    limit("precision/seed/max", pl::max_seed),
+    limit("precision/max_checked_rows", pl::max_checked_rows),
+    limit("precision/cell/max_lengths", pl::cell_max_lengths),
+
+    limit("attention_scale/heads/min", as::heads.min),
+    limit("attention_scale/heads/max", as::heads.max),
+    limit("attention_scale/tokens/min", as::tokens.min),
+    limit("attention_scale/tokens/max", as::tokens.max),
+    limit("attention_scale/head_width/min", as::head_width.min),
+    limit("attention_scale/head_width/max", as::head_width.max),
+    limit("attention_scale/seed/min", as::seed.min),
+    limit("attention_scale/seed/max", as::seed.max),
+    limit("attention_scale/max_elements", as::max_elements),
+    limit("attention_scale/sample_rows/min", as::sample_rows.min),
+    limit("attention_scale/sample_rows/max", as::sample_rows.max),
+    limit("attention_scale/sample_rows/default", as::default_sample_rows),
+    limit("attention_scale/window", as::window),
+    limit("attention_scale/histogram_bins", as::histogram_bins),
+    limit("attention_scale/cell/tokens/min", as::cell_tokens.min),
+    limit("attention_scale/cell/tokens/max", as::cell_tokens.max),
+    limit("attention_scale/cell/head_width/min", as::cell_head_width.min),
+    limit("attention_scale/cell/head_width/max", as::cell_head_width.max),
+    limit("attention_scale/cell/heads/min", as::cell_heads.min),
+    limit("attention_scale/cell/heads/max", as::cell_heads.max),
+
+    // The live cells of the three-depth lesson.
+    limit("lesson_cells/pipeline/max_words", pi::max_words),
+    limit("lesson_cells/pipeline/max_value_width", pi::max_value_width),
+    limit("lesson_cells/pipeline/max_width", pi::max_width),
+    limit("lesson_cells/pipeline/max_abs", pi::max_abs),
+    limit("lesson_cells/pipeline/knob_min", pi::knob_min),
+    limit("lesson_cells/pipeline/knob_max", pi::knob_max),
+    limit("lesson_cells/pytorch_rules/scale/max", 1000),
+    limit("lesson_cells/pytorch_rules/scale/default", 1.0),
+    limit("lesson_cells/mistakes/heads/min", std::uint64_t{1}),
+    limit("lesson_cells/mistakes/heads/max", static_cast<std::uint64_t>(ml::max_heads)),
+    limit("lesson_cells/mistakes/head_width/min", std::uint64_t{1}),
+    limit("lesson_cells/mistakes/head_width/max", static_cast<std::uint64_t>(ml::max_head_width)),
+    limit("lesson_cells/mistakes/keys", ml::keys),
+    limit("lesson_cells/mistakes/trials", ml::trials),
+    limit("lesson_cells/jacobian/max_scores", jl::max_scores),
+    limit("lesson_cells/jacobian/max_abs", jl::max_abs),
+    limit("lesson_cells/jacobian/max_widths", jl::max_widths),
+    limit("lesson_cells/jacobian/max_width", jl::max_width),
+    limit("lesson_cells/jacobian/max_keys", jl::max_keys),
+    limit("lesson_cells/jacobian/max_trials", jl::max_trials),
+    limit("lesson_cells/cost/tokens/min", std::uint64_t{1}),
+    limit("lesson_cells/cost/tokens/max", cl::max_tokens),
+    limit("lesson_cells/cost/head_width/min", std::uint64_t{1}),
+    limit("lesson_cells/cost/head_width/max", cl::max_width),
+    limit("lesson_cells/cost/value_width/min", std::uint64_t{1}),
+    limit("lesson_cells/cost/value_width/max", cl::max_width),
+    limit("lesson_cells/cost/heads/min", std::uint64_t{1}),
+    limit("lesson_cells/cost/heads/max", cl::max_heads),
+    limit("lesson_cells/cost/layers/min", std::uint64_t{1}),
+    limit("lesson_cells/cost/layers/max", cl::max_layers),
+    limit("lesson_cells/cost/batch/min", std::uint64_t{1}),
+    limit("lesson_cells/cost/batch/max", cl::max_batch),
+    limit("lesson_cells/cost/bytes/min", std::uint64_t{1}),
+    limit("lesson_cells/cost/bytes/max", cl::max_bytes),
+    limit("lesson_cells/online_softmax/max_keys", ol::max_keys),
+    limit("lesson_cells/online_softmax/max_width", ol::max_width),
+    limit("lesson_cells/online_softmax/max_abs", ol::max_abs),
+    limit("lesson_cells/alternatives/max_rows", al::max_rows),
+    limit("lesson_cells/alternatives/max_width", al::max_width),
+    limit("lesson_cells/alternatives/max_abs", al::max_abs),
+    limit("lesson_cells/alternatives/max_features", al::max_features),
+    limit("lesson_cells/alternatives/max_cosine_scale", al::max_cosine_scale),
+
+    limit("quote_max_chars", quote_max_chars),
+};
+
+// The value at `path` (keys separated by '/'), making the objects on the way.
+json& at(json& root, const char* path) {
+    json* node = &root;
+    for (const char* slash; (slash = std::strchr(path, '/')) != nullptr; path = slash + 1)
+        node = &(*node)[std::string(path, slash)];
+    return (*node)[path];
 }
 
 }  // namespace
 
 json engine_limits() {
-    namespace pr = practice_limits;
-    return json{{"notebook", notebook()},
-                {"explorable", explorable()},
-                {"hand_example", hand_example()},
-                {"block", block()},
-                {"sequence", sequence()},
-                {"playback",
-                 {{"seconds", {{"min", lesson_cell_limits::playback_min_seconds},
-                               {"max", lesson_cell_limits::playback_max_seconds},
-                               {"default", lesson_cell_limits::playback_default_seconds}}}}},
-                {"study", {{"max_steps", lesson_cell_limits::study_max_steps}}},
-                {"scaling", scaling()},
-                {"practice",
-                 {{"answer_kinds", answer_kinds()},
-                  {"options", range(pr::min_options, pr::max_options)},
-                  {"max_abs_answer", pr::max_abs_answer},
-                  {"max_decimals", pr::max_decimals}}},
-                {"attention",
-                 {{"max_elements", attention_limits::max_elements}, {"max_printed", attention_limits::max_printed}}},
-                {"arguments", {{"max_bytes", command_args_max_bytes}, {"max_depth", command_args_max_depth}}},
-                {"precision", precision()},
-                {"attention_scale", attention_scale()},
-                {"divisors", divisor_names()},
-                {"normalizers", normalizer_names()},
-                {"lesson_cells", lesson_cells()},
-                {"quote_max_chars", quote_max_chars}};
+    json out;
+    JsonOut o(out);
+    // The name lists and the lessons' defaults (structs built at run time); the numbers of
+    // kLimits go in after, into the objects made here.
+    o.object("notebook")
+        .set("format", notebook_format)
+        .set("depths", notebook_depth_names())
+        .set("cell_types", notebook_cell_types());
+    {
+        const ExploreInput example = explore_example();
+        JsonOut explorable = o.object("explorable");
+        explorable.set("normalizers", normalizer_names());
+        explorable.object("defaults")
+            .set("query", example.query)
+            .set("keys", json(example.keys))
+            .set("values", json(example.values))
+            .set("divisor", divisor_name(example.divisor))
+            .set("normalizer", normalizer_name(example.normalizer));
+    }
+    {
+        const HandExampleInput example;
+        o.object("hand_example")
+            .object("defaults")
+            .set("queries", json(example.queries))
+            .set("keys", json(example.keys))
+            .set("values", json(example.values));
+    }
+    {
+        const BlockInput example = block_example();
+        JsonOut block = o.object("block");
+        block.set("activations", activation_names());
+        block.object("defaults")
+            .set("input", json(example.input))
+            .set("heads", example.heads)
+            .set("activation", activation_name(example.activation));
+    }
+    {
+        const SequenceInput example = sequence_example();
+        o.object("sequence")
+            .object("defaults")
+            .set("queries", json(example.queries))
+            .set("keys", json(example.keys))
+            .set("values", json(example.values));
+    }
+    {
+        const ScalingInput defaults;
+        JsonOut scaling = o.object("scaling");
+        scaling.object("seed").set("default", defaults.seed);
+        scaling.object("widths").set("default", defaults.widths);
+        scaling.object("pairs").set("default", static_cast<std::uint64_t>(defaults.pairs));
+        scaling.object("trials").set("default", static_cast<std::uint64_t>(defaults.trials));
+        scaling.object("keys").set("default", static_cast<std::uint64_t>(defaults.keys));
+        scaling.object("divisor").set("default", divisor_name(defaults.divisor));
+    }
+    o.object("practice").set("answer_kinds", answer_kinds());
+    {
+        const PrecisionInput defaults;
+        JsonOut precision = o.object("precision");
+        precision.object("tokens").set("default", static_cast<std::uint64_t>(defaults.tokens));
+        precision.object("head_width").set("default", static_cast<std::uint64_t>(defaults.head_width));
+        precision.object("seed").set("default", defaults.seed);
+        precision.object("cell").set("default_tokens", pl::cell_default_tokens);
+        json& formats = precision.array("formats");
+        for (NumberFormat f : number_formats()) formats.push_back(format_spec(f).name);
+    }
+    {
+        const ScaleProblem defaults;
+        JsonOut scale = o.object("attention_scale");
+        scale.object("heads").set("default", static_cast<std::uint64_t>(defaults.heads));
+        scale.object("tokens").set("default", static_cast<std::uint64_t>(defaults.tokens));
+        scale.object("head_width").set("default", static_cast<std::uint64_t>(defaults.head_width));
+        scale.object("seed").set("default", defaults.seed);
+        scale.set("backends", scale_backend_names());
+        scale.object("divisor").set("default", divisor_name(defaults.divisor));
+    }
+    o.set("divisors", divisor_names()).set("normalizers", normalizer_names());
+    {
+        const PipelineInput pipe;
+        const CostInput cost;
+        const MistakesInput mis;
+        const JacobianNormsInput jac;
+        const OnlineSoftmaxInput online;
+        const AlternativesInput alt;
+        JsonOut cells = o.object("lesson_cells");
+        cells.object("pipeline")
+            .object("defaults")
+            .set("scores", pipe.scores)
+            .set("width", pipe.width)
+            .set("values", json(pipe.values))
+            .set("labels", pipe.labels);
+        JsonOut mistakes = cells.object("mistakes");
+        mistakes.object("heads").set("default", static_cast<std::uint64_t>(mis.heads));
+        mistakes.object("head_width").set("default", static_cast<std::uint64_t>(mis.head_width));
+        mistakes.object("tuned_width")
+            .set("choices", std::vector<std::size_t>(std::begin(ml::tuned_widths), std::end(ml::tuned_widths)))
+            .set("default", mis.tuned_width);
+        cells.object("jacobian")
+            .object("defaults")
+            .set("scores", pipe.scores)
+            .set("widths", jac.widths)
+            .set("keys", jac.keys)
+            .set("trials", jac.trials)
+            .set("seed", jac.seed);
+        JsonOut costs = cells.object("cost");
+        const char* const names[] = {"tokens", "head_width", "value_width", "heads", "layers", "batch", "bytes"};
+        const double values[] = {cost.tokens, cost.head_width, cost.value_width, cost.heads,
+                                 cost.layers, cost.batch,      cost.bytes};
+        for (std::size_t i = 0; i < std::size(names); ++i)
+            costs.object(names[i]).set("default", static_cast<std::uint64_t>(values[i]));
+        cells.object("online_softmax")
+            .object("defaults")
+            .set("scores", online.scores)
+            .set("values", json(online.values))
+            .set("tile", online.tile);
+        cells.object("alternatives")
+            .object("defaults")
+            .set("cosine_scale", alt.cosine_scale)
+            .set("features", alt.features)
+            .set("seed", alt.seed);
+    }
+    for (const Limit& l : kLimits) {
+        json& slot = at(out, l.path);
+        if (l.kind == Limit::real)
+            slot = l.value;
+        else if (l.kind == Limit::integer)
+            slot = static_cast<std::int64_t>(l.bits);
+        else
+            slot = l.bits;
+    }
+    return out;
 }
 
 }  // namespace attnbook

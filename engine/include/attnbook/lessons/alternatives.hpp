@@ -19,14 +19,22 @@
 #include <string>
 #include <vector>
 
+#include "attnbook/core/fixed_rows.hpp"
+
 namespace attnbook {
 
 using AltMatrix = std::vector<std::vector<double>>;
 
+namespace alternatives_defaults {
+inline constexpr double queries[2][4] = {{1, 0, 1, 0}, {0, 2, 0, 1}};
+inline constexpr double keys[5][4] = {{1, 0, 0, 1}, {0, 1, 1, 0}, {2, 0, 1, 0}, {0, -1, 0, 2}, {1, 1, 1, 1}};
+inline constexpr double values[5][2] = {{1, 0}, {0, 1}, {2, 2}, {-1, 3}, {0.5, 0.5}};
+}  // namespace alternatives_defaults
+
 struct AlternativesInput {
-    AltMatrix queries = {{1, 0, 1, 0}, {0, 2, 0, 1}};
-    AltMatrix keys = {{1, 0, 0, 1}, {0, 1, 1, 0}, {2, 0, 1, 0}, {0, -1, 0, 2}, {1, 1, 1, 1}};
-    AltMatrix values = {{1, 0}, {0, 1}, {2, 2}, {-1, 3}, {0.5, 0.5}};
+    AltMatrix queries = rows_from(alternatives_defaults::queries);
+    AltMatrix keys = rows_from(alternatives_defaults::keys);
+    AltMatrix values = rows_from(alternatives_defaults::values);
     double cosine_scale = 5.0;
     std::size_t features = 64;
     std::uint64_t seed = 0;

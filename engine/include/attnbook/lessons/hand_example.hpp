@@ -8,15 +8,23 @@
 #include <cstddef>
 #include <vector>
 
+#include "attnbook/core/fixed_rows.hpp"
+
 namespace attnbook {
 
 using Matrix = std::vector<std::vector<double>>;
 
 // The defaults are the lesson's example, used for every field left out (command and notebook).
+namespace hand_example_defaults {
+inline constexpr double queries[2][2] = {{1, 0}, {0, 1}};
+inline constexpr double keys[3][2] = {{1, 0}, {0, 1}, {1, 1}};
+inline constexpr double values[3][2] = {{10, 0}, {0, 10}, {5, 5}};
+}  // namespace hand_example_defaults
+
 struct HandExampleInput {
-    Matrix queries = {{1, 0}, {0, 1}};
-    Matrix keys = {{1, 0}, {0, 1}, {1, 1}};
-    Matrix values = {{10, 0}, {0, 10}, {5, 5}};
+    Matrix queries = rows_from(hand_example_defaults::queries);
+    Matrix keys = rows_from(hand_example_defaults::keys);
+    Matrix values = rows_from(hand_example_defaults::values);
 };
 
 // A notebook cell is worked through on paper; the command allows more. Read by hand_example(),

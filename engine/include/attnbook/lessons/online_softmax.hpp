@@ -10,6 +10,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "attnbook/core/fixed_rows.hpp"
+
 namespace attnbook {
 
 namespace online_softmax_limits {
@@ -18,9 +20,14 @@ inline constexpr std::size_t max_width = 8;    // dv
 inline constexpr double max_abs = 1e6;         // |score|, |value|
 }  // namespace online_softmax_limits
 
+namespace online_softmax_defaults {
+inline constexpr double scores[6] = {0.1, 1.0, 0.0, 2.2, -1.0, 4.0};  // the max changes twice
+inline constexpr double values[6][2] = {{1, 0}, {0, 1}, {1, 1}, {-1, 0}, {0, -1}, {2, 2}};
+}  // namespace online_softmax_defaults
+
 struct OnlineSoftmaxInput {
-    std::vector<double> scores = {0.1, 1.0, 0.0, 2.2, -1.0, 4.0};  // the max changes twice
-    std::vector<std::vector<double>> values = {{1, 0}, {0, 1}, {1, 1}, {-1, 0}, {0, -1}, {2, 2}};
+    std::vector<double> scores = row_from(online_softmax_defaults::scores);
+    std::vector<std::vector<double>> values = rows_from(online_softmax_defaults::values);
     std::size_t tile = 2;
 };
 

@@ -6,17 +6,27 @@
 // The knob moves through `stops`: divisors spaced evenly on a log scale from knob_min (the top
 // score wins outright) to knob_max (every share is nearly the same), with sqrt(d) inserted.
 #include <cstddef>
+#include <iterator>
 #include <string>
 #include <vector>
 
+#include "attnbook/core/fixed_rows.hpp"
+
 namespace attnbook {
 
+// The lesson's example: "it" in "The animal didn't cross the street because it was too tired".
+namespace pipeline_defaults {
+inline constexpr double scores[4] = {0.1, 4.0, 0.0, 0.2};
+inline constexpr double values[4][2] = {{1, 0}, {0, 2}, {-1, 1}, {2, 1}};
+inline constexpr const char* labels[4] = {"The", "animal", "didn't", "cross"};
+}  // namespace pipeline_defaults
+
 struct PipelineInput {
-    // The lesson's example: "it" in "The animal didn't cross the street because it was too tired".
-    std::vector<double> scores = {0.1, 4.0, 0.0, 0.2};
+    std::vector<double> scores = row_from(pipeline_defaults::scores);
     std::size_t width = 8;  // d: the standard divisor is sqrt(8) = 2.83
-    std::vector<std::vector<double>> values = {{1, 0}, {0, 2}, {-1, 1}, {2, 1}};
-    std::vector<std::string> labels = {"The", "animal", "didn't", "cross"};
+    std::vector<std::vector<double>> values = rows_from(pipeline_defaults::values);
+    std::vector<std::string> labels =
+        std::vector<std::string>(std::begin(pipeline_defaults::labels), std::end(pipeline_defaults::labels));
 };
 
 namespace pipeline_limits {
