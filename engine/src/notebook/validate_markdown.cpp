@@ -7,7 +7,6 @@
 #include <cstdio>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "attnbook/core/quote.hpp"
@@ -64,10 +63,11 @@ Runs backtick_runs(std::string_view line) {
         i += run;
     }
     runs.closer.assign(runs.start.size(), std::string::npos);
-    std::unordered_map<std::size_t, std::size_t> next_of_length;
+    std::size_t longest = 0;
+    for (std::size_t length : runs.length) longest = length > longest ? length : longest;
+    std::vector<std::size_t> next_of_length(longest + 1, std::string::npos);  // run index by run length
     for (std::size_t r = runs.start.size(); r-- > 0;) {
-        const auto found = next_of_length.find(runs.length[r]);
-        if (found != next_of_length.end()) runs.closer[r] = found->second;
+        runs.closer[r] = next_of_length[runs.length[r]];
         next_of_length[runs.length[r]] = r;
     }
     return runs;
