@@ -6,6 +6,7 @@
 
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/quote.hpp"
+#include "text_pieces.hpp"
 
 namespace attnbook {
 
@@ -15,13 +16,15 @@ json parse_command_args(const std::string& command, const std::string& text) {
     try {
         return parse_json_text(text, JsonTextLimits{command_args_max_bytes, command_args_max_depth});
     } catch (const JsonTextError& e) {
-        if (!e.path.empty()) throw UserError(command + ": " + e.path + ": " + e.message);
-        if (e.position) throw UserError(command + ": arguments are not valid JSON: " + e.what());
-        throw UserError(command + ": arguments: " + e.what());
+        if (!e.path.empty()) throw UserError(concat({command, ": ", e.path, ": ", e.message}));
+        if (e.position) throw UserError(concat({command, ": arguments are not valid JSON: ", e.what()}));
+        throw UserError(concat({command, ": arguments: ", e.what()}));
     }
 }
 
-std::string json_kind(const nlohmann::json& v) {
+namespace {
+
+const char* kind_text(const nlohmann::json& v) {
     switch (v.type()) {
         case nlohmann::json::value_t::null: return "null";
         case nlohmann::json::value_t::boolean: return "a boolean";
@@ -32,28 +35,32 @@ std::string json_kind(const nlohmann::json& v) {
     }
 }
 
+}  // namespace
+
+std::string json_kind(const nlohmann::json& v) { return kind_text(v); }
+
 std::string json_found(const nlohmann::json& v) {
     if (v.is_number() || v.is_boolean()) return v.dump();
-    if (v.is_string()) return quote(v.get<std::string>());
-    return json_kind(v);
+    if (v.is_string()) return quote(v.get_ref<const std::string&>());
+    return kind_text(v);
 }
 
 CommandArgs::CommandArgs(std::string command, const nlohmann::json& args, std::initializer_list<const char*> known)
     : command_(std::move(command)), args_(args) {
-    if (!args_.is_object()) fail("$", "expected an object of arguments, found " + json_kind(args_));
+    if (!args_.is_object()) fail("$", concat({"expected an object of arguments, found ", kind_text(args_)}));
     for (const auto& item : args_.items()) {
         bool ok = false;
         std::string expected;
         for (const char* name : known) {
             ok = ok || item.key() == name;
-            expected += (expected.empty() ? "" : ", ") + std::string(name);
+            append(expected, {expected.empty() ? "" : ", ", name});
         }
-        if (!ok) fail(json_path_member("$", item.key()), "unknown argument (expected one of: " + expected + ")");
+        if (!ok) fail(json_path_member("$", item.key()), concat({"unknown argument (expected one of: ", expected, ")"}));
     }
 }
 
 void CommandArgs::fail(const std::string& path, const std::string& what) const {
-    throw UserError(command_ + ": " + path + ": " + what);
+    throw UserError(concat({command_, ": ", path, ": ", what}));
 }
 
 bool CommandArgs::has(const char* field) const { return args_.contains(field) && !args_.at(field).is_null(); }
@@ -62,34 +69,34 @@ const nlohmann::json& CommandArgs::raw(const char* field) const { return require
 // Every reader goes through here, so a missing argument is the caller's error, never the JSON
 // library's out_of_range (which would surface as an "internal error").
 const nlohmann::json& CommandArgs::required(const char* field) const {
-    if (!args_.contains(field)) fail(json_path_member("$", field), "missing (this argument is required)");
-    return args_.at(field);
+    const auto it = args_.find(field);
+    if (it == args_.end()) fail(json_path_member("$", field), "missing (this argument is required)");
+    return *it;
 }
 
 double CommandArgs::number_at(const nlohmann::json& v, const std::string& path) const {
-    if (!v.is_number()) fail(path, "expected a number, found " + json_kind(v));
+    if (!v.is_number()) fail(path, concat({"expected a number, found ", kind_text(v)}));
     const double x = v.get<double>();
     if (!std::isfinite(x)) fail(path, "expected a finite number");
     return x;
 }
 
 const nlohmann::json& CommandArgs::array_at(const nlohmann::json& v, const std::string& path) const {
-    if (!v.is_array()) fail(path, "expected an array, found " + json_kind(v));
+    if (!v.is_array()) fail(path, concat({"expected an array, found ", kind_text(v)}));
     return v;
 }
 
 std::uint64_t CommandArgs::whole_at(const nlohmann::json& v, const std::string& path, std::uint64_t lo,
                                     std::uint64_t hi) const {
-    const std::string range = " between " + std::to_string(lo) + " and " + std::to_string(hi);
     // A JSON parser stores 5 as unsigned, but JSON built in C++ from an int is signed: both count.
     if (v.is_number_unsigned() || (v.is_number_integer() && v.get<std::int64_t>() >= 0)) {
         const auto x = v.get<std::uint64_t>();
-        if (x < lo || x > hi) fail(path, std::to_string(x) + " is not" + range);
+        if (x < lo || x > hi) fail(path, concat({x, " is not between ", lo, " and ", hi}));
         return x;
     }
-    if (v.is_number_integer()) fail(path, std::to_string(v.get<std::int64_t>()) + " is not" + range);
-    if (v.is_number()) fail(path, "expected a whole number" + range + ", found " + json_found(v));
-    fail(path, "expected a whole number" + range + ", found " + json_kind(v));
+    if (v.is_number_integer()) fail(path, concat({v.get<std::int64_t>(), " is not between ", lo, " and ", hi}));
+    const std::string found = v.is_number() ? json_found(v) : std::string(kind_text(v));
+    fail(path, concat({"expected a whole number between ", lo, " and ", hi, ", found ", found}));
 }
 
 double CommandArgs::number(const char* field) const { return number_at(required(field), std::string("$.") + field); }
@@ -98,7 +105,7 @@ std::vector<double> CommandArgs::numbers(const char* field) const {
     const std::string path = std::string("$.") + field;
     std::vector<double> out;
     const auto& arr = array_at(required(field), path);
-    for (std::size_t i = 0; i < arr.size(); ++i) out.push_back(number_at(arr[i], path + "[" + std::to_string(i) + "]"));
+    for (std::size_t i = 0; i < arr.size(); ++i) out.push_back(number_at(arr[i], json_path_index(path, i)));
     return out;
 }
 
@@ -107,12 +114,10 @@ std::vector<std::vector<double>> CommandArgs::rows(const char* field) const {
     std::vector<std::vector<double>> out;
     const auto& arr = array_at(required(field), path);
     for (std::size_t i = 0; i < arr.size(); ++i) {
-        const std::string row_path = path + "[" + std::to_string(i) + "]";
+        const std::string row_path = json_path_index(path, i);
         const auto& row = array_at(arr[i], row_path);
-        std::vector<double> values;
-        for (std::size_t j = 0; j < row.size(); ++j)
-            values.push_back(number_at(row[j], row_path + "[" + std::to_string(j) + "]"));
-        out.push_back(std::move(values));
+        out.emplace_back();
+        for (std::size_t j = 0; j < row.size(); ++j) out.back().push_back(number_at(row[j], json_path_index(row_path, j)));
     }
     return out;
 }
@@ -124,7 +129,7 @@ std::vector<bool> CommandArgs::flags_at(const nlohmann::json& v, const std::stri
         const auto& x = arr[i];
         if (x.is_boolean()) out.push_back(x.get<bool>());
         else if (x.is_number() && (x.get<double>() == 0.0 || x.get<double>() == 1.0)) out.push_back(x.get<double>() == 1.0);
-        else fail(path + "[" + std::to_string(i) + "]", "expected true/false or 1/0, found " + json_found(x));
+        else fail(json_path_index(path, i), concat({"expected true/false or 1/0, found ", json_found(x)}));
     }
     return out;
 }
@@ -137,7 +142,7 @@ std::vector<std::vector<bool>> CommandArgs::flag_rows(const char* field) const {
     const std::string path = std::string("$.") + field;
     std::vector<std::vector<bool>> out;
     const auto& arr = array_at(required(field), path);
-    for (std::size_t i = 0; i < arr.size(); ++i) out.push_back(flags_at(arr[i], path + "[" + std::to_string(i) + "]"));
+    for (std::size_t i = 0; i < arr.size(); ++i) out.push_back(flags_at(arr[i], json_path_index(path, i)));
     return out;
 }
 
@@ -146,7 +151,7 @@ std::vector<std::string> CommandArgs::strings(const char* field) const {
     std::vector<std::string> out;
     const auto& arr = array_at(required(field), path);
     for (std::size_t i = 0; i < arr.size(); ++i) {
-        if (!arr[i].is_string()) fail(path + "[" + std::to_string(i) + "]", "expected a string, found " + json_kind(arr[i]));
+        if (!arr[i].is_string()) fail(json_path_index(path, i), concat({"expected a string, found ", kind_text(arr[i])}));
         out.push_back(arr[i].get<std::string>());
     }
     return out;
@@ -154,7 +159,7 @@ std::vector<std::string> CommandArgs::strings(const char* field) const {
 
 std::string CommandArgs::text(const char* field) const {
     const auto& v = required(field);
-    if (!v.is_string()) fail(std::string("$.") + field, "expected a string, found " + json_kind(v));
+    if (!v.is_string()) fail(std::string("$.") + field, concat({"expected a string, found ", kind_text(v)}));
     return v.get<std::string>();
 }
 
@@ -167,7 +172,7 @@ std::vector<std::size_t> CommandArgs::wholes(const char* field, std::uint64_t lo
     std::vector<std::size_t> out;
     const auto& arr = array_at(required(field), path);
     for (std::size_t i = 0; i < arr.size(); ++i)
-        out.push_back(static_cast<std::size_t>(whole_at(arr[i], path + "[" + std::to_string(i) + "]", lo, hi)));
+        out.push_back(static_cast<std::size_t>(whole_at(arr[i], json_path_index(path, i), lo, hi)));
     return out;
 }
 

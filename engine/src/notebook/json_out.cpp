@@ -6,6 +6,12 @@ using nlohmann::json;
 
 JsonOut::JsonOut(json& target) : target_(&target) { target = json::object(); }
 
+JsonOut JsonOut::into(json& target) {
+    JsonOut out;
+    out.target_ = &target;
+    return out;
+}
+
 json& JsonOut::slot(const char* key) { return (*target_)[key]; }
 
 JsonOut JsonOut::object(const char* key) { return JsonOut(slot(key)); }
@@ -42,6 +48,10 @@ JsonOut& JsonOut::set(const char* key, const std::vector<std::size_t>& v) {
 }
 JsonOut& JsonOut::set(const char* key, const std::vector<std::string>& v) {
     slot(key) = v;
+    return *this;
+}
+JsonOut& JsonOut::set(const char* key, const std::vector<std::vector<double>>& rows) {
+    slot(key) = rows;
     return *this;
 }
 JsonOut& JsonOut::set_signed(const char* key, std::int64_t v) {

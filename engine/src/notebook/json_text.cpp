@@ -12,10 +12,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
-#include <unordered_map>
 #include <utility>
 
 #include "attnbook/core/quote.hpp"
+#include "text_pieces.hpp"
 
 namespace attnbook {
 namespace {
@@ -59,17 +59,16 @@ std::optional<Utf8Problem> find_bad_utf8(const std::string& text) {
         } else if ((lead & 0xF8) == 0xF0) {
             length = 4, code = lead & 0x07u, smallest = 0x10000;
         } else {
-            return Utf8Problem{i, "byte " + hex_byte(lead) + " cannot start a character"};
+            return Utf8Problem{i, concat({"byte ", hex_byte(lead), " cannot start a character"})};
         }
         for (std::size_t k = 1; k < length; ++k) {
             if (i + k >= n || !is_continuation(static_cast<unsigned char>(text[i + k]))) {
-                return Utf8Problem{i, "the character starting with byte " + hex_byte(lead) +
-                                          " is cut short (it needs " + std::to_string(length) +
-                                          " bytes)"};
+                return Utf8Problem{i, concat({"the character starting with byte ", hex_byte(lead),
+                                              " is cut short (it needs ", length, " bytes)"})};
             }
             code = (code << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3Fu);
         }
-        if (code < smallest) return Utf8Problem{i, "overlong encoding starting with byte " + hex_byte(lead)};
+        if (code < smallest) return Utf8Problem{i, concat({"overlong encoding starting with byte ", hex_byte(lead)})};
         if (code >= 0xD800 && code <= 0xDFFF) return Utf8Problem{i, "encoded UTF-16 surrogate"};
         if (code > 0x10FFFF) return Utf8Problem{i, "code point above U+10FFFF"};
         i += length;
@@ -79,9 +78,13 @@ std::optional<Utf8Problem> find_bad_utf8(const std::string& text) {
 
 // Converts byte offsets to positions in one pass over the text. `offsets` need not be sorted.
 std::vector<TextPosition> positions_at_bytes(const std::string& text, const std::vector<std::size_t>& offsets) {
+    // Insertion sort by offset: the validator asks for at most notebook_max_errors (100) offsets.
     std::vector<std::size_t> order(offsets.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return offsets[a] < offsets[b]; });
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        std::size_t j = i;
+        for (; j > 0 && offsets[i] < offsets[order[j - 1]]; --j) order[j] = order[j - 1];
+        order[j] = i;
+    }
     std::vector<TextPosition> result(offsets.size());
     TextPosition here;
     std::size_t at = has_bom(text) ? 3 : 0;
@@ -164,7 +167,7 @@ public:
         if (frame.value->contains(name)) {
             failure_ = Failure::duplicate_key;
             failure_path_ = pending_path_;
-            failure_message_ = "duplicate key " + quote(name) + " (each key may appear once in an object)";
+            failure_message_ = concat({"duplicate key ", in_quotes(name), " (each key may appear once in an object)"});
             return false;
         }
         pending_key_ = name;
@@ -176,7 +179,7 @@ public:
             failure_ = Failure::overflow;
             failure_offset_ = position >= last_token.size() ? position - last_token.size() : 0;
             failure_path_ = next_value_path();
-            failure_message_ = "number " + printable(last_token, quote_max_chars) + " is too large: it overflows a double";
+            failure_message_ = concat({"number ", printable(last_token, quote_max_chars), " is too large: it overflows a double"});
             return false;
         }
         // position counts bytes read, so the offending byte is the one before it; an unexpected
@@ -259,8 +262,7 @@ private:
         if (stack_.size() + 1 > max_depth_) {
             failure_ = Failure::too_deep;
             failure_path_ = next_value_path();
-            failure_message_ = "arrays and objects are nested more than " + std::to_string(max_depth_) +
-                               " levels deep";
+            failure_message_ = concat({"arrays and objects are nested more than ", max_depth_, " levels deep"});
             return false;
         }
         std::string path;
@@ -288,7 +290,7 @@ private:
 
 std::string position_prefix(const std::optional<TextPosition>& position) {
     if (!position) return "";
-    return std::to_string(position->line) + ":" + std::to_string(position->column) + ": ";
+    return concat({position->line, ":", position->column, ": "});
 }
 
 }  // namespace
@@ -315,22 +317,22 @@ std::string json_path_member(const std::string& parent, const std::string& key) 
         const bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
         identifier = identifier && word;
     }
-    if (identifier) return parent + "." + key;
-    return parent + "[" + quote(key) + "]";
+    if (identifier) return concat({parent, ".", key});
+    return concat({parent, "[", in_quotes(key), "]"});
 }
 
 std::string json_path_index(const std::string& parent, std::size_t index) {
-    return parent + "[" + std::to_string(index) + "]";
+    return concat({parent, "[", index, "]"});
 }
 
 json parse_json_text(const std::string& text, const JsonTextLimits& limits) {
     if (text.size() > limits.max_bytes) {
-        throw JsonTextError("the text is " + mebibytes(text.size()) + " (" + std::to_string(text.size()) +
-                                " bytes); the limit is " + mebibytes(limits.max_bytes),
+        throw JsonTextError(concat({"the text is ", mebibytes(text.size()), " (", text.size(), " bytes); the limit is ",
+                                    mebibytes(limits.max_bytes)}),
                             std::nullopt, "");
     }
     if (const auto bad = find_bad_utf8(text)) {
-        throw JsonTextError("invalid UTF-8: " + bad->what + " (save the file as UTF-8)",
+        throw JsonTextError(concat({"invalid UTF-8: ", bad->what, " (save the file as UTF-8)"}),
                             position_at_byte(text, bad->offset), "");
     }
     json root;
@@ -360,18 +362,34 @@ std::vector<std::optional<TextPosition>> locate_json_paths(const std::string& te
                                                            const std::vector<PathQuery>& queries) {
     std::vector<std::optional<TextPosition>> found(queries.size());
     if (queries.empty()) return found;
-    std::unordered_map<std::string, std::vector<std::size_t>> by_path;
-    for (std::size_t i = 0; i < queries.size(); ++i) by_path[queries[i].path].push_back(i);
-    std::unordered_map<std::string, std::size_t> member_counts;
-    std::vector<std::size_t> offsets(queries.size(), 0);
-    std::vector<bool> seen(queries.size(), false);
-    std::size_t remaining = queries.size();
+    const std::size_t q = queries.size();
+    // The queries by path (an insertion sort, stable: the validator asks about at most
+    // notebook_max_errors paths), looked up by binary search; equal paths are neighbours, and
+    // member_counts[k] counts the keys seen with the path of by_path[k], the first of its run.
+    std::vector<std::size_t> by_path(q);
+    for (std::size_t i = 0; i < q; ++i) {
+        std::size_t j = i;
+        for (; j > 0 && queries[i].path < queries[by_path[j - 1]].path; --j) by_path[j] = by_path[j - 1];
+        by_path[j] = i;
+    }
+    std::vector<std::size_t> member_counts(q, 0);
+    std::vector<std::size_t> offsets(q, 0);
+    std::vector<bool> seen(q, false);
+    std::size_t remaining = q;
 
     auto record = [&](const std::string& path, std::size_t at, bool is_key) {
-        const auto hit = by_path.find(path);
-        if (hit == by_path.end()) return;
-        const std::size_t count = is_key ? ++member_counts[path] : 1;
-        for (std::size_t which : hit->second) {
+        std::size_t first = 0, last = q;
+        while (first < last) {
+            const std::size_t middle = (first + last) / 2;
+            if (queries[by_path[middle]].path < path)
+                first = middle + 1;
+            else
+                last = middle;
+        }
+        if (first == q || queries[by_path[first]].path != path) return;
+        const std::size_t count = is_key ? ++member_counts[first] : 1;
+        for (std::size_t k = first; k < q && queries[by_path[k]].path == path; ++k) {
+            const std::size_t which = by_path[k];
             const PathQuery& query = queries[which];
             if (seen[which] || query.key != is_key || (is_key && query.occurrence != count)) continue;
             seen[which] = true;
@@ -460,9 +478,12 @@ std::vector<std::optional<TextPosition>> locate_json_paths(const std::string& te
             if (end == std::string::npos) break;
             std::string key = text.substr(start + 1, end - start - 2);
             if (key.find('\\') != std::string::npos) {
+                // Escapes decoded by this file's own parser (nlohmann's DOM parser would be a second
+                // copy of the parser in the WebAssembly module).
+                const std::string quoted_key = text.substr(start, end - start);
                 try {
-                    key = json::parse(text.substr(start, end - start)).get<std::string>();
-                } catch (const json::exception&) {
+                    key = parse_json_text(quoted_key, JsonTextLimits{quoted_key.size(), 1}).get<std::string>();
+                } catch (const std::exception&) {
                     break;
                 }
             }

@@ -59,7 +59,7 @@ bool starts_with_lower(const Codes& c, const char* prefix) {
 
 // The checks on one form of the target. Codes up to `last_control` are refused: 0x20 (space) as
 // written, 0x1f once decoded, since "%20" is how a URL writes a space and a browser keeps it.
-std::string shape_problem(const Codes& c, unsigned char last_control) {
+const char* shape_problem(const Codes& c, unsigned char last_control) {
     for (const unsigned char code : c) {
         if (code <= last_control || code == 0x7f) return "it contains a space or a control character";
         if (code == '\\') return "it contains a backslash";
@@ -79,10 +79,15 @@ std::string shape_problem(const Codes& c, unsigned char last_control) {
 }  // namespace
 
 std::string link_target_problem(const std::string& target) {
-    if (target.empty()) return "the target is empty";
-    if (has_character_reference(target)) return "it contains an HTML character reference (write the character itself)";
-    std::string problem = shape_problem(Codes(target.begin(), target.end()), 0x20);
-    if (problem.empty()) problem = shape_problem(percent_decoded(target), 0x1f);
+    const char* problem;
+    if (target.empty()) {
+        problem = "the target is empty";
+    } else if (has_character_reference(target)) {
+        problem = "it contains an HTML character reference (write the character itself)";
+    } else {
+        problem = shape_problem(Codes(target.begin(), target.end()), 0x20);
+        if (*problem == '\0') problem = shape_problem(percent_decoded(target), 0x1f);
+    }
     return problem;
 }
 

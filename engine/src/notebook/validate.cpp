@@ -8,6 +8,7 @@
 #include "attnbook/core/quote.hpp"
 #include "attnbook/notebook/json_text.hpp"
 #include "attnbook/notebook/notebook.hpp"
+#include "attnbook/notebook/json_out.hpp"
 #include "validate_context.hpp"
 
 namespace attnbook {
@@ -42,13 +43,14 @@ bool is_semver(const std::string& text) {
 }
 
 void read_notebook_depths(Context& cx, const json& value, const std::string& path) {
-    cx.notebook_depths = notebook_depth_names();  // what cells default to while checking, if these are bad
+    const std::vector<std::string>& names = notebook_depth_names();
+    cx.notebook_depths = names;  // what cells default to while checking, if these are bad
     if (!value.is_array()) {
-        cx.error(path, "expected an array of depths, found " + kind_of(value));
+        expected(cx, path, "an array of depths", value);
         return;
     }
     if (value.empty()) {
-        cx.error(path, "must list at least one depth (" + join(notebook_depth_names()) + ")");
+        cx.error(path, {"must list at least one depth (", listed(names), ")"});
         return;
     }
     std::vector<std::string> depths;
@@ -56,27 +58,27 @@ void read_notebook_depths(Context& cx, const json& value, const std::string& pat
     for (std::size_t i = 0; i < value.size(); ++i) {
         const std::string at = json_path_index(path, i);
         if (!value[i].is_string()) {
-            cx.error(at, "expected a string, found " + kind_of(value[i]));
+            expected(cx, at, "a string", value[i]);
             ok = false;
             continue;
         }
-        const std::string depth = value[i].get<std::string>();
-        if (std::find(notebook_depth_names().begin(), notebook_depth_names().end(), depth) == notebook_depth_names().end()) {
-            cx.error(at, "unknown depth " + quote(depth) + " (expected one of: " + join(notebook_depth_names()) + ")");
+        const std::string& depth = value[i].get_ref<const std::string&>();
+        if (std::find(names.begin(), names.end(), depth) == names.end()) {
+            cx.error(at, {"unknown depth ", in_quotes(depth), " (expected one of: ", listed(names), ")"});
             ok = false;
         } else if (std::find(depths.begin(), depths.end(), depth) != depths.end()) {
-            cx.error(at, "depth " + quote(depth) + " is listed twice");
+            cx.error(at, {"depth ", in_quotes(depth), " is listed twice"});
             ok = false;
         } else {
             depths.push_back(depth);
         }
     }
     std::vector<std::string> ordered;
-    for (const auto& depth : notebook_depth_names()) {
+    for (const auto& depth : names) {
         if (std::find(depths.begin(), depths.end(), depth) != depths.end()) ordered.push_back(depth);
     }
     if (ordered != depths) {
-        cx.error(path, "depths must be listed in the order " + join(notebook_depth_names()));
+        cx.error(path, {"depths must be listed in the order ", listed(names)});
         ok = false;
     }
     if (ok) {
@@ -90,61 +92,52 @@ json validate_document(Context& cx, const json& doc) {
     if (!expect_object(cx, doc, root)) return nullptr;
     check_fields(cx, doc, root, {"format", "id", "title", "version", "description", "depths", "cells"},
                  {"format", "id", "title", "version", "depths", "cells"}, "the notebook");
-    json out = json::object();
-    if (doc.contains("format")) {
+    const Fields f(cx, doc, root);
+    json out;
+    JsonOut o(out);
+    if (const json* format = f.find("format")) {
         const std::string at = "$.format";
-        if (!doc["format"].is_string()) {
-            cx.error(at, "expected a string, found " + kind_of(doc["format"]));
-        } else if (doc["format"] != notebook_format) {
-            cx.error(at, "unknown format " + quote(doc["format"].get<std::string>()) + " (this engine reads " +
-                             quote(notebook_format) + ")");
+        if (!format->is_string()) {
+            expected(cx, at, "a string", *format);
+        } else if (*format != notebook_format) {
+            const std::string ours = notebook_format;
+            cx.error(at, {"unknown format ", in_quotes(format->get_ref<const std::string&>()), " (this engine reads ",
+                          in_quotes(ours), ")"});
         }
     }
-    out["format"] = notebook_format;
-    if (doc.contains("id")) {
-        if (auto id = read_id(cx, doc["id"], "$.id")) out["id"] = *id;
+    o.set("format", notebook_format);
+    if (const json* id = f.find("id")) {
+        if (auto text = read_id(cx, *id, "$.id")) o.set("id", *text);
     }
-    if (doc.contains("title")) {
-        if (auto title = read_string(cx, doc["title"], "$.title", 1, notebook_limits::title_max_chars)) out["title"] = *title;
+    f.string_to(o, "title", 1, notebook_limits::title_max_chars);
+    if (auto version = f.string("version", 1, notebook_limits::version_max_chars)) {
+        if (is_semver(*version))
+            o.set("version", *version);
+        else
+            cx.error("$.version", {"version ", in_quotes(*version), " is not a semantic version like 1.0.0"});
     }
-    if (doc.contains("version")) {
-        if (auto version = read_string(cx, doc["version"], "$.version", 1, notebook_limits::version_max_chars)) {
-            if (is_semver(*version)) {
-                out["version"] = *version;
-            } else {
-                cx.error("$.version", "version " + quote(*version) + " is not a semantic version like 1.0.0");
-            }
-        }
-    }
-    out["description"] = "";
-    if (doc.contains("description")) {
-        if (auto description = read_string(cx, doc["description"], "$.description", 0,
-                                                 notebook_limits::description_max_chars)) {
-            out["description"] = *description;
-        }
-    }
-    if (doc.contains("depths")) {
-        read_notebook_depths(cx, doc["depths"], "$.depths");
+    o.set("description", "");
+    f.string_to(o, "description", 0, notebook_limits::description_max_chars);
+    if (const json* depths = f.find("depths")) {
+        read_notebook_depths(cx, *depths, "$.depths");
     } else {
         cx.notebook_depths = notebook_depth_names();
     }
-    out["depths"] = cx.notebook_depths;
-    if (doc.contains("cells")) {
-        const json& cells = doc["cells"];
-        if (!cells.is_array()) {
-            cx.error("$.cells", "expected an array of cells, found " + kind_of(cells));
+    o.set("depths", cx.notebook_depths);
+    if (const json* cells = f.find("cells")) {
+        const std::string at = "$.cells";
+        if (!cells->is_array()) {
+            expected(cx, at, "an array of cells", *cells);
         } else {
             using notebook_limits::max_cells;
             using notebook_limits::min_cells;
-            if (cells.size() < min_cells || cells.size() > max_cells) {
-                cx.error("$.cells", "must have between " + std::to_string(min_cells) + " and " +
-                                        std::to_string(max_cells) + " cells, found " + std::to_string(cells.size()));
+            if (cells->size() < min_cells || cells->size() > max_cells) {
+                cx.error(at, {"must have between ", min_cells, " and ", max_cells, " cells, found ", cells->size()});
             }
-            json list = json::array();
-            for (std::size_t i = 0; i < cells.size(); ++i) {
-                list.push_back(validate_cell(cx, cells[i], json_path_index("$.cells", i)));
+            json& list = o.array("cells");
+            for (std::size_t i = 0; i < cells->size(); ++i) {
+                list.push_back(validate_cell(cx, (*cells)[i], json_path_index(at, i)));
             }
-            out["cells"] = list;
         }
     }
     return out;
@@ -153,64 +146,81 @@ json validate_document(Context& cx, const json& doc) {
 // `name` (a file name) and the message are printed to terminals and pages: escape anything in
 // them that could act on a terminal or reorder text. Quoted input is already escaped (quote()),
 // so this only catches a message that quotes input without it.
-json error_entry(const std::string& raw_name, const std::optional<TextPosition>& position, const std::string& path,
-                 const std::string& raw_message) {
-    const std::string name = printable(raw_name), message = printable(raw_message);
-    json entry;
+void add_error_entry(json& errors, const std::string& raw_name, const std::optional<TextPosition>& position,
+                     const std::string& path, const std::string& raw_message) {
+    const std::string name = printable(raw_name);
+    errors.push_back(json());
+    JsonOut entry(errors.back());
     if (position) {
-        entry["where"] = name + ":" + std::to_string(position->line) + ":" + std::to_string(position->column);
-        entry["line"] = position->line;
-        entry["column"] = position->column;
+        entry.set("where", concat({name, ":", position->line, ":", position->column}));
+        entry.set("line", position->line).set("column", position->column);
     } else {
-        entry["where"] = path.empty() ? name : name + ": " + path;
-        entry["line"] = nullptr;
-        entry["column"] = nullptr;
+        entry.set("where", path.empty() ? name : concat({name, ": ", path}));
+        entry.set("line", json(nullptr)).set("column", json(nullptr));
     }
-    entry["path"] = path.empty() ? json(nullptr) : json(path);
-    entry["message"] = message;
-    return entry;
+    entry.set("path", path.empty() ? json(nullptr) : json(path));
+    entry.set("message", printable(raw_message));
+}
+
+// The result when there are errors.
+json failed(json errors) {
+    json result;
+    JsonOut(result).set("ok", false).set("errors", std::move(errors));
+    return result;
 }
 
 }  // namespace
 
 json validate_notebook_text(const std::string& text, const std::string& given_name) {
     const std::string name = given_name.empty() ? "notebook" : given_name;
+    json errors = json::array();
     json doc;
     try {
         doc = parse_json_text(text);
     } catch (const JsonTextError& error) {
-        return {{"ok", false}, {"errors", json::array({error_entry(name, error.position, error.path, error.message)})}};
+        add_error_entry(errors, name, error.position, error.path, error.message);
+        return failed(std::move(errors));
     }
 
     Context cx;
     json normalised = validate_document(cx, doc);
-    if (cx.count() == 0) return {{"ok", true}, {"errors", json::array()}, {"notebook", normalised}};
+    if (cx.count() == 0) {
+        json result;
+        JsonOut o(result);
+        o.set("ok", true).set("errors", std::move(errors)).set("notebook", std::move(normalised));
+        return result;
+    }
 
+    const std::vector<Issue>& kept = cx.kept();
     std::vector<PathQuery> queries;
-    for (const Issue& issue : cx.kept()) queries.push_back(PathQuery{issue.path, issue.at_key, 1});
+    for (const Issue& issue : kept) queries.push_back(PathQuery{issue.path, issue.at_key, 1});
     const auto positions = locate_json_paths(text, queries);
-    std::vector<std::size_t> order(cx.kept().size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    // By position (those without one last), in the order reported among equals: an insertion
+    // sort, stable, of at most notebook_max_errors entries.
+    auto before = [&](std::size_t a, std::size_t b) {
         const auto& pa = positions[a];
         const auto& pb = positions[b];
         if (!pa || !pb) return pa.has_value() && !pb.has_value();
         return pa->line != pb->line ? pa->line < pb->line : pa->column < pb->column;
-    });
+    };
+    std::vector<std::size_t> order(kept.size());
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        std::size_t j = i;
+        for (; j > 0 && before(i, order[j - 1]); --j) order[j] = order[j - 1];
+        order[j] = i;
+    }
     const bool truncated = cx.count() > notebook_max_errors;
-    const std::size_t listed = truncated ? notebook_max_errors - 1 : cx.count();
-    json errors = json::array();
-    for (std::size_t k = 0; k < order.size() && errors.size() < listed; ++k) {
-        const Issue& issue = cx.kept()[order[k]];
-        errors.push_back(error_entry(name, positions[order[k]], issue.path, issue.message));
+    const std::size_t shown = truncated ? notebook_max_errors - 1 : cx.count();
+    for (std::size_t k = 0; k < order.size() && errors.size() < shown; ++k) {
+        const Issue& issue = kept[order[k]];
+        add_error_entry(errors, name, positions[order[k]], issue.path, issue.message);
     }
     if (truncated) {
-        errors.push_back(error_entry(name, std::nullopt, "",
-                                     "... and " + std::to_string(cx.count() - listed) +
-                                         " more errors (only the first " + std::to_string(listed) +
-                                         " are listed)"));
+        add_error_entry(errors, name, std::nullopt, "",
+                        concat({"... and ", cx.count() - shown, " more errors (only the first ", shown,
+                                " are listed)"}));
     }
-    return {{"ok", false}, {"errors", errors}};
+    return failed(std::move(errors));
 }
 
 std::string validation_error_line(const nlohmann::json& error) {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 
 #include "attnbook/core/quote.hpp"
 #include "attnbook/lessons/divisor.hpp"
@@ -13,27 +14,20 @@
 #include "attnbook/notebook/notebook.hpp"
 
 namespace attnbook {
-namespace notebook_validation {
-
-}  // namespace notebook_validation
-
 const std::vector<std::string>& notebook_depth_names() {
-    static const std::vector<std::string> depths = {"beginner", "developer", "researcher"};
+    static constexpr const char* names[] = {"beginner", "developer", "researcher"};
+    static const std::vector<std::string> depths(std::begin(names), std::end(names));
     return depths;
 }
 
 namespace notebook_validation {
 
-void Context::error(const std::string& path, std::string message, bool at_key) {
+void Context::error(const std::string& path, std::initializer_list<Piece> message, bool at_key) {
     ++count_;
-    if (kept_.size() < notebook_max_errors) kept_.push_back(Issue{path, at_key, std::move(message)});
+    if (kept_.size() < notebook_max_errors) kept_.push_back(Issue{path, at_key, concat(message)});
 }
 
-std::string counted(std::size_t n, const std::string& singular, const std::string& plural) {
-    return std::to_string(n) + " " + (n == 1 ? singular : plural);
-}
-
-std::string kind_of(const json& value) {
+const char* kind_of(const json& value) {
     switch (value.type()) {
         case json::value_t::null: return "null";
         case json::value_t::boolean: return "a boolean";
@@ -47,13 +41,8 @@ std::string kind_of(const json& value) {
     }
 }
 
-std::string number_text(double value) {
-    if (std::isfinite(value) && std::fabs(value) < 1e15 && value == std::floor(value)) {
-        char buffer[32];
-        std::snprintf(buffer, sizeof buffer, "%.0f", value);
-        return buffer;
-    }
-    return json(value).dump();
+void expected(Context& cx, const std::string& path, const char* what, const json& value) {
+    cx.error(path, {"expected ", what, ", found ", kind_of(value)});
 }
 
 std::size_t character_count(const std::string& utf8) {
@@ -62,47 +51,49 @@ std::size_t character_count(const std::string& utf8) {
     return count;
 }
 
-std::string join(const std::vector<std::string>& words, const std::string& separator) {
-    std::string out;
-    for (std::size_t i = 0; i < words.size(); ++i) out += (i ? separator : "") + words[i];
-    return out;
-}
-
 bool expect_object(Context& cx, const json& value, const std::string& path) {
     if (value.is_object()) return true;
-    cx.error(path, "expected an object, found " + kind_of(value));
+    expected(cx, path, "an object", value);
     return false;
 }
 
-void check_fields(Context& cx, const json& object, const std::string& path, const std::vector<std::string>& allowed,
-                  const std::vector<std::string>& required, const std::string& what) {
+void check_fields(Context& cx, const json& object, const std::string& path, Names allowed, Names required,
+                  const char* what, Names more) {
     for (const auto& member : object.items()) {
-        if (std::find(allowed.begin(), allowed.end(), member.key()) == allowed.end()) {
-            cx.error(json_path_member(path, member.key()),
-                     "unknown field " + quote(member.key()) + " (fields of " + what + ": " + join(allowed) + ")", true);
+        const std::string& key = member.key();
+        bool known = false;
+        std::string list;
+        for (Names names : {allowed, more}) {
+            for (const char* name : names) {
+                known = known || key == name;
+                if (!list.empty()) list += ", ";
+                list += name;
+            }
         }
+        if (!known) cx.error(json_path_member(path, key), {"unknown field ", in_quotes(key), " (fields of ", what, ": ", list, ")"}, true);
     }
-    for (const auto& name : required) {
-        if (!object.contains(name)) cx.error(path, "missing required field " + quote(name) + " of " + what);
+    for (const char* name : required) {
+        if (!object.contains(name)) cx.error(path, {"missing required field \"", name, "\" of ", what});
     }
 }
 
 std::optional<std::string> read_string(Context& cx, const json& value, const std::string& path, std::size_t min_chars,
                                        std::size_t max_chars) {
     if (!value.is_string()) {
-        cx.error(path, "expected a string, found " + kind_of(value));
+        expected(cx, path, "a string", value);
         return std::nullopt;
     }
-    const std::string text = value.get<std::string>();
+    const std::string& text = value.get_ref<const std::string&>();
     const std::size_t chars = character_count(text);
     if (chars < min_chars) {
-        cx.error(path, min_chars == 1 ? "must not be empty"
-                                      : "must have at least " + counted(min_chars, "character", "characters"));
+        if (min_chars == 1)
+            cx.error(path, {"must not be empty"});
+        else
+            cx.error(path, {"must have at least ", counted(min_chars, "character", "characters")});
         return std::nullopt;
     }
     if (chars > max_chars) {
-        cx.error(path, "must have at most " + counted(max_chars, "character", "characters") + ", found " +
-                           std::to_string(chars));
+        cx.error(path, {"must have at most ", counted(max_chars, "character", "characters"), ", found ", chars});
         return std::nullopt;
     }
     return text;
@@ -110,7 +101,7 @@ std::optional<std::string> read_string(Context& cx, const json& value, const std
 
 std::optional<bool> read_bool(Context& cx, const json& value, const std::string& path) {
     if (!value.is_boolean()) {
-        cx.error(path, "expected true or false, found " + kind_of(value));
+        expected(cx, path, "true or false", value);
         return std::nullopt;
     }
     return value.get<bool>();
@@ -118,13 +109,12 @@ std::optional<bool> read_bool(Context& cx, const json& value, const std::string&
 
 std::optional<double> read_number(Context& cx, const json& value, const std::string& path, double limit) {
     if (!value.is_number()) {
-        cx.error(path, "expected a number, found " + kind_of(value));
+        expected(cx, path, "a number", value);
         return std::nullopt;
     }
     const double x = value.get<double>();
     if (!std::isfinite(x) || std::fabs(x) > limit) {
-        cx.error(path, "must be between " + number_text(-limit) + " and " + number_text(limit) + ", found " +
-                           number_text(x));
+        cx.error(path, {"must be between ", -limit, " and ", limit, ", found ", x});
         return std::nullopt;
     }
     return x;
@@ -133,14 +123,13 @@ std::optional<double> read_number(Context& cx, const json& value, const std::str
 std::optional<long long> read_integer(Context& cx, const json& value, const std::string& path, long long lo,
                                       long long hi) {
     if (!value.is_number()) {
-        cx.error(path, "expected a whole number, found " + kind_of(value));
+        expected(cx, path, "a whole number", value);
         return std::nullopt;
     }
-    const std::string range = "must be between " + std::to_string(lo) + " and " + std::to_string(hi);
     if (value.is_number_unsigned()) {
         const auto x = value.get<unsigned long long>();
         if (x > static_cast<unsigned long long>(hi) || static_cast<long long>(x) < lo) {
-            cx.error(path, range + ", found " + std::to_string(x));
+            cx.error(path, {"must be between ", lo, " and ", hi, ", found ", x});
             return std::nullopt;
         }
         return static_cast<long long>(x);
@@ -148,18 +137,18 @@ std::optional<long long> read_integer(Context& cx, const json& value, const std:
     if (value.is_number_integer()) {
         const auto x = value.get<long long>();
         if (x < lo || x > hi) {
-            cx.error(path, range + ", found " + std::to_string(x));
+            cx.error(path, {"must be between ", lo, " and ", hi, ", found ", x});
             return std::nullopt;
         }
         return x;
     }
     const double x = value.get<double>();
     if (x != std::floor(x)) {
-        cx.error(path, "expected a whole number, found " + number_text(x));
+        cx.error(path, {"expected a whole number, found ", x});
         return std::nullopt;
     }
     if (x < static_cast<double>(lo) || x > static_cast<double>(hi)) {
-        cx.error(path, range + ", found " + number_text(x));
+        cx.error(path, {"must be between ", lo, " and ", hi, ", found ", x});
         return std::nullopt;
     }
     return static_cast<long long>(x);
@@ -168,13 +157,13 @@ std::optional<long long> read_integer(Context& cx, const json& value, const std:
 std::optional<std::vector<double>> read_vector(Context& cx, const json& value, const std::string& path,
                                                std::size_t min_len, std::size_t max_len, double limit) {
     if (!value.is_array()) {
-        cx.error(path, "expected an array of numbers, found " + kind_of(value));
+        expected(cx, path, "an array of numbers", value);
         return std::nullopt;
     }
     bool ok = true;
     if (value.size() < min_len || value.size() > max_len) {
-        cx.error(path, "must have between " + std::to_string(min_len) + " and " +
-                           counted(max_len, "number", "numbers") + ", found " + std::to_string(value.size()));
+        cx.error(path, {"must have between ", min_len, " and ", counted(max_len, "number", "numbers"), ", found ",
+                        value.size()});
         ok = false;
     }
     std::vector<double> out;
@@ -193,13 +182,13 @@ std::optional<std::vector<double>> read_vector(Context& cx, const json& value, c
 std::optional<Matrix> read_matrix(Context& cx, const json& value, const std::string& path, std::size_t min_rows,
                                   std::size_t max_rows, std::size_t min_cols, std::size_t max_cols, double limit) {
     if (!value.is_array()) {
-        cx.error(path, "expected an array of rows (arrays of numbers), found " + kind_of(value));
+        expected(cx, path, "an array of rows (arrays of numbers)", value);
         return std::nullopt;
     }
     bool ok = true;
     if (value.size() < min_rows || value.size() > max_rows) {
-        cx.error(path, "must have between " + std::to_string(min_rows) + " and " +
-                           counted(max_rows, "row", "rows") + ", found " + std::to_string(value.size()));
+        cx.error(path, {"must have between ", min_rows, " and ", counted(max_rows, "row", "rows"), ", found ",
+                        value.size()});
         ok = false;
     }
     Matrix out;
@@ -215,31 +204,31 @@ std::optional<Matrix> read_matrix(Context& cx, const json& value, const std::str
     return out;
 }
 
-bool check_row_widths(Context& cx, const Matrix& rows, const std::string& path, const std::string& row_name,
-                      std::optional<std::size_t> expected, const std::string& expected_phrase) {
+bool check_row_widths(Context& cx, const Matrix& rows, const std::string& path, const char* row_name,
+                      std::optional<std::size_t> expected, const char* expected_lead) {
     if (rows.empty()) return true;
     const std::size_t first = rows[0].size();
-    const bool uniform = std::all_of(rows.begin(), rows.end(), [&](const auto& row) { return row.size() == first; });
+    bool uniform = true;
+    for (const auto& row : rows) uniform = uniform && row.size() == first;
     if (!expected) {
         for (std::size_t i = 1; i < rows.size(); ++i) {
             if (rows[i].size() != first) {
-                cx.error(json_path_index(path, i), row_name + " row " + std::to_string(i) + " has " +
-                                                       counted(rows[i].size(), "number", "numbers") + " but " +
-                                                       row_name + " row 0 has " + std::to_string(first));
+                cx.error(json_path_index(path, i), {row_name, " row ", i, " has ", counted(rows[i].size(), "number", "numbers"),
+                                                    " but ", row_name, " row 0 has ", first});
             }
         }
         return uniform;
     }
-    if (uniform && first == *expected) return true;
+    const std::size_t want = *expected;
+    if (uniform && first == want) return true;
     if (uniform && rows.size() > 1) {
-        cx.error(path, row_name + " rows have " + counted(first, "number", "numbers") + " but " + expected_phrase);
+        cx.error(path, {row_name, " rows have ", counted(first, "number", "numbers"), " but ", expected_lead, want});
         return false;
     }
     for (std::size_t i = 0; i < rows.size(); ++i) {
-        if (rows[i].size() != *expected) {
-            cx.error(json_path_index(path, i), row_name + " row " + std::to_string(i) + " has " +
-                                                   counted(rows[i].size(), "number", "numbers") + " but " +
-                                                   expected_phrase);
+        if (rows[i].size() != want) {
+            cx.error(json_path_index(path, i), {row_name, " row ", i, " has ", counted(rows[i].size(), "number", "numbers"),
+                                                " but ", expected_lead, want});
         }
     }
     return false;
@@ -248,15 +237,16 @@ bool check_row_widths(Context& cx, const Matrix& rows, const std::string& path, 
 std::optional<std::string> read_divisor(Context& cx, const json& value, const std::string& path) {
     const auto& names = divisor_names();
     if (!value.is_string()) {
-        std::string choices;
+        std::string message = "expected a string (";
         for (std::size_t i = 0; i < names.size(); ++i)
-            choices += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + quote(names[i]);
-        cx.error(path, "expected a string (" + choices + "), found " + kind_of(value));
+            append(message, {i == 0 ? "" : i + 1 == names.size() ? " or " : ", ", in_quotes(names[i])});
+        append(message, {"), found ", kind_of(value)});
+        cx.error(path, {message});
         return std::nullopt;
     }
-    const std::string divisor = value.get<std::string>();
+    const std::string& divisor = value.get_ref<const std::string&>();
     if (std::find(names.begin(), names.end(), divisor) == names.end()) {
-        cx.error(path, "unknown divisor " + quote(divisor) + " (expected one of: " + join(names) + ")");
+        cx.error(path, {"unknown divisor ", in_quotes(divisor), " (expected one of: ", listed(names), ")"});
         return std::nullopt;
     }
     return divisor;
@@ -264,16 +254,16 @@ std::optional<std::string> read_divisor(Context& cx, const json& value, const st
 
 std::optional<std::string> read_id(Context& cx, const json& value, const std::string& path) {
     if (!value.is_string()) {
-        cx.error(path, "expected a string, found " + kind_of(value));
+        expected(cx, path, "a string", value);
         return std::nullopt;
     }
-    const std::string id = value.get<std::string>();
+    const std::string& id = value.get_ref<const std::string&>();
     constexpr std::size_t most = notebook_limits::id_max_chars;
     bool ok = !id.empty() && id.size() <= most && id[0] != '-';
     for (char c : id) ok = ok && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-');
     if (!ok) {
-        cx.error(path, "id " + quote(id) + " must be 1 to " + std::to_string(most) +
-                           " characters of a-z, 0-9 and '-', not starting with '-'");
+        cx.error(path, {"id ", in_quotes(id), " must be 1 to ", most,
+                        " characters of a-z, 0-9 and '-', not starting with '-'"});
         return std::nullopt;
     }
     return id;
@@ -282,15 +272,101 @@ std::optional<std::string> read_id(Context& cx, const json& value, const std::st
 std::optional<std::string> read_https_url(Context& cx, const json& value, const std::string& path) {
     const auto url = read_string(cx, value, path, 1, notebook_limits::url_max_chars);
     if (!url) return std::nullopt;
-    const std::string scheme = "https://";
-    bool ok = url->compare(0, scheme.size(), scheme) == 0 && url->size() > scheme.size() &&
-              (*url)[scheme.size()] != '/';
+    const char* const scheme = "https://";
+    const std::size_t n = 8;
+    bool ok = url->compare(0, n, scheme) == 0 && url->size() > n && (*url)[n] != '/';
     for (unsigned char c : *url) ok = ok && c > 0x20 && c != 0x7F && c != '"' && c != '<' && c != '>';
     if (!ok) {
-        cx.error(path, "url must start with https:// and have no spaces, found " + quote(*url));
+        cx.error(path, {"url must start with https:// and have no spaces, found ", in_quotes(*url)});
         return std::nullopt;
     }
     return url;
+}
+
+const json* Fields::find(const char* name) const {
+    const auto it = object.find(name);
+    return it == object.end() ? nullptr : &*it;
+}
+
+std::string Fields::at(const char* name) const { return json_path_member(path, name); }
+
+std::optional<std::string> Fields::string(const char* name, std::size_t min_chars, std::size_t max_chars) const {
+    const json* v = find(name);
+    if (!v) return std::nullopt;
+    return read_string(cx, *v, at(name), min_chars, max_chars);
+}
+
+std::optional<std::string> Fields::markdown(const char* name) const {
+    const json* v = find(name);
+    if (!v) return std::nullopt;
+    return read_markdown(cx, *v, at(name));
+}
+
+std::optional<bool> Fields::boolean(const char* name) const {
+    const json* v = find(name);
+    if (!v) return std::nullopt;
+    return read_bool(cx, *v, at(name));
+}
+
+std::optional<double> Fields::number(const char* name, double limit) const {
+    const json* v = find(name);
+    if (!v) return std::nullopt;
+    return read_number(cx, *v, at(name), limit);
+}
+
+std::optional<long long> Fields::integer(const char* name, long long lo, long long hi) const {
+    const json* v = find(name);
+    if (!v) return std::nullopt;
+    return read_integer(cx, *v, at(name), lo, hi);
+}
+
+std::optional<std::vector<double>> Fields::vector(const char* name, std::size_t min_len, std::size_t max_len,
+                                                  double limit) const {
+    const json* v = find(name);
+    if (!v) return std::nullopt;
+    return read_vector(cx, *v, at(name), min_len, max_len, limit);
+}
+
+std::optional<Matrix> Fields::matrix(const char* name, std::size_t min_rows, std::size_t max_rows,
+                                     std::size_t min_cols, std::size_t max_cols, double limit) const {
+    const json* v = find(name);
+    if (!v) return std::nullopt;
+    return read_matrix(cx, *v, at(name), min_rows, max_rows, min_cols, max_cols, limit);
+}
+
+std::optional<std::string> Fields::divisor(const char* name) const {
+    const json* v = find(name);
+    if (!v) return std::nullopt;
+    return read_divisor(cx, *v, at(name));
+}
+
+void Fields::string_to(JsonOut& out, const char* name, std::size_t min_chars, std::size_t max_chars) const {
+    if (auto x = string(name, min_chars, max_chars)) out.set(name, *x);
+}
+void Fields::markdown_to(JsonOut& out, const char* name) const {
+    if (auto x = markdown(name)) out.set(name, *x);
+}
+void Fields::boolean_to(JsonOut& out, const char* name) const {
+    if (auto x = boolean(name)) out.set(name, *x);
+}
+void Fields::integer_to(JsonOut& out, const char* name, long long lo, long long hi) const {
+    if (auto x = integer(name, lo, hi)) out.set(name, *x);
+}
+void Fields::divisor_to(JsonOut& out, const char* name) const {
+    if (auto x = divisor(name)) out.set(name, *x);
+}
+
+void Fields::choice_to(JsonOut& out, const char* name, const std::vector<std::string>& names) const {
+    const json* v = find(name);
+    if (!v) return;
+    if (v->is_string() && std::find(names.begin(), names.end(), v->get_ref<const std::string&>()) != names.end()) {
+        out.set(name, *v);
+        return;
+    }
+    if (v->is_string())
+        cx.error(at(name), {"expected one of ", listed(names), ", found ", in_quotes(v->get_ref<const std::string&>())});
+    else
+        cx.error(at(name), {"expected one of ", listed(names), ", found ", kind_of(*v)});
 }
 
 }  // namespace notebook_validation

@@ -10,11 +10,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include "attnbook/notebook/json_out.hpp"
+#include "text_pieces.hpp"
+
 namespace attnbook {
 namespace notebook_validation {
 
 using nlohmann::json;
 using Matrix = std::vector<std::vector<double>>;
+using Names = std::initializer_list<const char*>;
 
 struct Issue {
     std::string path;     // JSON path of the value (or member) at fault
@@ -24,7 +28,8 @@ struct Issue {
 
 class Context {
 public:
-    void error(const std::string& path, std::string message, bool at_key = false);
+    // The message is put together from its pieces (text_pieces.hpp): cx.error(at, {"has ", n}).
+    void error(const std::string& path, std::initializer_list<Piece> message, bool at_key = false);
     std::size_t count() const { return count_; }
     const std::vector<Issue>& kept() const { return kept_; }
 
@@ -38,21 +43,19 @@ private:
 };
 
 
-// "1 row", "2 rows"
-std::string counted(std::size_t n, const std::string& singular, const std::string& plural);
+// counted(), listed(), in_quotes(), number_text(): text_pieces.hpp.
 // "a string", "a number", "an array", ... (what the author wrote, for "found ...")
-std::string kind_of(const json& value);
-// Shortest text of a number as the author would write it: 1000000000, 2.5, 1e+300
-std::string number_text(double value);
+const char* kind_of(const json& value);
 std::size_t character_count(const std::string& utf8);
-std::string join(const std::vector<std::string>& words, const std::string& separator = ", ");
+// "expected WHAT, found " + kind_of(value), at path.
+void expected(Context& cx, const std::string& path, const char* what, const json& value);
 
 bool expect_object(Context& cx, const json& value, const std::string& path);
 // Unknown fields (at their key) and missing required ones (at the object). `what` names the
-// object in the message: "a prose cell", "the notebook".
-void check_fields(Context& cx, const json& object, const std::string& path,
-                  const std::vector<std::string>& allowed, const std::vector<std::string>& required,
-                  const std::string& what);
+// object in the message: "a prose cell", "the notebook". The fields allowed are `allowed` then
+// `more`, listed in that order.
+void check_fields(Context& cx, const json& object, const std::string& path, Names allowed, Names required,
+                  const char* what, Names more = {});
 
 std::optional<std::string> read_string(Context& cx, const json& value, const std::string& path,
                                        std::size_t min_chars, std::size_t max_chars);
@@ -71,8 +74,9 @@ std::optional<Matrix> read_matrix(Context& cx, const json& value, const std::str
                                   std::size_t max_rows, std::size_t min_cols, std::size_t max_cols, double limit);
 // Every row as wide as `expected` ("the query has 2 numbers") or, without it, as row 0.
 // `row_name` is "key", "value", "query". Returns true when they all agree.
-bool check_row_widths(Context& cx, const Matrix& rows, const std::string& path, const std::string& row_name,
-                      std::optional<std::size_t> expected, const std::string& expected_phrase);
+// The phrase for `expected` is `expected_lead` + the number: "the query has " + "2".
+bool check_row_widths(Context& cx, const Matrix& rows, const std::string& path, const char* row_name,
+                      std::optional<std::size_t> expected = std::nullopt, const char* expected_lead = "");
 
 std::optional<std::string> read_divisor(Context& cx, const json& value, const std::string& path);
 // ^[a-z0-9][a-z0-9-]{0,63}$
@@ -81,6 +85,37 @@ std::optional<std::string> read_https_url(Context& cx, const json& value, const 
 // A string in the safe Markdown subset (validate_markdown.cpp).
 std::optional<std::string> read_markdown(Context& cx, const json& value, const std::string& path,
                                          bool allow_empty = false);
+
+// The members of one object being checked, read by name: each reader looks the member up, reads
+// it at path.name with the reader above of its kind, and returns nullopt when it is absent or
+// wrong (reporting only the latter). The *_to forms write a valid value into `out`.
+class Fields {
+public:
+    Fields(Context& cx, const json& object, const std::string& path) : cx(cx), object(object), path(path) {}
+    const json* find(const char* name) const;  // nullptr when absent
+    std::string at(const char* name) const;    // path.name
+    std::optional<std::string> string(const char* name, std::size_t min_chars, std::size_t max_chars) const;
+    std::optional<std::string> markdown(const char* name) const;
+    std::optional<bool> boolean(const char* name) const;
+    std::optional<double> number(const char* name, double limit) const;
+    std::optional<long long> integer(const char* name, long long lo, long long hi) const;
+    std::optional<std::vector<double>> vector(const char* name, std::size_t min_len, std::size_t max_len,
+                                              double limit) const;
+    std::optional<Matrix> matrix(const char* name, std::size_t min_rows, std::size_t max_rows, std::size_t min_cols,
+                                 std::size_t max_cols, double limit) const;
+    std::optional<std::string> divisor(const char* name) const;
+    void string_to(JsonOut& out, const char* name, std::size_t min_chars, std::size_t max_chars) const;
+    void markdown_to(JsonOut& out, const char* name) const;
+    void boolean_to(JsonOut& out, const char* name) const;
+    void integer_to(JsonOut& out, const char* name, long long lo, long long hi) const;
+    void divisor_to(JsonOut& out, const char* name) const;
+    // One of `names` (a string), else "expected one of a, b, found ..." (normalizer, backend).
+    void choice_to(JsonOut& out, const char* name, const std::vector<std::string>& names) const;
+
+    Context& cx;
+    const json& object;
+    const std::string& path;
+};
 
 // The held-sequence and transformer-block cells (validate_sequence_cells.cpp).
 void check_held_sequence(Context& cx, const json& cell, const std::string& path, json& out);

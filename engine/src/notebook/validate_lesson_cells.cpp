@@ -17,181 +17,173 @@ namespace notebook_validation {
 
 namespace {
 
-std::string at(const std::string& path, const char* name) { return json_path_member(path, name); }
-
-json matrix_json(const Matrix& rows) {
-    json out = json::array();
-    for (const auto& row : rows) out.push_back(row);
-    return out;
+// A whole-number field with its default; returns the value written.
+long long whole_field(const Fields& f, JsonOut& o, const char* name, long long lo, long long hi, long long fallback) {
+    const auto x = f.integer(name, lo, hi);
+    const long long value = x ? *x : fallback;
+    o.set(name, value);
+    return value;
 }
 
-// A whole-number field with its default.
-void whole_field(Context& cx, const json& cell, const std::string& path, json& out, const char* name,
-                 long long lo, long long hi, long long fallback) {
-    out[name] = fallback;
-    if (!cell.contains(name)) return;
-    if (auto x = read_integer(cx, cell[name], at(path, name), lo, hi)) out[name] = *x;
+// A number field > 0 with its default.
+void positive_field(const Fields& f, JsonOut& o, const char* name, double limit, double fallback) {
+    o.set(name, fallback);
+    if (auto s = f.number(name, limit)) {
+        if (*s <= 0)
+            f.cx.error(f.at(name), {"must be greater than 0, found ", *s});
+        else
+            o.set(name, *s);
+    }
 }
+
+// "scores" with its default; returns how many there are.
+std::size_t scores_field(const Fields& f, JsonOut& o, const std::vector<double>& fallback, std::size_t max_count,
+                         double max_abs) {
+    o.set("scores", fallback);
+    if (auto s = f.vector("scores", 1, max_count, max_abs)) {
+        o.set("scores", *s);
+        return s->size();
+    }
+    return fallback.size();
+}
+
+// "values", one row per score, with its default.
+void values_field(const Fields& f, JsonOut& o, const Matrix& fallback, std::size_t count, std::size_t max_rows,
+                  std::size_t max_width, double max_abs) {
+    o.set("values", fallback);
+    if (f.find("values")) {
+        if (auto v = f.matrix("values", 1, max_rows, 1, max_width, max_abs)) {
+            const std::string at = f.at("values");
+            if (check_row_widths(f.cx, *v, at, "value")) o.set("values", *v);
+            if (v->size() != count)
+                f.cx.error(at, {"scores has ", counted(count, "number", "numbers"), " but values has ",
+                                counted(v->size(), "row", "rows")});
+        }
+    } else if (f.find("scores") && count != fallback.size()) {
+        f.cx.error(f.at("scores"), {"scores has ", counted(count, "number", "numbers"), " but the default values have ",
+                                    counted(fallback.size(), "row", "rows"), " (give values as well)"});
+    }
+}
+
+constexpr long long max_seed = (1LL << 53) - 1;
 
 }  // namespace
 
 void check_pipeline_cell(Context& cx, const json& cell, const std::string& path, json& out) {
     namespace lim = pipeline_limits;
+    const Fields f(cx, cell, path);
+    JsonOut o = JsonOut::into(out);
     const PipelineInput d;
-    std::size_t count = d.scores.size();
-    out["scores"] = d.scores;
-    bool own_scores = cell.contains("scores");
-    if (own_scores) {
-        if (auto s = read_vector(cx, cell["scores"], at(path, "scores"), 1, lim::max_words, lim::max_abs)) {
-            out["scores"] = *s;
-            count = s->size();
-        }
-    }
-    whole_field(cx, cell, path, out, "width", 1, static_cast<long long>(lim::max_width), static_cast<long long>(d.width));
-    out["values"] = matrix_json(d.values);
-    if (cell.contains("values")) {
-        const std::string v_at = at(path, "values");
-        if (auto v = read_matrix(cx, cell["values"], v_at, 1, lim::max_words, 1, lim::max_value_width, lim::max_abs)) {
-            if (check_row_widths(cx, *v, v_at, "value", std::nullopt, "")) out["values"] = matrix_json(*v);
-            if (v->size() != count)
-                cx.error(v_at, "scores has " + counted(count, "number", "numbers") + " but values has " +
-                                   counted(v->size(), "row", "rows"));
-        }
-    } else if (own_scores && count != d.values.size()) {
-        cx.error(at(path, "scores"), "scores has " + counted(count, "number", "numbers") + " but the default values have " +
-                                         counted(d.values.size(), "row", "rows") + " (give values as well)");
-    }
-    if (cell.contains("labels")) {
-        const json& given = cell["labels"];
-        const std::string l_at = at(path, "labels");
-        if (!given.is_array()) {
-            cx.error(l_at, "expected an array of strings, found " + kind_of(given));
+    const std::size_t count = scores_field(f, o, d.scores, lim::max_words, lim::max_abs);
+    whole_field(f, o, "width", 1, static_cast<long long>(lim::max_width), static_cast<long long>(d.width));
+    values_field(f, o, d.values, count, lim::max_words, lim::max_value_width, lim::max_abs);
+    if (const json* given = f.find("labels")) {
+        const std::string l_at = f.at("labels");
+        if (!given->is_array()) {
+            expected(cx, l_at, "an array of strings", *given);
         } else {
-            if (given.size() != count)
-                cx.error(l_at, "labels has " + std::to_string(given.size()) + " entries but there are " +
-                                   counted(count, "score", "scores"));
-            json labels = json::array();
-            for (std::size_t i = 0; i < given.size(); ++i)
-                if (auto s = read_string(cx, given[i], json_path_index(l_at, i), 1, 16)) labels.push_back(*s);
-            out["labels"] = labels;
+            if (given->size() != count)
+                cx.error(l_at, {"labels has ", given->size(), " entries but there are ", counted(count, "score", "scores")});
+            json& labels = o.array("labels");
+            for (std::size_t i = 0; i < given->size(); ++i)
+                if (auto s = read_string(cx, (*given)[i], json_path_index(l_at, i), 1, 16)) labels.push_back(*s);
         }
-    } else if (!own_scores) {
-        out["labels"] = d.labels;
+    } else if (!f.find("scores")) {
+        o.set("labels", d.labels);
     }
 }
 
 void check_pytorch_rules_cell(Context& cx, const json& cell, const std::string& path, json& out) {
-    out["scale"] = 1.0;
-    if (!cell.contains("scale")) return;
-    if (auto s = read_number(cx, cell["scale"], at(path, "scale"), 1000)) {
-        if (*s <= 0) cx.error(at(path, "scale"), "must be greater than 0, found " + number_text(*s));
-        else out["scale"] = *s;
-    }
+    JsonOut o = JsonOut::into(out);
+    positive_field(Fields(cx, cell, path), o, "scale", 1000, 1.0);
 }
 
 void check_mistakes_cell(Context& cx, const json& cell, const std::string& path, json& out) {
     namespace lim = mistakes_limits;
+    const Fields f(cx, cell, path);
+    JsonOut o = JsonOut::into(out);
     const MistakesInput d;
-    whole_field(cx, cell, path, out, "heads", 1, static_cast<long long>(lim::max_heads), static_cast<long long>(d.heads));
-    whole_field(cx, cell, path, out, "head_width", 1, static_cast<long long>(lim::max_head_width),
+    whole_field(f, o, "heads", 1, static_cast<long long>(lim::max_heads), static_cast<long long>(d.heads));
+    whole_field(f, o, "head_width", 1, static_cast<long long>(lim::max_head_width),
                 static_cast<long long>(d.head_width));
-    out["tuned_width"] = d.tuned_width;
-    if (cell.contains("tuned_width")) {
-        if (auto w = read_integer(cx, cell["tuned_width"], at(path, "tuned_width"), 1, 1024)) {
-            bool known = false;
-            std::string list;
-            for (std::size_t x : lim::tuned_widths) {
-                known = known || static_cast<long long>(x) == *w;
-                list += (list.empty() ? "" : ", ") + std::to_string(x);
-            }
-            if (known) out["tuned_width"] = *w;
-            else cx.error(at(path, "tuned_width"), "must be one of " + list + ", found " + std::to_string(*w));
+    o.set("tuned_width", d.tuned_width);
+    if (auto w = f.integer("tuned_width", 1, 1024)) {
+        bool known = false;
+        std::string list;
+        for (std::size_t x : lim::tuned_widths) {
+            known = known || static_cast<long long>(x) == *w;
+            append(list, {list.empty() ? "" : ", ", x});
         }
+        if (known)
+            o.set("tuned_width", *w);
+        else
+            cx.error(f.at("tuned_width"), {"must be one of ", list, ", found ", *w});
     }
 }
 
 void check_jacobian_cell(Context& cx, const json& cell, const std::string& path, json& out) {
     namespace lim = jacobian_limits;
+    const Fields f(cx, cell, path);
+    JsonOut o = JsonOut::into(out);
     const JacobianNormsInput d;
-    out["scores"] = PipelineInput{}.scores;
-    if (cell.contains("scores")) {
-        if (auto s = read_vector(cx, cell["scores"], at(path, "scores"), 1, lim::max_scores, lim::max_abs)) out["scores"] = *s;
-    }
-    out["widths"] = d.widths;
-    if (cell.contains("widths")) {
-        const json& given = cell["widths"];
-        const std::string w_at = at(path, "widths");
-        if (!given.is_array() || given.empty() || given.size() > lim::max_widths) {
-            cx.error(w_at, "expected an array of 1 to " + std::to_string(lim::max_widths) + " whole numbers");
+    scores_field(f, o, PipelineInput{}.scores, lim::max_scores, lim::max_abs);
+    o.set("widths", d.widths);
+    if (const json* given = f.find("widths")) {
+        const std::string w_at = f.at("widths");
+        if (!given->is_array() || given->empty() || given->size() > lim::max_widths) {
+            cx.error(w_at, {"expected an array of 1 to ", lim::max_widths, " whole numbers"});
         } else {
-            json widths = json::array();
-            for (std::size_t i = 0; i < given.size(); ++i)
-                if (auto w = read_integer(cx, given[i], json_path_index(w_at, i), 1, static_cast<long long>(lim::max_width)))
+            json& widths = o.array("widths");
+            for (std::size_t i = 0; i < given->size(); ++i)
+                if (auto w = read_integer(cx, (*given)[i], json_path_index(w_at, i), 1, static_cast<long long>(lim::max_width)))
                     widths.push_back(*w);
-            out["widths"] = widths;
         }
     }
-    whole_field(cx, cell, path, out, "seed", 0, (1LL << 53) - 1, static_cast<long long>(d.seed));
+    whole_field(f, o, "seed", 0, max_seed, static_cast<long long>(d.seed));
 }
 
 void check_cost_cell(Context& cx, const json& cell, const std::string& path, json& out) {
     namespace lim = cost_limits;
+    const Fields f(cx, cell, path);
+    JsonOut o = JsonOut::into(out);
     const CostInput d;
-    auto field = [&](const char* name, std::uint64_t max, double fallback) {
-        whole_field(cx, cell, path, out, name, 1, static_cast<long long>(max), static_cast<long long>(fallback));
+    struct Field {
+        const char* name;
+        std::uint64_t max;
+        double CostInput::*fallback;
     };
-    field("tokens", lim::max_tokens, d.tokens);
-    field("head_width", lim::max_width, d.head_width);
-    field("value_width", lim::max_width, d.value_width);
-    field("heads", lim::max_heads, d.heads);
-    field("layers", lim::max_layers, d.layers);
-    field("batch", lim::max_batch, d.batch);
-    field("bytes", lim::max_bytes, d.bytes);
+    static constexpr Field fields[] = {{"tokens", lim::max_tokens, &CostInput::tokens},
+                                       {"head_width", lim::max_width, &CostInput::head_width},
+                                       {"value_width", lim::max_width, &CostInput::value_width},
+                                       {"heads", lim::max_heads, &CostInput::heads},
+                                       {"layers", lim::max_layers, &CostInput::layers},
+                                       {"batch", lim::max_batch, &CostInput::batch},
+                                       {"bytes", lim::max_bytes, &CostInput::bytes}};
+    for (const Field& field : fields)
+        whole_field(f, o, field.name, 1, static_cast<long long>(field.max), static_cast<long long>(d.*field.fallback));
 }
 
 void check_online_softmax_cell(Context& cx, const json& cell, const std::string& path, json& out) {
     namespace lim = online_softmax_limits;
+    const Fields f(cx, cell, path);
+    JsonOut o = JsonOut::into(out);
     const OnlineSoftmaxInput d;
-    std::size_t count = d.scores.size();
-    out["scores"] = d.scores;
-    out["values"] = matrix_json(d.values);
-    const bool own_scores = cell.contains("scores");
-    if (own_scores) {
-        if (auto s = read_vector(cx, cell["scores"], at(path, "scores"), 1, lim::max_keys, lim::max_abs)) {
-            out["scores"] = *s;
-            count = s->size();
-        }
-    }
-    if (cell.contains("values")) {
-        const std::string v_at = at(path, "values");
-        if (auto v = read_matrix(cx, cell["values"], v_at, 1, lim::max_keys, 1, lim::max_width, lim::max_abs)) {
-            if (check_row_widths(cx, *v, v_at, "value", std::nullopt, "")) out["values"] = matrix_json(*v);
-            if (v->size() != count)
-                cx.error(v_at, "scores has " + counted(count, "number", "numbers") + " but values has " +
-                                   counted(v->size(), "row", "rows"));
-        }
-    } else if (own_scores && count != d.values.size()) {
-        cx.error(at(path, "scores"), "scores has " + counted(count, "number", "numbers") + " but the default values have " +
-                                         counted(d.values.size(), "row", "rows") + " (give values as well)");
-    }
-    whole_field(cx, cell, path, out, "tile", 1, static_cast<long long>(lim::max_keys), static_cast<long long>(d.tile));
-    if (out["tile"].get<long long>() > static_cast<long long>(count))
-        cx.error(at(path, "tile"), "must be at most the number of scores (" + std::to_string(count) + ")");
+    const std::size_t count = scores_field(f, o, d.scores, lim::max_keys, lim::max_abs);
+    values_field(f, o, d.values, count, lim::max_keys, lim::max_width, lim::max_abs);
+    const long long tile =
+        whole_field(f, o, "tile", 1, static_cast<long long>(lim::max_keys), static_cast<long long>(d.tile));
+    if (tile > static_cast<long long>(count))
+        cx.error(f.at("tile"), {"must be at most the number of scores (", count, ")"});
 }
 
 void check_alternatives_cell(Context& cx, const json& cell, const std::string& path, json& out) {
     namespace lim = alternatives_limits;
+    const Fields f(cx, cell, path);
+    JsonOut o = JsonOut::into(out);
     const AlternativesInput d;
-    out["cosine_scale"] = d.cosine_scale;
-    if (cell.contains("cosine_scale")) {
-        if (auto s = read_number(cx, cell["cosine_scale"], at(path, "cosine_scale"), lim::max_cosine_scale)) {
-            if (*s <= 0) cx.error(at(path, "cosine_scale"), "must be greater than 0, found " + number_text(*s));
-            else out["cosine_scale"] = *s;
-        }
-    }
-    whole_field(cx, cell, path, out, "features", 1, static_cast<long long>(lim::max_features),
-                static_cast<long long>(d.features));
-    whole_field(cx, cell, path, out, "seed", 0, (1LL << 53) - 1, static_cast<long long>(d.seed));
+    positive_field(f, o, "cosine_scale", lim::max_cosine_scale, d.cosine_scale);
+    whole_field(f, o, "features", 1, static_cast<long long>(lim::max_features), static_cast<long long>(d.features));
+    whole_field(f, o, "seed", 0, max_seed, static_cast<long long>(d.seed));
 }
 
 }  // namespace notebook_validation

@@ -6,7 +6,7 @@
 // Every scan here is linear in the text.
 #include <cstdio>
 #include <string>
-#include <unordered_map>
+#include <string_view>
 #include <vector>
 
 #include "attnbook/core/quote.hpp"
@@ -20,9 +20,9 @@ namespace {
 
 bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
-std::string trim(const std::string& text) {
+std::string_view trim(std::string_view text) {
     const std::size_t first = text.find_first_not_of(" \t\r");
-    if (first == std::string::npos) return "";
+    if (first == std::string_view::npos) return {};
     const std::size_t last = text.find_last_not_of(" \t\r");
     return text.substr(first, last - first + 1);
 }
@@ -35,12 +35,12 @@ struct Fence {
     std::size_t length = 0;
     bool bare = false;  // nothing after the run: may close a fence
 };
-Fence fence_of(const std::string& trimmed) {
+Fence fence_of(std::string_view trimmed) {
     if (trimmed.empty() || (trimmed[0] != '`' && trimmed[0] != '~')) return {};
     std::size_t run = 0;
     while (run < trimmed.size() && trimmed[run] == trimmed[0]) ++run;
     if (run < 3) return {};
-    if (trimmed[0] == '`' && trimmed.find('`', run) != std::string::npos) return {};
+    if (trimmed[0] == '`' && trimmed.find('`', run) != std::string_view::npos) return {};
     return {trimmed[0], run, run == trimmed.size()};
 }
 
@@ -49,7 +49,7 @@ Fence fence_of(const std::string& trimmed) {
 struct Runs {
     std::vector<std::size_t> start, length, closer;
 };
-Runs backtick_runs(const std::string& line) {
+Runs backtick_runs(std::string_view line) {
     Runs runs;
     for (std::size_t i = 0; i < line.size();) {
         if (line[i] != '`') {
@@ -63,10 +63,11 @@ Runs backtick_runs(const std::string& line) {
         i += run;
     }
     runs.closer.assign(runs.start.size(), std::string::npos);
-    std::unordered_map<std::size_t, std::size_t> next_of_length;
+    std::size_t longest = 0;
+    for (std::size_t length : runs.length) longest = length > longest ? length : longest;
+    std::vector<std::size_t> next_of_length(longest + 1, std::string::npos);  // run index by run length
     for (std::size_t r = runs.start.size(); r-- > 0;) {
-        const auto found = next_of_length.find(runs.length[r]);
-        if (found != next_of_length.end()) runs.closer[r] = found->second;
+        runs.closer[r] = next_of_length[runs.length[r]];
         next_of_length[runs.length[r]] = r;
     }
     return runs;
@@ -75,7 +76,7 @@ Runs backtick_runs(const std::string& line) {
 // The first "<tag", "</", "<!", "<?" outside code spans in one line (npos if none). Code spans
 // are looked for within the line only, so text in a span across lines counts as outside: the
 // validator may refuse more than the renderer would show as HTML, never less.
-std::size_t html_in_line(const std::string& line) {
+std::size_t html_in_line(std::string_view line) {
     const Runs runs = backtick_runs(line);
     std::size_t r = 0;
     for (std::size_t i = 0; i < line.size(); ++i) {
@@ -114,8 +115,8 @@ std::optional<std::string> read_markdown(Context& cx, const json& value, const s
             std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(c));
             std::size_t character = 0;  // Unicode characters before it: UTF-8 lead bytes
             for (std::size_t k = 0; k < i; ++k) character += (static_cast<unsigned char>((*text)[k]) & 0xC0) != 0x80;
-            cx.error(path, std::string("the text contains the control character ") + code + " at character " +
-                               std::to_string(character) + " (counted from 0); remove it");
+            cx.error(path, {"the text contains the control character ", static_cast<const char*>(code), " at character ",
+                            character, " (counted from 0); remove it"});
             ok = false;
             break;
         }
@@ -127,7 +128,7 @@ std::optional<std::string> read_markdown(Context& cx, const json& value, const s
     while (line_start <= text->size()) {
         std::size_t line_end = text->find('\n', line_start);
         if (line_end == std::string::npos) line_end = text->size();
-        const std::string line = text->substr(line_start, line_end - line_start);
+        const std::string_view line = std::string_view(*text).substr(line_start, line_end - line_start);
         line_start = line_end + 1;
         const Fence fence = fence_of(trim(line));
         if (open_fence.marker) {
@@ -144,28 +145,29 @@ std::optional<std::string> read_markdown(Context& cx, const json& value, const s
         if (reported_html) continue;
         std::size_t end = at + 1;
         while (end < line.size() && end < at + 20 && line[end] != '>' && line[end] != ' ') ++end;
-        cx.error(path, "raw HTML is not allowed in notebook text (found " + quote(line.substr(at, end - at)) +
-                           "); use the Markdown subset, or put it in `code`");
+        const std::string found(line.substr(at, end - at));
+        cx.error(path, {"raw HTML is not allowed in notebook text (found ", in_quotes(found),
+                        "); use the Markdown subset, or put it in `code`"});
         reported_html = true;
     }
     if (open_fence.marker) {
-        cx.error(path, std::string("a fenced code block (") + std::string(3, open_fence.marker) +
-                           ") is opened but never closed");
+        const char fence[4] = {open_fence.marker, open_fence.marker, open_fence.marker, '\0'};
+        cx.error(path, {"a fenced code block (", static_cast<const char*>(fence), ") is opened but never closed"});
         ok = false;
     }
 
     for (const MarkdownLinkTarget& link : markdown_link_targets(*text)) {
         if (link.runs_into_link) {
-            cx.error(path, "link target " + quote(link.target) +
-                               " runs on into another \"](\", and Markdown reads the two as one target; put a "
-                               "space or \")\" between them");
+            cx.error(path, {"link target ", in_quotes(link.target),
+                            " runs on into another \"](\", and Markdown reads the two as one target; put a "
+                            "space or \")\" between them"});
             ok = false;
             continue;
         }
         const std::string problem = link_target_problem(link.target);
         if (problem.empty()) continue;
-        cx.error(path, "link target " + quote(link.target) + " is not allowed: " + problem +
-                           " (links must start with https:// or be relative)");
+        cx.error(path, {"link target ", in_quotes(link.target), " is not allowed: ", problem,
+                        " (links must start with https:// or be relative)"});
         ok = false;
     }
     if (!ok) return std::nullopt;

@@ -21,190 +21,173 @@ namespace {
 namespace ex = explore_limits;
 namespace bl = block_limits;
 
-std::string field(const std::string& path, const char* name) { return json_path_member(path, name); }
-
-json matrix_json(const Matrix& rows) {
-    json out = json::array();
-    for (const auto& row : rows) out.push_back(row);
-    return out;
-}
-
 // rows x cols of true/false.
 json read_mask_matrix(Context& cx, const json& value, const std::string& at, std::size_t rows, std::size_t cols) {
     if (!value.is_array()) {
-        cx.error(at, "expected an array of rows of true/false, found " + kind_of(value));
+        expected(cx, at, "an array of rows of true/false", value);
         return nullptr;
     }
-    if (value.size() != rows) cx.error(at, "mask has " + counted(value.size(), "row", "rows") + " but there are " + counted(rows, "query row", "query rows"));
+    if (value.size() != rows)
+        cx.error(at, {"mask has ", counted(value.size(), "row", "rows"), " but there are ",
+                      counted(rows, "query row", "query rows")});
     json out = json::array();
     for (std::size_t r = 0; r < value.size(); ++r) {
         const std::string row_at = json_path_index(at, r);
-        if (!value[r].is_array()) {
-            cx.error(row_at, "expected an array of true/false, found " + kind_of(value[r]));
+        const json& given = value[r];
+        if (!given.is_array()) {
+            expected(cx, row_at, "an array of true/false", given);
             continue;
         }
-        if (value[r].size() != cols) cx.error(row_at, "mask row has " + counted(value[r].size(), "entry", "entries") + " but there are " + counted(cols, "source", "sources"));
-        json row = json::array();
-        for (std::size_t c = 0; c < value[r].size(); ++c) {
-            const auto b = read_bool(cx, value[r][c], json_path_index(row_at, c));
+        if (given.size() != cols)
+            cx.error(row_at, {"mask row has ", counted(given.size(), "entry", "entries"), " but there are ",
+                              counted(cols, "source", "sources")});
+        out.push_back(json::array());
+        json& row = out.back();
+        for (std::size_t c = 0; c < given.size(); ++c) {
+            const auto b = read_bool(cx, given[c], json_path_index(row_at, c));
             row.push_back(b ? json(*b) : json());
         }
-        out.push_back(row);
     }
     return out;
 }
 
-json read_labels(Context& cx, const json& cell, const std::string& path, std::size_t n) {
-    json labels = json::array();
+// The mask: every entry true by default, rows x cols.
+void mask_field(const Fields& f, JsonOut& o, std::size_t rows, std::size_t cols) {
+    if (const json* given = f.find("mask")) {
+        o.set("mask", read_mask_matrix(f.cx, *given, f.at("mask"), rows, cols));
+        return;
+    }
+    json& mask = o.array("mask");
+    for (std::size_t r = 0; r < rows; ++r) mask.push_back(std::vector<bool>(cols, true));
+}
+
+void labels_field(const Fields& f, JsonOut& o, std::size_t n) {
+    json& labels = o.array("labels");
+    const json* given = f.find("labels");
+    if (given && given->is_array()) {
+        const std::string at = f.at("labels");
+        std::set<std::string> seen;
+        for (std::size_t i = 0; i < given->size(); ++i) {
+            const std::string item = json_path_index(at, i);
+            const auto label = read_string(f.cx, (*given)[i], item, 1, ex::cell_label_max_chars);
+            if (label && !seen.insert(*label).second) f.cx.error(item, {"label ", in_quotes(*label), " is used twice"});
+            labels.push_back(label ? json(*label) : json());
+        }
+        if (given->size() != n)
+            f.cx.error(at, {"labels has ", counted(given->size(), "entry", "entries"), " but there are ",
+                            counted(n, "row", "rows")});
+        return;
+    }
     for (std::size_t i = 0; i < n; ++i) labels.push_back(std::string(1, static_cast<char>('A' + i)));
-    if (!cell.contains("labels")) return labels;
-    const json& given = cell["labels"];
-    const std::string at = field(path, "labels");
-    if (!given.is_array()) {
-        cx.error(at, "expected an array of strings, found " + kind_of(given));
-        return labels;
-    }
-    labels = json::array();
-    std::set<std::string> seen;
-    for (std::size_t i = 0; i < given.size(); ++i) {
-        const auto label = read_string(cx, given[i], json_path_index(at, i), 1, ex::cell_label_max_chars);
-        if (label && !seen.insert(*label).second) cx.error(json_path_index(at, i), "label " + quote(*label) + " is used twice");
-        labels.push_back(label ? json(*label) : json());
-    }
-    if (given.size() != n) cx.error(at, "labels has " + counted(given.size(), "entry", "entries") + " but there are " + counted(n, "row", "rows"));
-    return labels;
+    if (given) expected(f.cx, f.at("labels"), "an array of strings", *given);
 }
 
 }  // namespace
 
 void check_held_sequence(Context& cx, const json& cell, const std::string& path, json& out) {
+    const Fields f(cx, cell, path);
+    JsonOut o = JsonOut::into(out);
     const SequenceInput example = sequence_example();
     auto read = [&](const char* name, const Matrix& fallback) -> std::optional<Matrix> {
-        if (!cell.contains(name)) return fallback;
-        return read_matrix(cx, cell[name], field(path, name), 1, ex::cell_max_keys, 1, ex::cell_max_width, ex::cell_max_abs);
+        if (!f.find(name)) return fallback;
+        return f.matrix(name, 1, ex::cell_max_keys, 1, ex::cell_max_width, ex::cell_max_abs);
     };
     const auto queries = read("queries", example.queries);
     const auto keys = read("keys", example.keys);
     const auto values = read("values", example.values);
-    if (queries) check_row_widths(cx, *queries, field(path, "queries"), "query", std::nullopt, "");
+    if (queries) check_row_widths(cx, *queries, f.at("queries"), "query");
     if (keys) {
         std::optional<std::size_t> d;
         if (queries && !queries->empty()) d = (*queries)[0].size();
-        check_row_widths(cx, *keys, field(path, "keys"), "key", d, "the queries have " + (d ? std::to_string(*d) : std::string()));
+        check_row_widths(cx, *keys, f.at("keys"), "key", d, "the queries have ");
     }
     if (values) {
-        check_row_widths(cx, *values, field(path, "values"), "value", std::nullopt, "");
+        check_row_widths(cx, *values, f.at("values"), "value");
         if (keys && values->size() != keys->size())
-            cx.error(field(path, "values"), "keys has " + counted(keys->size(), "row", "rows") + " but values has " + counted(values->size(), "row", "rows"));
+            cx.error(f.at("values"), {"keys has ", counted(keys->size(), "row", "rows"), " but values has ",
+                                      counted(values->size(), "row", "rows")});
     }
     const std::size_t n = keys ? keys->size() : 0, m = queries ? queries->size() : 0;
     // Self-attention: position i's query and its key share a label, so the rows and sources pair up.
     if (queries && keys && m != n)
-        cx.error(field(path, "queries"), "queries has " + counted(m, "row", "rows") + " but keys has " + counted(n, "row", "rows") +
-                                         " (each position has one query and one key)");
-    out["labels"] = read_labels(cx, cell, path, n);
-    json mask = json::array();
-    for (std::size_t r = 0; r < m; ++r) mask.push_back(json(std::vector<bool>(n, true)));
-    if (cell.contains("mask")) mask = read_mask_matrix(cx, cell["mask"], field(path, "mask"), m, n);
-    std::string divisor = divisor_name(default_divisor);
-    if (cell.contains("divisor")) {
-        if (auto given = read_divisor(cx, cell["divisor"], field(path, "divisor"))) divisor = *given;
-    }
-    if (queries) out["queries"] = matrix_json(*queries);
-    if (keys) out["keys"] = matrix_json(*keys);
-    if (values) out["values"] = matrix_json(*values);
-    out["mask"] = mask;
-    out["divisor"] = divisor;
+        cx.error(f.at("queries"), {"queries has ", counted(m, "row", "rows"), " but keys has ", counted(n, "row", "rows"),
+                                   " (each position has one query and one key)"});
+    labels_field(f, o, n);
+    mask_field(f, o, m, n);
+    o.set("divisor", divisor_name(default_divisor));
+    f.divisor_to(o, "divisor");
+    if (queries) o.set("queries", *queries);
+    if (keys) o.set("keys", *keys);
+    if (values) o.set("values", *values);
 }
 
 void check_transformer_block(Context& cx, const json& cell, const std::string& path, json& out) {
+    const Fields f(cx, cell, path);
+    JsonOut o = JsonOut::into(out);
     const BlockInput example = block_example();
     std::optional<Matrix> input = example.input;
-    if (cell.contains("input")) {
-        input = read_matrix(cx, cell["input"], field(path, "input"), 1, bl::max_rows, bl::d_model, bl::d_model, bl::max_abs);
-    }
+    if (f.find("input")) input = f.matrix("input", 1, bl::max_rows, bl::d_model, bl::d_model, bl::max_abs);
     const std::size_t n = input ? input->size() : 0;
-    out["labels"] = read_labels(cx, cell, path, n);
+    labels_field(f, o, n);
     std::size_t heads = example.heads;
-    if (cell.contains("heads")) {
-        const std::string at = field(path, "heads");
-        if (auto h = read_integer(cx, cell["heads"], at, 1, static_cast<long long>(bl::d_model))) {
-            heads = static_cast<std::size_t>(*h);
-            if (bl::d_model % heads != 0)
-                cx.error(at, "heads must divide the width " + std::to_string(bl::d_model) + ", found " + std::to_string(heads));
-        }
+    if (auto h = f.integer("heads", 1, static_cast<long long>(bl::d_model))) {
+        heads = static_cast<std::size_t>(*h);
+        if (bl::d_model % heads != 0)
+            cx.error(f.at("heads"), {"heads must divide the width ", bl::d_model, ", found ", heads});
     }
-    json mask = json::array();
-    for (std::size_t r = 0; r < n; ++r) mask.push_back(json(std::vector<bool>(n, true)));
-    if (cell.contains("mask")) mask = read_mask_matrix(cx, cell["mask"], field(path, "mask"), n, n);
-    std::string activation = activation_name(example.activation);
-    if (cell.contains("activation")) {
-        const std::string at = field(path, "activation");
-        if (auto given = read_string(cx, cell["activation"], at, 1, 32)) {
-            const auto& names = activation_names();
-            if (std::find(names.begin(), names.end(), *given) == names.end())
-                cx.error(at, "activation " + quote(*given) + " is not one of " + join(names));
-            activation = *given;
-        }
+    mask_field(f, o, n, n);
+    o.set("activation", activation_name(example.activation));
+    if (auto given = f.string("activation", 1, 32)) {
+        const auto& names = activation_names();
+        if (std::find(names.begin(), names.end(), *given) == names.end())
+            cx.error(f.at("activation"), {"activation ", in_quotes(*given), " is not one of ", listed(names)});
+        o.set("activation", *given);
     }
-    if (input) out["input"] = matrix_json(*input);
-    out["heads"] = heads;
-    out["mask"] = mask;
-    out["activation"] = activation;
+    if (input) o.set("input", *input);
+    o.set("heads", heads);
 }
 
 void check_playback(Context& cx, const json& cell, const std::string& path, json& out) {
-    long long duration = lesson_cell_limits::playback_default_seconds;
-    if (cell.contains("duration")) {
-        if (auto d = read_integer(cx, cell["duration"], field(path, "duration"), lesson_cell_limits::playback_min_seconds,
-                                  lesson_cell_limits::playback_max_seconds))
-            duration = *d;
-    }
-    out["duration"] = duration;
+    JsonOut o = JsonOut::into(out);
+    o.set("duration", static_cast<long long>(lesson_cell_limits::playback_default_seconds));
+    Fields(cx, cell, path)
+        .integer_to(o, "duration", lesson_cell_limits::playback_min_seconds, lesson_cell_limits::playback_max_seconds);
 }
 
 void check_study(Context& cx, const json& cell, const std::string& path, json& out) {
-    if (!cell.contains("steps")) return;
-    const json& steps = cell["steps"];
-    const std::string at = field(path, "steps");
-    if (!steps.is_array()) {
-        cx.error(at, "expected an array of steps, found " + kind_of(steps));
+    const Fields f(cx, cell, path);
+    const json* steps = f.find("steps");
+    if (!steps) return;
+    const std::string at = f.at("steps");
+    if (!steps->is_array()) {
+        expected(cx, at, "an array of steps", *steps);
         return;
     }
-    if (steps.empty() || steps.size() > lesson_cell_limits::study_max_steps)
-        cx.error(at, "must have between 1 and " + std::to_string(lesson_cell_limits::study_max_steps) + " steps, found " +
-                         std::to_string(steps.size()));
-    json list = json::array();
-    for (std::size_t i = 0; i < steps.size(); ++i) {
+    if (steps->empty() || steps->size() > lesson_cell_limits::study_max_steps)
+        cx.error(at, {"must have between 1 and ", lesson_cell_limits::study_max_steps, " steps, found ", steps->size()});
+    json& list = JsonOut::into(out).array("steps");
+    for (std::size_t i = 0; i < steps->size(); ++i) {
         const std::string step_at = json_path_index(at, i);
-        if (!expect_object(cx, steps[i], step_at)) continue;
-        const json& step = steps[i];
+        const json& step = (*steps)[i];
+        if (!expect_object(cx, step, step_at)) continue;
         check_fields(cx, step, step_at, {"title", "text", "check"}, {"title", "text", "check"}, "a study step");
-        json normalised = json::object();
-        if (step.contains("title")) {
-            if (auto title = read_string(cx, step["title"], field(step_at, "title"), 1, notebook_limits::title_max_chars))
-                normalised["title"] = *title;
-        }
-        if (step.contains("text")) {
-            if (auto text = read_markdown(cx, step["text"], field(step_at, "text"))) normalised["text"] = *text;
-        }
-        if (step.contains("check")) {
-            const std::string check_at = field(step_at, "check");
-            const json& check = step["check"];
-            if (expect_object(cx, check, check_at)) {
-                check_fields(cx, check, check_at, {"prompt", "answer", "hint"}, {"prompt", "answer"}, "a study check");
-                json c = json::object();
-                for (const char* name : {"prompt", "hint"}) {
-                    if (!check.contains(name)) continue;
-                    if (auto text = read_markdown(cx, check[name], field(check_at, name))) c[name] = *text;
-                }
-                if (check.contains("answer")) check_practice_answer(cx, check["answer"], field(check_at, "answer"), c);
-                normalised["check"] = c;
+        const Fields s(cx, step, step_at);
+        list.push_back(json());
+        JsonOut normalised(list.back());
+        s.string_to(normalised, "title", 1, notebook_limits::title_max_chars);
+        s.markdown_to(normalised, "text");
+        if (const json* check = s.find("check")) {
+            const std::string check_at = s.at("check");
+            if (expect_object(cx, *check, check_at)) {
+                check_fields(cx, *check, check_at, {"prompt", "answer", "hint"}, {"prompt", "answer"}, "a study check");
+                const Fields c(cx, *check, check_at);
+                JsonOut normalised_check = normalised.object("check");
+                for (const char* name : {"prompt", "hint"}) c.markdown_to(normalised_check, name);
+                if (const json* answer = c.find("answer"))
+                    check_practice_answer(cx, *answer, c.at("answer"), list.back()["check"]);
             }
         }
-        list.push_back(normalised);
     }
-    out["steps"] = list;
 }
 
 }  // namespace notebook_validation

@@ -26,6 +26,8 @@ class JsonOut {
 public:
     // `target` becomes an empty object; the JsonOut writes into it and must not outlive it.
     explicit JsonOut(nlohmann::json& target);
+    // Writes into `target` as it is (an object with members already, or null), keeping them.
+    static JsonOut into(nlohmann::json& target);
 
     // A nested object at `key` (replacing anything there), to be filled through the result.
     JsonOut object(const char* key);
@@ -40,6 +42,7 @@ public:
     JsonOut& set(const char* key, const std::vector<double>& v);
     JsonOut& set(const char* key, const std::vector<std::size_t>& v);
     JsonOut& set(const char* key, const std::vector<std::string>& v);
+    JsonOut& set(const char* key, const std::vector<std::vector<double>>& rows);  // arrays of numbers
     // Integers keep nlohmann's kind (signed or unsigned), so they print as before.
     template <class T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, int> = 0>
     JsonOut& set(const char* key, T v) {
@@ -55,10 +58,11 @@ public:
     JsonOut& pair_rows(const char* key, const std::vector<std::vector<double>>& exact, Shown style);
 
 private:
+    JsonOut() = default;
     JsonOut& set_signed(const char* key, std::int64_t v);
     JsonOut& set_unsigned(const char* key, std::uint64_t v);
     nlohmann::json& slot(const char* key);
-    nlohmann::json* target_;
+    nlohmann::json* target_ = nullptr;
 };
 
 }  // namespace attnbook
