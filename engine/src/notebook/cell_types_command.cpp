@@ -12,6 +12,7 @@
 #include "attnbook/lessons/scaling_study.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/json_out.hpp"
+#include "attnbook/notebook/json_text.hpp"
 #include "attnbook/notebook/practice.hpp"
 
 namespace attnbook {
@@ -22,7 +23,7 @@ using nlohmann::json;
 // The examples with nothing a lesson computes, and the fixed text of the practice example (its
 // answer's kind and value are filled in from the engine).
 const json& fixed_examples() {
-    static const json examples = json::parse(R"json({
+    static const json examples = parse_json_text(R"json({
 "prose": {"type": "prose",
   "text": "Markdown: *emphasis*, **strong**, `code`, maths $q \\cdot k$ and [links](https://arxiv.org/abs/1706.03762)."},
 "maths": {"type": "maths",
