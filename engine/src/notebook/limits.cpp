@@ -42,20 +42,25 @@ struct Limit {
     enum Kind : unsigned char { whole, integer, real };
     const char* path;
     Kind kind;
-    std::uint64_t bits;  // whole: the value; integer: its two's complement
-    double value;        // real
+    double value;  // whole numbers too: every limit is below 2^53, so exact (checked below)
 };
 
 // The JSON kind follows the header's type, so the printed number is the same as before
 // (1000 stays 1000, 1e6 stays 1000000.0).
 template <class T>
 constexpr Limit limit(const char* path, T v) {
-    if constexpr (std::is_floating_point_v<T>)
-        return {path, Limit::real, 0, static_cast<double>(v)};
-    else if constexpr (std::is_signed_v<T>)
-        return {path, Limit::integer, static_cast<std::uint64_t>(v), 0};
-    else
-        return {path, Limit::whole, static_cast<std::uint64_t>(v), 0};
+    if constexpr (std::is_floating_point_v<T>) {
+        return {path, Limit::real, static_cast<double>(v)};
+    } else {
+        // A whole number a double cannot hold exactly stops the build (kLimits is constexpr).
+        constexpr std::int64_t exact = std::int64_t{1} << 53;
+        if constexpr (std::is_signed_v<T>) {
+            if (static_cast<std::int64_t>(v) > exact || static_cast<std::int64_t>(v) < -exact) throw "not exact as a double";
+        } else if (static_cast<std::uint64_t>(v) > static_cast<std::uint64_t>(exact)) {
+            throw "not exact as a double";
+        }
+        return {path, std::is_signed_v<T> ? Limit::integer : Limit::whole, static_cast<double>(v)};
+    }
 }
 
 namespace nb = notebook_limits;
@@ -355,9 +360,9 @@ json engine_limits() {
         if (l.kind == Limit::real)
             slot = l.value;
         else if (l.kind == Limit::integer)
-            slot = static_cast<std::int64_t>(l.bits);
+            slot = static_cast<std::int64_t>(l.value);
         else
-            slot = l.bits;
+            slot = static_cast<std::uint64_t>(l.value);
     }
     return out;
 }
