@@ -44,6 +44,10 @@ JsonOut& JsonOut::set(const char* key, const std::vector<std::string>& v) {
     slot(key) = v;
     return *this;
 }
+JsonOut& JsonOut::set(const char* key, const std::vector<std::vector<double>>& v) {
+    slot(key) = v;
+    return *this;
+}
 JsonOut& JsonOut::set_signed(const char* key, std::int64_t v) {
     slot(key) = v;
     return *this;

@@ -40,6 +40,8 @@ public:
     JsonOut& set(const char* key, const std::vector<double>& v);
     JsonOut& set(const char* key, const std::vector<std::size_t>& v);
     JsonOut& set(const char* key, const std::vector<std::string>& v);
+    // Rows of plain numbers (not pairs): [[1, 0], [0, 1]].
+    JsonOut& set(const char* key, const std::vector<std::vector<double>>& v);
     // Integers keep nlohmann's kind (signed or unsigned), so they print as before.
     template <class T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, int> = 0>
     JsonOut& set(const char* key, T v) {
