@@ -249,8 +249,8 @@ json engine_limits() {
         explorable.set("normalizers", normalizer_names());
         explorable.object("defaults")
             .set("query", example.query)
-            .set("keys", json(example.keys))
-            .set("values", json(example.values))
+            .set("keys", example.keys)
+            .set("values", example.values)
             .set("divisor", divisor_name(example.divisor))
             .set("normalizer", normalizer_name(example.normalizer));
     }
@@ -258,16 +258,16 @@ json engine_limits() {
         const HandExampleInput example;
         o.object("hand_example")
             .object("defaults")
-            .set("queries", json(example.queries))
-            .set("keys", json(example.keys))
-            .set("values", json(example.values));
+            .set("queries", example.queries)
+            .set("keys", example.keys)
+            .set("values", example.values);
     }
     {
         const BlockInput example = block_example();
         JsonOut block = o.object("block");
         block.set("activations", activation_names());
         block.object("defaults")
-            .set("input", json(example.input))
+            .set("input", example.input)
             .set("heads", example.heads)
             .set("activation", activation_name(example.activation));
     }
@@ -275,9 +275,9 @@ json engine_limits() {
         const SequenceInput example = sequence_example();
         o.object("sequence")
             .object("defaults")
-            .set("queries", json(example.queries))
-            .set("keys", json(example.keys))
-            .set("values", json(example.values));
+            .set("queries", example.queries)
+            .set("keys", example.keys)
+            .set("values", example.values);
     }
     {
         const ScalingInput defaults;
@@ -323,7 +323,7 @@ json engine_limits() {
             .object("defaults")
             .set("scores", pipe.scores)
             .set("width", pipe.width)
-            .set("values", json(pipe.values))
+            .set("values", pipe.values)
             .set("labels", pipe.labels);
         JsonOut mistakes = cells.object("mistakes");
         mistakes.object("heads").set("default", static_cast<std::uint64_t>(mis.heads));
@@ -347,7 +347,7 @@ json engine_limits() {
         cells.object("online_softmax")
             .object("defaults")
             .set("scores", online.scores)
-            .set("values", json(online.values))
+            .set("values", online.values)
             .set("tile", online.tile);
         cells.object("alternatives")
             .object("defaults")
