@@ -77,6 +77,9 @@ std::optional<double> parse_learner_number(const std::string& raw) {
 // A whole number's value (read once: each get<> is inlined code), or -1 for anything else.
 long long whole_or_minus_one(const json& x) { return x.is_number_integer() ? x.get<long long>() : -1; }
 
+// Whether x is the string `text` (json == "text" builds a json temporary at each call site).
+bool is_text(const json& x, const char* text) { return x.is_string() && x.get_ref<const std::string&>() == text; }
+
 json verdict(bool correct, const std::string& feedback) {
     json out;
     JsonOut(out).set("correct", correct).set("feedback", feedback);
@@ -169,13 +172,13 @@ json check_choice(const json& answer, const json& response) {
 
 json check_practice(const json& cell, const json& response) {
     if (!cell.is_object()) throw UserError("$: expected a practice cell (an object)");
-    if (!cell.contains("type") || cell["type"] != "practice") {
+    if (!cell.contains("type") || !is_text(cell["type"], "practice")) {
         throw UserError("$.type: expected a practice cell (\"type\": \"practice\")");
     }
     const json& answer = require(cell, "answer", "$");
     const json& kind = require(answer, "kind", "$.answer");
-    if (kind == "number") return check_number(answer, response);
-    if (kind == "choice") return check_choice(answer, response);
+    if (is_text(kind, "number")) return check_number(answer, response);
+    if (is_text(kind, "choice")) return check_choice(answer, response);
     std::string kinds;
     for (const auto& name : answer_kinds()) {
         if (!kinds.empty()) kinds += ", ";
