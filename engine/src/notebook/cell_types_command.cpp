@@ -52,8 +52,8 @@ json explorable_example() {
     JsonOut(out)
         .set("type", "explorable")
         .set("query", ex.query)
-        .set("keys", json(ex.keys))
-        .set("values", json(ex.values))
+        .set("keys", ex.keys)
+        .set("values", ex.values)
         .set("divisor", divisor_name(ex.divisor));
     return out;
 }
@@ -100,9 +100,9 @@ json cell_type_example(const std::string& type) {
         const HandExampleInput in;
         JsonOut(out)
             .set("type", "hand-example")
-            .set("queries", json(in.queries))
-            .set("keys", json(in.keys))
-            .set("values", json(in.values));
+            .set("queries", in.queries)
+            .set("keys", in.keys)
+            .set("values", in.values);
     } else if (type == "prose" || type == "maths" || type == "references") {
         out = fixed_examples()[type];
     }

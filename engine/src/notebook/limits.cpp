@@ -42,20 +42,25 @@ struct Limit {
     enum Kind : unsigned char { whole, integer, real };
     const char* path;
     Kind kind;
-    std::uint64_t bits;  // whole: the value; integer: its two's complement
-    double value;        // real
+    double value;  // whole numbers too: every limit is below 2^53, so exact (checked below)
 };
 
 // The JSON kind follows the header's type, so the printed number is the same as before
 // (1000 stays 1000, 1e6 stays 1000000.0).
 template <class T>
 constexpr Limit limit(const char* path, T v) {
-    if constexpr (std::is_floating_point_v<T>)
-        return {path, Limit::real, 0, static_cast<double>(v)};
-    else if constexpr (std::is_signed_v<T>)
-        return {path, Limit::integer, static_cast<std::uint64_t>(v), 0};
-    else
-        return {path, Limit::whole, static_cast<std::uint64_t>(v), 0};
+    if constexpr (std::is_floating_point_v<T>) {
+        return {path, Limit::real, static_cast<double>(v)};
+    } else {
+        // A whole number a double cannot hold exactly stops the build (kLimits is constexpr).
+        constexpr std::int64_t exact = std::int64_t{1} << 53;
+        if constexpr (std::is_signed_v<T>) {
+            if (static_cast<std::int64_t>(v) > exact || static_cast<std::int64_t>(v) < -exact) throw "not exact as a double";
+        } else if (static_cast<std::uint64_t>(v) > static_cast<std::uint64_t>(exact)) {
+            throw "not exact as a double";
+        }
+        return {path, std::is_signed_v<T> ? Limit::integer : Limit::whole, static_cast<double>(v)};
+    }
 }
 
 namespace nb = notebook_limits;
@@ -244,8 +249,8 @@ json engine_limits() {
         explorable.set("normalizers", normalizer_names());
         explorable.object("defaults")
             .set("query", example.query)
-            .set("keys", json(example.keys))
-            .set("values", json(example.values))
+            .set("keys", example.keys)
+            .set("values", example.values)
             .set("divisor", divisor_name(example.divisor))
             .set("normalizer", normalizer_name(example.normalizer));
     }
@@ -253,16 +258,16 @@ json engine_limits() {
         const HandExampleInput example;
         o.object("hand_example")
             .object("defaults")
-            .set("queries", json(example.queries))
-            .set("keys", json(example.keys))
-            .set("values", json(example.values));
+            .set("queries", example.queries)
+            .set("keys", example.keys)
+            .set("values", example.values);
     }
     {
         const BlockInput example = block_example();
         JsonOut block = o.object("block");
         block.set("activations", activation_names());
         block.object("defaults")
-            .set("input", json(example.input))
+            .set("input", example.input)
             .set("heads", example.heads)
             .set("activation", activation_name(example.activation));
     }
@@ -270,9 +275,9 @@ json engine_limits() {
         const SequenceInput example = sequence_example();
         o.object("sequence")
             .object("defaults")
-            .set("queries", json(example.queries))
-            .set("keys", json(example.keys))
-            .set("values", json(example.values));
+            .set("queries", example.queries)
+            .set("keys", example.keys)
+            .set("values", example.values);
     }
     {
         const ScalingInput defaults;
@@ -318,7 +323,7 @@ json engine_limits() {
             .object("defaults")
             .set("scores", pipe.scores)
             .set("width", pipe.width)
-            .set("values", json(pipe.values))
+            .set("values", pipe.values)
             .set("labels", pipe.labels);
         JsonOut mistakes = cells.object("mistakes");
         mistakes.object("heads").set("default", static_cast<std::uint64_t>(mis.heads));
@@ -342,7 +347,7 @@ json engine_limits() {
         cells.object("online_softmax")
             .object("defaults")
             .set("scores", online.scores)
-            .set("values", json(online.values))
+            .set("values", online.values)
             .set("tile", online.tile);
         cells.object("alternatives")
             .object("defaults")
@@ -355,9 +360,9 @@ json engine_limits() {
         if (l.kind == Limit::real)
             slot = l.value;
         else if (l.kind == Limit::integer)
-            slot = static_cast<std::int64_t>(l.bits);
+            slot = static_cast<std::int64_t>(l.value);
         else
-            slot = l.bits;
+            slot = static_cast<std::uint64_t>(l.value);
     }
     return out;
 }

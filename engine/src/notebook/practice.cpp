@@ -74,6 +74,12 @@ std::optional<double> parse_learner_number(const std::string& raw) {
     return x;
 }
 
+// A whole number's value (read once: each get<> is inlined code), or -1 for anything else.
+long long whole_or_minus_one(const json& x) { return x.is_number_integer() ? x.get<long long>() : -1; }
+
+// Whether x is the string `text` (json == "text" builds a json temporary at each call site).
+bool is_text(const json& x, const char* text) { return x.is_string() && x.get_ref<const std::string&>() == text; }
+
 json verdict(bool correct, const std::string& feedback) {
     json out;
     JsonOut(out).set("correct", correct).set("feedback", feedback);
@@ -88,11 +94,11 @@ json check_number(const json& answer, const json& response) {
     int decimals = -1;
     double tolerance = 0;
     if (answer.contains("decimals")) {
-        const json& d = answer["decimals"];
-        if (!d.is_number_integer() || d.get<long long>() < 0 || d.get<long long>() > practice_limits::max_decimals)
+        const long long d = whole_or_minus_one(answer["decimals"]);
+        if (d < 0 || d > practice_limits::max_decimals)
             throw UserError(cat({"$.answer.decimals: must be a whole number from 0 to ",
                                  std::to_string(practice_limits::max_decimals)}));
-        decimals = static_cast<int>(d.get<long long>());
+        decimals = static_cast<int>(d);
         tolerance = 0.5;
         for (int i = 0; i < decimals; ++i) tolerance /= 10;
     } else {
@@ -133,13 +139,13 @@ json check_number(const json& answer, const json& response) {
 
 json check_choice(const json& answer, const json& response) {
     const json& options = require(answer, "options", "$.answer");
-    const json& correct_json = require(answer, "correct", "$.answer");
-    if (!options.is_array() || options.size() < practice_limits::min_options || !correct_json.is_number_integer() ||
-        correct_json.get<long long>() < 0 || correct_json.get<long long>() >= static_cast<long long>(options.size())) {
+    const long long correct_index = whole_or_minus_one(require(answer, "correct", "$.answer"));
+    if (!options.is_array() || options.size() < practice_limits::min_options || correct_index < 0 ||
+        correct_index >= static_cast<long long>(options.size())) {
         throw UserError(cat({"$.answer: options must be an array of ", std::to_string(practice_limits::min_options),
                              " or more and correct an index into it"}));
     }
-    const auto correct = static_cast<std::size_t>(correct_json.get<long long>());
+    const auto correct = static_cast<std::size_t>(correct_index);
     const std::string choose = cat({"Choose one of the ", std::to_string(options.size()), " options."});
 
     std::optional<std::size_t> picked;
@@ -166,13 +172,13 @@ json check_choice(const json& answer, const json& response) {
 
 json check_practice(const json& cell, const json& response) {
     if (!cell.is_object()) throw UserError("$: expected a practice cell (an object)");
-    if (!cell.contains("type") || cell["type"] != "practice") {
+    if (!cell.contains("type") || !is_text(cell["type"], "practice")) {
         throw UserError("$.type: expected a practice cell (\"type\": \"practice\")");
     }
     const json& answer = require(cell, "answer", "$");
     const json& kind = require(answer, "kind", "$.answer");
-    if (kind == "number") return check_number(answer, response);
-    if (kind == "choice") return check_choice(answer, response);
+    if (is_text(kind, "number")) return check_number(answer, response);
+    if (is_text(kind, "choice")) return check_choice(answer, response);
     std::string kinds;
     for (const auto& name : answer_kinds()) {
         if (!kinds.empty()) kinds += ", ";
