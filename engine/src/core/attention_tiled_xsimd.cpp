@@ -6,20 +6,30 @@
 //           zero rows past S. V (S, Ev) -> Vp (S_pad, Ev_pad) with zero padding. Done once per
 //           kv head and shared by every query head of its group (GQA).
 //   then, per query block of 8 micro-tiles of MR rows (rows past L repeat row L-1 and are
-//   dropped), over key blocks of up to 128 keys (each block's K and V read from cache by all
-//   the block's micro-tiles):
+//   dropped; the block's Q packed per micro-tile as (E, MR)), over key blocks of up to 64 keys
+//   (each block's K and V read from L1 by all the block's micro-tiles):
 //     scores  s[r][j] = scale * <q_r, k_j>, an MR x NR register tile per step: for each e, NR/4
 //             vector loads of Kp, MR broadcasts of q[r][e], MR*NR/4 multiplies and adds (no
 //             horizontal add anywhere). Keys past S, and past the row when causal, become -inf.
-//     online softmax  m' = max(m, max_j s[r][j]);  alpha = exp(m - m');  p = exp(s - m');
+//             As a tile is stored, each row's running lane-wise max over the block is updated
+//             (no separate pass over s for the max).
+//     online softmax, 4 rows at a time (their maxes, rescales and sums in one vector each):
+//             m' = max(m, max_j s[r][j]);  alpha = exp(m - m');  p = exp(s - m') in place;
 //             l = l alpha + sum_j p;  o_r = o_r alpha + sum_j p_j v_j (an MR x NR tile of o in
 //             registers over the block's keys: NR/4 loads of Vp and MR broadcasts of p per key).
+//             exp is exp_nonpositive_f32 (exp_f32.hpp): every argument is <= 0 here.
 //   finally  out_r = o_r / l_r.
 // Causal: a query block stops at its last row's key (rounded up to NR), and a micro-tile past
 // its own rows' diagonal is masked without being computed (about half the work is skipped).
 // Overflow: when the inputs' bounds allow a logit (|scale| E max|q| max|k|) or an output
-// (max|v|) near FLT_MAX, the rowwise kernel runs instead: it checks every value and its error
-// names the first that overflows. So the hot loops carry no checks.
+// (max|v|) near FLT_MAX, or an input is NaN, the rowwise kernel runs instead: it checks every
+// value and its error names the first that overflows. So the hot loops carry no checks.
+//
+// WASM (Emscripten 3.1.6, V8): the few operations whose SSE2 emulation costs several
+// instructions are written with wasm_simd128.h under __wasm_simd128__ (max: f32x4.pmax; the
+// exp's zeroing: i32x4.min_u), giving the same bits as the SSE2 code natively.
+// Measured (Node 20, thread CPU time, T = 1024, d = 64): the score and mix loops run at about
+// two thirds of the mul+add ceiling; the softmax between them is ~12% of the time.
 //
 // Every a*b+c is two roundings (-ffp-contract=off), the order of operations is fixed, and the
 // same source is compiled for sse2 natively and in WASM: results are bit-identical between the
@@ -40,12 +50,13 @@
 namespace attnbook {
 namespace {
 
-using simd_exp::exp_f32;
+using simd_exp::exp_nonpositive_f32;
 
 constexpr float kNegInf = -std::numeric_limits<float>::infinity();
-// Keys per online-softmax block. A block's packed K and padded V (128 x 64 floats each: 32 KB)
-// are read by every micro-tile of the query block while they are still in L1/L2.
-constexpr std::size_t kKeyBlock = 128;
+// Keys per online-softmax block. A block's packed K and padded V (64 x 64 floats each: 16 KB)
+// stay in L1 while every micro-tile of the query block reads them (measured under Node, T =
+// 1024, 4x8: 64 a little faster than 128 and than 32).
+constexpr std::size_t kKeyBlock = 64;
 // Micro-tiles of query rows per query block: K and V stream from memory once per query block
 // (kRowTiles * MR rows), not once per micro-tile (measured: at T = 1024 one micro-tile per pass
 // was memory-bound, 3x slower).
@@ -53,19 +64,47 @@ constexpr std::size_t kRowTiles = 8;
 
 std::size_t round_up(std::size_t n, std::size_t m) { return (n + m - 1) / m * m; }
 
+// max(a, b) as SSE's maxps: a > b ? a : b (b when either is NaN). xsimd's sse2 max compiles to a
+// compare and a 3-instruction select in WASM; pmax(b, a) = (b < a ? a : b) is the same in one.
+template <class B>
+B max_sse(B a, B b) {
+#if defined(__wasm_simd128__)
+    return B(wasm_f32x4_pmax(b.data, a.data));
+#else
+    return B(_mm_max_ps(a, b));
+#endif
+}
+
+// Lane i of the result is the max (the sum) of the lanes of the i-th argument: a 4x4 transpose
+// folded into the reduction (same shuffles natively and in WASM, so the same rounding).
+template <class B>
+B row_max4(B a, B b, B c, B d) {
+    const B ab = max_sse(B(_mm_unpacklo_ps(a, b)), B(_mm_unpackhi_ps(a, b)));  // a0|a2 b0|b2 a1|a3 b1|b3
+    const B cd = max_sse(B(_mm_unpacklo_ps(c, d)), B(_mm_unpackhi_ps(c, d)));
+    return max_sse(B(_mm_movelh_ps(ab, cd)), B(_mm_movehl_ps(cd, ab)));
+}
+template <class B>
+B row_sum4(B a, B b, B c, B d) {
+    const B ab = B(_mm_unpacklo_ps(a, b)) + B(_mm_unpackhi_ps(a, b));
+    const B cd = B(_mm_unpacklo_ps(c, d)) + B(_mm_unpackhi_ps(c, d));
+    return B(_mm_movelh_ps(ab, cd)) + B(_mm_movehl_ps(cd, ab));
+}
+
 template <class A, std::size_t MR, std::size_t NR>
 class TiledHead {
     using B = xsimd::batch<float, A>;
     static constexpr std::size_t W = B::size;
+    static_assert(W == 4, "the row bookkeeping works on 4 rows at a time");
     static_assert(NR % W == 0, "NR must be a whole number of vectors");
     static_assert(kKeyBlock % NR == 0, "a key block is whole tiles");
     static constexpr std::size_t NV = NR / W;           // vectors per tile row
     static constexpr std::size_t QB = MR * kRowTiles;   // rows per query block
+    static_assert(QB % W == 0, "a query block is whole groups of 4 rows");
 
 public:
     TiledHead(std::size_t S, std::size_t E, std::size_t Ev)
         : S_(S), E_(E), Ev_(Ev), S_pad_(round_up(S, NR)), Ev_pad_(round_up(Ev, NR)),
-          kp_(S_pad_ * E), vp_(S_pad_ * Ev_pad_), s_(QB * kKeyBlock), o_(QB * Ev_pad_) {}
+          kp_(S_pad_ * E), vp_(S_pad_ * Ev_pad_), qp_(QB * E), s_(QB * kKeyBlock), o_(QB * Ev_pad_) {}
 
     // k is (S, E), v is (S, Ev).
     void pack(const float* k, const float* v) {
@@ -80,7 +119,7 @@ public:
                 vp_[j * Ev_pad_ + c] = j < S_ && c < Ev_ ? v[j * Ev_ + c] : 0.0f;
     }
 
-    // q is (L, E), out is (L, Ev). False if a logit or an output is not finite.
+    // q is (L, E), out is (L, Ev). False if an output is not finite.
     bool run(const float* q, float* out, std::size_t L, bool causal, float scale) {
         for (std::size_t i0 = 0; i0 < L; i0 += QB) {
             if (!query_block(q, out, L, i0, causal, scale)) return false;
@@ -92,18 +131,20 @@ private:
     // Rows i0 .. i0 + nr - 1 of the block (nr a multiple of MR; rows past L repeat row L-1).
     bool query_block(const float* q, float* out, std::size_t L, std::size_t i0, bool causal, float scale) {
         const std::size_t nr = std::min(QB, round_up(L - i0, MR));
-        const float* qr[QB] = {};
         std::size_t row[QB] = {};  // the query index of each block row
-        for (std::size_t r = 0; r < nr; ++r) {
-            row[r] = std::min(i0 + r, L - 1);
-            qr[r] = q + row[r] * E_;
-        }
+        for (std::size_t r = 0; r < nr; ++r) row[r] = std::min(i0 + r, L - 1);
+        // Q packed per micro-tile, (E, MR): the MR broadcasts of a step of e are adjacent.
+        for (std::size_t r0 = 0; r0 < nr; r0 += MR)
+            for (std::size_t e = 0; e < E_; ++e)
+                for (std::size_t r = 0; r < MR; ++r) qp_[r0 * E_ + e * MR + r] = q[row[r0 + r] * E_ + e];
         // Keys this block needs: all, or up to its last row's diagonal when causal.
         const std::size_t n_keys = causal ? std::min(S_, row[nr - 1] + 1) : S_;
         const std::size_t n_pad = round_up(n_keys, NR);
 
-        float m[QB], l[QB], alpha[QB];
-        for (std::size_t r = 0; r < nr; ++r) {
+        // Per row: running max m, sum l, this block's rescale alpha (all QB rows, so that the
+        // 4-row groups below never read an unset row).
+        alignas(16) float m[QB], l[QB], alpha[QB], msub[QB];
+        for (std::size_t r = 0; r < QB; ++r) {
             m[r] = kNegInf;
             l[r] = 0.0f;
         }
@@ -112,7 +153,10 @@ private:
 
         for (std::size_t jb = 0; jb < n_pad; jb += kKeyBlock) {
             const std::size_t nb = std::min(kKeyBlock, n_pad - jb);  // whole tiles
-            // ---- scores: s[r][j - jb], one MR x NR register tile at a time ----
+            // ---- scores: s[r][j - jb], one MR x NR register tile at a time; bmax[r] is the
+            // lane-wise max of row r's scores in this block, taken as the tiles are stored ----
+            B bmax[QB];
+            for (std::size_t r = 0; r < QB; ++r) bmax[r] = B(kNegInf);
             for (std::size_t r0 = 0; r0 < nr; r0 += MR) {
                 // Keys every row of this micro-tile may see (no mask below), and the last any sees.
                 const std::size_t clear = causal ? std::min(S_, row[r0] + 1) : S_;
@@ -124,41 +168,50 @@ private:
                             for (std::size_t c = 0; c < NR; ++c) st[r * kKeyBlock + c] = kNegInf;
                         continue;
                     }
-                    score_tile(qr + r0, kp_.data() + jt * E_, vscale, st);
-                    if (jt + NR > clear) {  // keys past S, or past a row's diagonal
-                        for (std::size_t r = 0; r < MR; ++r) {
-                            const std::size_t limit = causal ? std::min(S_, row[r0 + r] + 1) : S_;
-                            for (std::size_t c = 0; c < NR; ++c)
-                                if (jt + c >= limit) st[r * kKeyBlock + c] = kNegInf;
-                        }
+                    if (jt + NR <= clear) {
+                        score_tile(qp_.data() + r0 * E_, kp_.data() + jt * E_, vscale, st, bmax + r0);
+                        continue;
+                    }
+                    // Keys past S, or past a row's diagonal: masked after the tile is computed.
+                    B ignored[MR];
+                    for (std::size_t r = 0; r < MR; ++r) ignored[r] = B(kNegInf);
+                    score_tile(qp_.data() + r0 * E_, kp_.data() + jt * E_, vscale, st, ignored);
+                    for (std::size_t r = 0; r < MR; ++r) {
+                        const std::size_t limit = causal ? std::min(S_, row[r0 + r] + 1) : S_;
+                        for (std::size_t c = 0; c < NR; ++c)
+                            if (jt + c >= limit) st[r * kKeyBlock + c] = kNegInf;
+                        for (std::size_t c = 0; c < NV; ++c)
+                            bmax[r0 + r] = max_sse(bmax[r0 + r], B::load_unaligned(st + r * kKeyBlock + c * W));
                     }
                 }
             }
-            // ---- online softmax: new max, rescale, p = exp(s - m) in place, row sums ----
-            for (std::size_t r = 0; r < nr; ++r) {
-                float* sr = s_.data() + r * kKeyBlock;
-                B vm(kNegInf);
-                for (std::size_t j = 0; j < nb; j += W) vm = xsimd::max(vm, B::load_unaligned(sr + j));
-                float bm = kNegInf;
-                alignas(16) float lanes[W];
-                vm.store_aligned(lanes);
-                for (std::size_t w = 0; w < W; ++w) bm = lanes[w] > bm ? lanes[w] : bm;
-                const float m_new = bm > m[r] ? bm : m[r];
-                if (m_new == kNegInf) {  // nothing visible yet in this row: p = 0 everywhere
-                    alpha[r] = 1.0f;
-                    for (std::size_t j = 0; j < nb; ++j) sr[j] = 0.0f;
-                    continue;
+            // ---- online softmax, 4 rows at a time: new max, alpha = exp(m - m'), p = exp(s -
+            // m') in place, l = l alpha + sum_j p ----
+            for (std::size_t r4 = 0; r4 < nr; r4 += W) {
+                const B m_old = B::load_aligned(m + r4);
+                const B m_new = max_sse(m_old, row_max4(bmax[r4], bmax[r4 + 1], bmax[r4 + 2], bmax[r4 + 3]));
+                // A row with no visible key yet (causal) keeps m = -inf and subtracts 0: its p
+                // and alpha are exp(-inf) = 0 (o and l are still 0).
+                const B m_sub = xsimd::select(m_new == B(kNegInf), B(0.0f), m_new);
+                const B a = exp_nonpositive_f32(m_old - m_sub);  // 0 on the first block
+                a.store_aligned(alpha + r4);
+                m_new.store_aligned(m + r4);
+                m_sub.store_aligned(msub + r4);
+                B sums[W];
+                for (std::size_t i = 0; i < W; ++i) {
+                    sums[i] = B(0.0f);
+                    if (r4 + i >= nr) continue;
+                    float* sr = s_.data() + (r4 + i) * kKeyBlock;
+                    const B vm(msub[r4 + i]);
+                    B acc(0.0f);
+                    for (std::size_t j = 0; j < nb; j += W) {
+                        const B p = exp_nonpositive_f32(B::load_unaligned(sr + j) - vm);
+                        p.store_unaligned(sr + j);
+                        acc += p;
+                    }
+                    sums[i] = acc;
                 }
-                alpha[r] = exp_f32(m[r] - m_new);  // exp(-inf) = 0 on the first block
-                m[r] = m_new;
-                const B vmax(m_new);
-                B vs(0.0f);
-                for (std::size_t j = 0; j < nb; j += W) {
-                    const B p = exp_f32(B::load_unaligned(sr + j) - vmax);
-                    p.store_unaligned(sr + j);
-                    vs += p;
-                }
-                l[r] = l[r] * alpha[r] + xsimd::hadd(vs);
+                (B::load_aligned(l + r4) * a + row_sum4(sums[0], sums[1], sums[2], sums[3])).store_aligned(l + r4);
             }
             // ---- o = o alpha + p V: an MR x NR tile of o in registers over the block's keys ----
             for (std::size_t r0 = 0; r0 < nr; r0 += MR) {
@@ -181,26 +234,32 @@ private:
         return true;
     }
 
-    // st[r][c] = scale * <q_r, k_c> for MR rows and the NR keys of packed tile kt (E, NR).
-    __attribute__((always_inline)) void score_tile(const float* const* qr, const float* kt, B vscale,
-                                                   float* st) const {
+    // st[r][c] = scale * <q_r, k_c> for MR rows (qt: (E, MR)) and the NR keys of packed tile kt
+    // (E, NR); bmax[r] = max(bmax[r], the tile row's vectors) lane-wise.
+    __attribute__((always_inline)) void score_tile(const float* qt, const float* kt, B vscale, float* st,
+                                                   B* bmax) const {
         B acc[MR][NV];
         for (std::size_t r = 0; r < MR; ++r)
             for (std::size_t c = 0; c < NV; ++c) acc[r][c] = B(0.0f);
         // Not unrolled: "pragma GCC unroll 4" here and on the mix loop was not faster in V8
         // (Node 20, T = 1024, thread CPU time: 16 against 22 GFLOP/s in two alternating runs).
-        for (std::size_t e = 0; e < E_; ++e) {
+        const float* const kend = kt + E_ * NR;
+        for (; kt != kend; kt += NR, qt += MR) {
             B kv[NV];
-            for (std::size_t c = 0; c < NV; ++c) kv[c] = B::load_unaligned(kt + e * NR + c * W);
+            for (std::size_t c = 0; c < NV; ++c) kv[c] = B::load_unaligned(kt + c * W);
             for (std::size_t r = 0; r < MR; ++r) {
-                const B qb(qr[r][e]);
+                const B qb(qt[r]);
                 for (std::size_t c = 0; c < NV; ++c) acc[r][c] += qb * kv[c];
             }
         }
         for (std::size_t r = 0; r < MR; ++r) {
+            B mx = bmax[r];
             for (std::size_t c = 0; c < NV; ++c) {
-                (vscale * acc[r][c]).store_unaligned(st + r * kKeyBlock + c * W);
+                const B x = vscale * acc[r][c];
+                x.store_unaligned(st + r * kKeyBlock + c * W);
+                mx = max_sse(mx, x);
             }
+            bmax[r] = mx;
         }
     }
 
@@ -212,11 +271,12 @@ private:
             const B va(alpha[r]);
             for (std::size_t c = 0; c < NV; ++c) acc[r][c] = B::load_unaligned(o + r * Ev_pad_ + c * W) * va;
         }
-        for (std::size_t j = 0; j < nb; ++j) {
+        const float* const pend = p + nb;
+        for (; p != pend; ++p, vt += Ev_pad_) {
             B vv[NV];
-            for (std::size_t c = 0; c < NV; ++c) vv[c] = B::load_unaligned(vt + j * Ev_pad_ + c * W);
+            for (std::size_t c = 0; c < NV; ++c) vv[c] = B::load_unaligned(vt + c * W);
             for (std::size_t r = 0; r < MR; ++r) {
-                const B pb(p[r * kKeyBlock + j]);
+                const B pb(p[r * kKeyBlock]);
                 for (std::size_t c = 0; c < NV; ++c) acc[r][c] += pb * vv[c];
             }
         }
@@ -226,6 +286,7 @@ private:
 
     std::size_t S_, E_, Ev_, S_pad_, Ev_pad_;
     std::vector<float> kp_, vp_;  // packed K (S_pad / NR, E, NR), padded V (S_pad, Ev_pad)
+    std::vector<float> qp_;       // the query block's rows, packed per micro-tile (E, MR)
     std::vector<float> s_;        // (QB, kKeyBlock): scores, then probabilities, of one block
     std::vector<float> o_;        // (QB, Ev_pad): unnormalised output rows of the query block
 };
@@ -236,9 +297,14 @@ struct HeadLayout {
     std::size_t q_batch_stride = 0, k_batch_stride = 0, v_batch_stride = 0;
 };
 
+// The largest |x|, or +inf when some x is NaN (so that cannot_overflow refuses it: the tiled
+// kernel's exp and max assume finite scores; the rowwise kernel reports a NaN input).
 float max_abs(const float* x, std::size_t n) {
     float m = 0.0f;
-    for (std::size_t i = 0; i < n; ++i) m = std::max(m, std::fabs(x[i]));
+    for (std::size_t i = 0; i < n; ++i) {
+        const float a = std::fabs(x[i]);
+        if (!(a <= m)) m = a == a ? a : std::numeric_limits<float>::infinity();
+    }
     return m;
 }
 

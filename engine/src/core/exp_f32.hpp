@@ -11,6 +11,9 @@
 #include <cstring>
 
 #include <xsimd/xsimd.hpp>
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
 
 namespace attnbook {
 namespace simd_exp {
@@ -110,6 +113,58 @@ V exp_f32(V x) {
     const V er = (p * (r * r) + r) + V(1.0f);
     const V y = er * shift_into_exponent(t);  // steps 5, 6
     return zero_below(x, kLnFltMin, y);
+}
+
+// ---- exp(x) for x <= 0, float32 (the tiled attention kernel's softmax) --------------------------
+// The kernel's exponents are s - max <= 0 (or -inf for a masked key), so the clamps of exp_f32
+// are not needed, and fewer operations matter there (about 1M exps per T = 1024 head). The
+// range reduction of XNNPACK's f32 "rr2_p5" exp kernels:
+//   n = round(x log2e) by the magic-number addition of exp_f32 step 2; 2^n = bits(t) << 23;
+//   r = x - n ln2 with ln2 in two parts (ln2_hi has its last 8 bits zero, so n ln2_hi is exact);
+//   exp(r) = 1 + r p(r),  p(r) = c1 + c2 r + c3 r^2 + c4 r^3 + c5 r^4 (Horner), the minimax
+//   coefficients of XNNPACK's rr2_p5 kernels, on [-ln2/2, ln2/2];
+//   y = (r 2^n) p(r) + 2^n.
+// 13 multiplies and adds, a shift, a compare and a mask (exp_f32: 21 and two clamps).
+// x below ln(FLT_MIN) (where 2^n would leave the normal range), -inf included, gives exactly 0
+// (the compare and mask; the garbage computed for such x, NaN for -inf, is discarded).
+// Tested against std::exp in double: at most 2 ulp (tests/engine/test_attention_tiled.cpp).
+inline constexpr float kNpLog2e = 0x1.715476p+0f;
+inline constexpr float kNpMinusLn2Hi = -0x1.62E400p-1f;
+inline constexpr float kNpMinusLn2Lo = -0x1.7F7D1Cp-20f;
+inline constexpr float kNpC5 = 0x1.0F9F9Cp-7f;
+inline constexpr float kNpC4 = 0x1.573A1Ap-5f;
+inline constexpr float kNpC3 = 0x1.555A80p-3f;
+inline constexpr float kNpC2 = 0x1.FFFDC6p-2f;
+inline constexpr float kNpC1 = 0x1.FFFFF6p-1f;
+inline constexpr float kNpCutoff = -0x1.5D589Ep+6f;  // ln(FLT_MIN) = -87.336...
+
+// y where x >= kNpCutoff, else +0 (y >= 0 or NaN). WASM: "~mask & y" written as and-not is
+// turned into a 3-instruction bitselect by LLVM 14 and V8; an unsigned min of y's bits with the
+// mask (all ones or zero) is the same bits in one instruction. Native SSE2: and-not.
+template <class A>
+xsimd::batch<float, A> keep_from_cutoff(xsimd::batch<float, A> x, xsimd::batch<float, A> y) {
+    using B = xsimd::batch<float, A>;
+#if defined(__wasm_simd128__)
+    return B(wasm_u32x4_min(y.data, wasm_f32x4_ge(x.data, wasm_f32x4_splat(kNpCutoff))));
+#else
+    return B(_mm_andnot_ps(_mm_cmplt_ps(x, B(kNpCutoff)), y));
+#endif
+}
+inline float keep_from_cutoff(float x, float y) { return x >= kNpCutoff ? y : 0.0f; }
+
+template <class V>
+V exp_nonpositive_f32(V x) {
+    V t = x * V(kNpLog2e) + V(kMagicBias);
+    const V s = shift_into_exponent(t);  // 2^n
+    const V n = t - V(kMagicBias);
+    V r = n * V(kNpMinusLn2Hi) + x;
+    r = n * V(kNpMinusLn2Lo) + r;
+    V p = V(kNpC5) * r + V(kNpC4);
+    p = p * r + V(kNpC3);
+    p = p * r + V(kNpC2);
+    p = p * r + V(kNpC1);
+    r = r * s;
+    return keep_from_cutoff(x, r * p + s);
 }
 
 }  // namespace simd_exp
