@@ -18,7 +18,7 @@
 namespace attnbook {
 namespace {
 
-using simd_exp::exp_nonpositive_f32;
+using simd_exp::exp2_nonpositive_f32;
 
 constexpr float kNegInf = -std::numeric_limits<float>::infinity();
 // Keys per online-softmax block. A block's packed K and padded V (64 x 64 floats each: 16 KB)
@@ -78,26 +78,46 @@ public:
     void pack(const float* k, const float* v) {
         for (std::size_t jt = 0; jt < S_pad_; jt += NR) {
             float* dst = kp_.data() + jt * E_;  // tile jt / NR: (E, NR)
-            for (std::size_t e = 0; e < E_; ++e)
+            std::size_t e0 = 0;
+            if (jt + NR <= S_) {  // a whole tile: 4 keys x 4 components at a time, transposed
+                for (; e0 + W <= E_; e0 += W) {
+                    for (std::size_t c = 0; c < NR; c += W) {
+                        const float* src = k + (jt + c) * E_ + e0;
+                        const B a = B::load_unaligned(src), b = B::load_unaligned(src + E_);
+                        const B c2 = B::load_unaligned(src + 2 * E_), d = B::load_unaligned(src + 3 * E_);
+                        const B t0 = B(_mm_unpacklo_ps(a, b)), t1 = B(_mm_unpackhi_ps(a, b));
+                        const B t2 = B(_mm_unpacklo_ps(c2, d)), t3 = B(_mm_unpackhi_ps(c2, d));
+                        B(_mm_movelh_ps(t0, t2)).store_unaligned(dst + e0 * NR + c);
+                        B(_mm_movehl_ps(t2, t0)).store_unaligned(dst + (e0 + 1) * NR + c);
+                        B(_mm_movelh_ps(t1, t3)).store_unaligned(dst + (e0 + 2) * NR + c);
+                        B(_mm_movehl_ps(t3, t1)).store_unaligned(dst + (e0 + 3) * NR + c);
+                    }
+                }
+            }
+            for (std::size_t e = e0; e < E_; ++e)
                 for (std::size_t c = 0; c < NR; ++c)
                     dst[e * NR + c] = jt + c < S_ ? k[(jt + c) * E_ + e] : 0.0f;
         }
-        for (std::size_t j = 0; j < S_pad_; ++j)
-            for (std::size_t c = 0; c < Ev_pad_; ++c)
-                vp_[j * Ev_pad_ + c] = j < S_ && c < Ev_ ? v[j * Ev_ + c] : 0.0f;
+        for (std::size_t j = 0; j < S_pad_; ++j) {
+            float* dst = vp_.data() + j * Ev_pad_;
+            const std::size_t n = j < S_ ? Ev_ : 0;
+            std::copy(v + j * Ev_, v + j * Ev_ + n, dst);
+            std::fill(dst + n, dst + Ev_pad_, 0.0f);
+        }
     }
 
-    // q is (L, E), out is (L, Ev). False if an output is not finite.
-    bool run(const float* q, float* out, std::size_t L, bool causal, float scale) {
+    // q is (L, E), out is (L, Ev). False if an output is not finite. The logits are kept in
+    // base 2: <q, k> times qscale = scale log2(e) (rounded to float), and the softmax uses 2^x.
+    bool run(const float* q, float* out, std::size_t L, bool causal, float qscale) {
         for (std::size_t i0 = 0; i0 < L; i0 += QB) {
-            if (!query_block(q, out, L, i0, causal, scale)) return false;
+            if (!query_block(q, out, L, i0, causal, qscale)) return false;
         }
         return true;
     }
 
 private:
     // Rows i0 .. i0 + nr - 1 of the block (nr a multiple of MR; rows past L repeat row L-1).
-    bool query_block(const float* q, float* out, std::size_t L, std::size_t i0, bool causal, float scale) {
+    bool query_block(const float* q, float* out, std::size_t L, std::size_t i0, bool causal, float qscale) {
         const std::size_t nr = std::min(QB, round_up(L - i0, MR));
         std::size_t row[QB] = {};  // the query index of each block row
         for (std::size_t r = 0; r < nr; ++r) row[r] = std::min(i0 + r, L - 1);
@@ -117,7 +137,7 @@ private:
             l[r] = 0.0f;
         }
         std::fill(o_.begin(), o_.begin() + nr * Ev_pad_, 0.0f);
-        const B vscale(scale);
+        const B vscale(qscale);
 
         for (std::size_t jb = 0; jb < n_pad; jb += kKeyBlock) {
             const std::size_t nb = std::min(kKeyBlock, n_pad - jb);  // whole tiles
@@ -153,15 +173,15 @@ private:
                     }
                 }
             }
-            // ---- online softmax, 4 rows at a time: new max, alpha = exp(m - m'), p = exp(s -
-            // m') in place, l = l alpha + sum_j p ----
+            // ---- online softmax, 4 rows at a time: new max, alpha = 2^(m - m'), p = 2^(s - m')
+            // in place, l = l alpha + sum_j p ----
             for (std::size_t r4 = 0; r4 < nr; r4 += W) {
                 const B m_old = B::load_aligned(m + r4);
                 const B m_new = max_sse(m_old, row_max4(bmax[r4], bmax[r4 + 1], bmax[r4 + 2], bmax[r4 + 3]));
                 // A row with no visible key yet (causal) keeps m = -inf and subtracts 0: its p
-                // and alpha are exp(-inf) = 0 (o and l are still 0).
+                // and alpha are 2^-inf = 0 (o and l are still 0).
                 const B m_sub = xsimd::select(m_new == B(kNegInf), B(0.0f), m_new);
-                const B a = exp_nonpositive_f32(m_old - m_sub);  // 0 on the first block
+                const B a = exp2_nonpositive_f32(m_old - m_sub);  // 0 on the first block
                 a.store_aligned(alpha + r4);
                 m_new.store_aligned(m + r4);
                 m_sub.store_aligned(msub + r4);
@@ -173,7 +193,7 @@ private:
                     const B vm(msub[r4 + i]);
                     B acc(0.0f);
                     for (std::size_t j = 0; j < nb; j += W) {
-                        const B p = exp_nonpositive_f32(B::load_unaligned(sr + j) - vm);
+                        const B p = exp2_nonpositive_f32(B::load_unaligned(sr + j) - vm);
                         p.store_unaligned(sr + j);
                         acc += p;
                     }
@@ -189,20 +209,32 @@ private:
                 }
             }
         }
-        // ---- out_r = o_r / l_r for the block's real rows (l_r >= 1: the max term is exp(0)) ----
+        // ---- out_r = o_r / l_r for the block's real rows (l_r >= 1: the max term is 2^0) ----
+        B nonfinite(0.0f);  // x - x: 0 for a finite x, NaN for inf or NaN
         for (std::size_t r = 0; r < nr && i0 + r < L; ++r) {
             float* dst = out + (i0 + r) * Ev_;
             const float* src = o_.data() + r * Ev_pad_;
-            for (std::size_t c = 0; c < Ev_; ++c) {
+            const B vl(l[r]);
+            std::size_t c = 0;
+            for (; c + W <= Ev_; c += W) {
+                const B x = B::load_unaligned(src + c) / vl;
+                nonfinite += x - x;
+                x.store_unaligned(dst + c);
+            }
+            for (; c < Ev_; ++c) {
                 const float x = src[c] / l[r];
                 if (!(std::fabs(x) <= FLT_MAX)) return false;
                 dst[c] = x;
             }
         }
+        alignas(16) float lanes[W];
+        nonfinite.store_aligned(lanes);
+        for (std::size_t w = 0; w < W; ++w)
+            if (lanes[w] != 0.0f) return false;
         return true;
     }
 
-    // st[r][c] = scale * <q_r, k_c> for MR rows (qt: (E, MR)) and the NR keys of packed tile kt
+    // st[r][c] = qscale <q_r, k_c> for MR rows (qt: (E, MR)) and the NR keys of packed tile kt
     // (E, NR); bmax[r] = max(bmax[r], the tile row's vectors) lane-wise.
     __attribute__((always_inline)) void score_tile(const float* qt, const float* kt, B vscale, float* st,
                                                    B* bmax) const {
@@ -276,11 +308,11 @@ float max_abs(const float* x, std::size_t n) {
     return m;
 }
 
-// Whether no logit and no output can overflow float32, from bounds alone: |scale <q, k>| <=
-// |scale| E max|q| max|k| (times 1 + E 2^-24 or so for rounding: the factor 2 covers it), and
+// Whether no logit and no output can overflow float32, from bounds alone: |qscale <q, k>| <=
+// |qscale| E max|q| max|k| (times 1 + E 2^-24 or so for rounding: the factor 2 covers it), and
 // |o| <= max|v| (a convex combination, rounded). Then the hot loops need no checks; otherwise
 // the caller runs the rowwise kernel, which checks every logit and output and names the first
-// that overflows.
+// that overflows. (qscale = scale log2(e) as a float; not finite: false.)
 bool cannot_overflow(const float* q, const float* k, const float* v, const HeadLayout& h, float scale) {
     const std::size_t nq = (h.q_batch_stride ? h.B : 1) * h.Hq * h.L * h.E;
     const std::size_t nk = (h.k_batch_stride ? h.B : 1) * (h.Hq / h.group) * h.S * h.E;
@@ -294,7 +326,11 @@ template <std::size_t MR, std::size_t NR>
 bool run_tiled(const float* q, const float* k, const float* v, float* out, const HeadLayout& h,
                bool causal, float scale) {
     using A = xsimd::default_arch;
-    if (!cannot_overflow(q, k, v, h, scale)) return false;
+    // The logits in base 2. A qscale that is subnormal (|scale| below ~1e-38) would carry a
+    // large relative rounding error: the rowwise kernel takes such scales.
+    const float qscale = static_cast<float>(static_cast<double>(scale) * 1.4426950408889634);
+    if (qscale != 0.0f && !(std::fabs(qscale) >= FLT_MIN)) return false;
+    if (!cannot_overflow(q, k, v, h, qscale)) return false;
     TiledHead<A, MR, NR> head(h.S, h.E, h.Ev);
     const std::size_t Hkv = h.Hq / h.group;
     for (std::size_t b = 0; b < h.B; ++b) {
@@ -303,7 +339,7 @@ bool run_tiled(const float* q, const float* k, const float* v, float* out, const
             for (std::size_t hq = g * h.group; hq < (g + 1) * h.group; ++hq) {
                 const float* qh = q + b * h.q_batch_stride + hq * h.L * h.E;
                 float* oh = out + (b * h.Hq + hq) * h.L * h.Ev;
-                if (!head.run(qh, oh, h.L, causal, scale)) return false;
+                if (!head.run(qh, oh, h.L, causal, qscale)) return false;
             }
         }
     }
