@@ -2,7 +2,8 @@
 // (scripts/benchmarks/page.mjs), on float32 buffers in WASM memory: no JSON, no Embind. Built by
 // scripts/bench only (EXCLUDE_FROM_ALL); the shipped module is attnbook.mjs.
 //   bench_attention(kernel, q, k, v, out, heads, L, S, E, Ev, causal) -> 0, or 1 on an error
-//     kernel 0: tiled 4x8, 1: tiled 2x16, 2: tiled 6x8 (attention_forward_f32), 3: rowwise
+//     kernel 0: tiled 4x8 (the engine's), 1: tiled 2x16, 2: tiled 6x8 (attention_forward_f32 with
+//     its tile: this module links every shape; the shipped one only the engine's), 3: rowwise
 //   bench_ceiling(iterations) -> a value to keep; does 12 * 4 * 2 flops per iteration: twelve
 //     independent f32x4 chains a = a * m + c, the mul+add throughput of one core (the ceiling
 //     the tiled kernels are measured against: they are mul+add too, without fused multiply-add).

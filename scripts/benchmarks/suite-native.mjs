@@ -91,12 +91,12 @@ export default {
       }
       const budget = String(quick ? 300 : 1500);
       const common = ['--dir', dir, '--sizes', sizes.join(','), '--dim', String(d), '--budget-ms', budget];
-      const kernels = quick ? 'tiled_2x16' : 'tiled_2x16,tiled_4x8,tiled_6x8,rowwise';
+      const kernels = quick ? 'tiled_4x8' : 'tiled_4x8,tiled_2x16,tiled_6x8,rowwise';
       const native = runJsonLines('native bench', path.join(ctx.nativeDir, 'attnbook_bench'),
         [...common, '--label', 'attnbook-native', '--write-reference', '--kernels', kernels, '--min-reps', quick ? '3' : '7']);
       for (const r of native) {
         if (r.median_ms === undefined) { notes.push(`attnbook-native ${r.kernel} T ${r.L}: ${r.note}`); continue; }
-        const impl = r.kernel === 'tiled_2x16' ? 'attnbook-native' : `attnbook-native-${r.kernel.replace('_', '-')}`;
+        const impl = r.kernel === 'tiled_4x8' ? 'attnbook-native' : `attnbook-native-${r.kernel.replace('_', '-')}`;
         results.push({ suite: 'attention-forward', impl, env: 'native', T: r.L, d, causal: r.causal, ms: r.median_ms,
           gflops: flops(r.L, d, r.causal) / (r.median_ms * 1e6), max_abs_error: r.max_abs_error, kernel: r.kernel });
       }

@@ -385,7 +385,7 @@ TEST_CASE("attention: is_causal is the top-left lower-triangular bool mask", "[a
             CHECK(bit_equal(scaled_dot_product_attention_rowwise_xsimd(q, k, v, causal).output,
                             scaled_dot_product_attention_rowwise_xsimd(q, k, v, masked).output));
             const AttentionResult rc = scaled_dot_product_attention(q, k, v, causal);
-            CHECK(std::string(rc.kernel) == "scaled_dot_product_attention_tiled_2x16_xsimd");
+            CHECK(std::string(rc.kernel) == "scaled_dot_product_attention_tiled_4x8_xsimd");
             const AttentionResultF64 rm = scaled_dot_product_attention_reference_f64(q, k, v, masked);
             CHECK(max_abs_diff(rc.output, rm.output) <= attention_tolerances(q, k, v, 0.5).output);
             CHECK(rc.fully_masked_rows.empty());  // key 0 is always visible when S >= 1

@@ -51,23 +51,30 @@ function body(qualified) {
 
 const count = (text, op) => (text.match(new RegExp(`\\(${op.replace('.', '\\.')}\\b`, 'g')) || []).length;
 
-test('the tiled 2x16 attention kernel (the engine\'s choice) computes on f32x4 register tiles', () => {
-  const kernel = body('attnbook::(anonymous namespace)::run_tiled_2x16');
+test('the tiled 4x8 attention kernel (the engine\'s choice) computes on f32x4 register tiles', () => {
+  const kernel = body('attnbook::(anonymous namespace)::run_tiled_4x8');
   const ops = Object.fromEntries(['f32x4.mul', 'f32x4.add', 'v128.load32_splat', 'v128.load', 'v128.store', 'i32x4.shl',
     'f32x4.extract_lane'].map((op) => [op, count(kernel, op)]));
   const seen = JSON.stringify(ops);
-  // A 2-row x 16-key score tile is 2 x 4 f32x4 accumulators, each acc += splat(q[r][e]) * k: 8
-  // multiplies and 8 adds per step of e; the 2 x 16 tile of o over the keys (acc += splat(p) * v)
+  // A 4-row x 8-key score tile is 4 x 2 f32x4 accumulators, each acc += splat(q[r][e]) * k: 8
+  // multiplies and 8 adds per step of e; the 4 x 8 tile of o over the keys (acc += splat(p) * v)
   // another 8 and 8. Under -fno-fast-math the compiler never builds such tiles from scalar code
   // (it may not reorder float sums), so these counts exist only while the kernel's SIMD code does.
-  assert.ok(ops['f32x4.mul'] >= 16 && ops['f32x4.add'] >= 16, `fewer than two 2x16 register tiles: ${seen}`);
+  assert.ok(ops['f32x4.mul'] >= 16 && ops['f32x4.add'] >= 16, `fewer than two 4x8 register tiles: ${seen}`);
   // q and p are broadcast straight from memory, and K / V rows arrive as whole vectors.
-  assert.ok(ops['v128.load32_splat'] >= 2 && ops['v128.load'] >= 4, `no broadcast-and-load tile loop: ${seen}`);
+  assert.ok(ops['v128.load32_splat'] >= 4 && ops['v128.load'] >= 2, `no broadcast-and-load tile loop: ${seen}`);
   // The online softmax is inline: the vector exp builds 2^n with an integer shift, and no call
   // to the separate softmax kernel is made.
   assert.ok(ops['i32x4.shl'] >= 1, `no vector exp in the kernel: ${seen}`);
   const softmax = watNameIfKept('attnbook::softmax_f32_xsimd');
   assert.ok(!softmax || !kernel.includes(`(call ${softmax}\n`), 'the tiled kernel calls softmax_f32_xsimd (the softmax should be online)');
+});
+
+test('the shipped module carries the engine\'s tile only (the other shapes are for tests and benchmarks)', () => {
+  for (const shape of ['2x16', '6x8']) {
+    assert.ok(!symbols.some((s) => s.name.includes(`run_tiled_${shape}`) || s.name.includes(`tiled_${shape}_xsimd`)),
+      `the ${shape} tile is linked into attnbook.wasm`);
+  }
 });
 
 test('the rowwise kernel (the one that handles masks, dropout and weights) still computes on f32x4', () => {

@@ -2,338 +2,56 @@
 // style of XNNPACK's GEMM micro-kernels (tile shape in the name), with FlashAttention's online
 // softmax so no T x T matrix is ever held. Per kv head:
 //
-//   pack    K (S, E) -> Kp (ceil(S/NR), E, NR): NR consecutive keys' component e side by side,
-//           zero rows past S. V (S, Ev) -> Vp (S_pad, Ev_pad) with zero padding. Done once per
-//           kv head and shared by every query head of its group (GQA).
+//   pack    K (S, E) -> Kp (ceil(S/NR), E, NR): NR consecutive keys' component e side by side
+//           (4x4 transposes), zero rows past S. V (S, Ev) -> Vp (S_pad, Ev_pad) with zero
+//           padding. Done once per kv head and shared by every query head of its group (GQA).
 //   then, per query block of 8 micro-tiles of MR rows (rows past L repeat row L-1 and are
-//   dropped), over key blocks of up to 128 keys (each block's K and V read from cache by all
-//   the block's micro-tiles):
-//     scores  s[r][j] = scale * <q_r, k_j>, an MR x NR register tile per step: for each e, NR/4
+//   dropped; the block's Q packed per micro-tile as (E, MR)), over key blocks of up to 64 keys
+//   (each block's K and V read from L1 by all the block's micro-tiles):
+//     scores  s[r][j] = qscale * <q_r, k_j> with qscale = scale log2(e): logits in base 2, so
+//             the softmax below needs 2^x, not e^x. An MR x NR register tile per step: for each e, NR/4
 //             vector loads of Kp, MR broadcasts of q[r][e], MR*NR/4 multiplies and adds (no
 //             horizontal add anywhere). Keys past S, and past the row when causal, become -inf.
-//     online softmax  m' = max(m, max_j s[r][j]);  alpha = exp(m - m');  p = exp(s - m');
+//             As a tile is stored, each row's running lane-wise max over the block is updated
+//             (no separate pass over s for the max).
+//     online softmax, 4 rows at a time (their maxes, rescales and sums in one vector each):
+//             m' = max(m, max_j s[r][j]);  alpha = 2^(m - m');  p = 2^(s - m') in place;
 //             l = l alpha + sum_j p;  o_r = o_r alpha + sum_j p_j v_j (an MR x NR tile of o in
 //             registers over the block's keys: NR/4 loads of Vp and MR broadcasts of p per key).
+//             2^x is exp2_nonpositive_f32 (exp_f32.hpp): every argument is <= 0 here.
 //   finally  out_r = o_r / l_r.
 // Causal: a query block stops at its last row's key (rounded up to NR), and a micro-tile past
 // its own rows' diagonal is masked without being computed (about half the work is skipped).
-// Overflow: when the inputs' bounds allow a logit (|scale| E max|q| max|k|) or an output
-// (max|v|) near FLT_MAX, the rowwise kernel runs instead: it checks every value and its error
-// names the first that overflows. So the hot loops carry no checks.
+// Overflow: when the inputs' bounds allow a logit (|qscale| E max|q| max|k|) or an output
+// (max|v|) near FLT_MAX, an input is NaN, or qscale is subnormal, the rowwise kernel runs
+// instead: it checks every value and its error names the first that overflows. So the hot
+// loops carry no checks.
+//
+// WASM (Emscripten 3.1.6, V8): the few operations whose SSE2 emulation costs several
+// instructions are written with wasm_simd128.h under __wasm_simd128__ (max: f32x4.pmax; the
+// 2^x's zeroing: i32x4.min_u), giving the same bits as the SSE2 code natively.
+// Measured (Node 20, thread CPU time, T = 1024, d = 64, 4x8): the score and mix loops run at
+// about two thirds of the mul+add ceiling (each ~4.3 ms of ~9.7); the softmax between them
+// ~1.1 ms, the packing and the final division ~0.15 ms. Tried and not faster: Q broadcast ahead
+// into whole vectors (no load32_splat), a 2x16 mix after a 4x8 score, key blocks of 32 and 128,
+// 4 or 16 micro-tiles a block, Estrin's scheme for the polynomial, two exps per loop step.
 //
 // Every a*b+c is two roundings (-ffp-contract=off), the order of operations is fixed, and the
 // same source is compiled for sse2 natively and in WASM: results are bit-identical between the
 // native CLI and the WASM module. Checked against scaled_dot_product_attention_reference_f64 by
 // tests/engine/test_attention_tiled.cpp (a sweep of shapes up to T = 4096, tails included).
-#include <algorithm>
-#include <cfloat>
-#include <cmath>
-#include <limits>
-#include <vector>
-
-#include <xsimd/xsimd.hpp>
-
-#include "attnbook/core/attention.hpp"
-#include "attnbook/core/errors.hpp"
-#include "exp_f32.hpp"
+#include "attention_tiled_kernel.hpp"
 
 namespace attnbook {
 namespace {
 
-using simd_exp::exp_f32;
-
-constexpr float kNegInf = -std::numeric_limits<float>::infinity();
-// Keys per online-softmax block. A block's packed K and padded V (128 x 64 floats each: 32 KB)
-// are read by every micro-tile of the query block while they are still in L1/L2.
-constexpr std::size_t kKeyBlock = 128;
-// Micro-tiles of query rows per query block: K and V stream from memory once per query block
-// (kRowTiles * MR rows), not once per micro-tile (measured: at T = 1024 one micro-tile per pass
-// was memory-bound, 3x slower).
-constexpr std::size_t kRowTiles = 8;
-
-std::size_t round_up(std::size_t n, std::size_t m) { return (n + m - 1) / m * m; }
-
-template <class A, std::size_t MR, std::size_t NR>
-class TiledHead {
-    using B = xsimd::batch<float, A>;
-    static constexpr std::size_t W = B::size;
-    static_assert(NR % W == 0, "NR must be a whole number of vectors");
-    static_assert(kKeyBlock % NR == 0, "a key block is whole tiles");
-    static constexpr std::size_t NV = NR / W;           // vectors per tile row
-    static constexpr std::size_t QB = MR * kRowTiles;   // rows per query block
-
-public:
-    TiledHead(std::size_t S, std::size_t E, std::size_t Ev)
-        : S_(S), E_(E), Ev_(Ev), S_pad_(round_up(S, NR)), Ev_pad_(round_up(Ev, NR)),
-          kp_(S_pad_ * E), vp_(S_pad_ * Ev_pad_), s_(QB * kKeyBlock), o_(QB * Ev_pad_) {}
-
-    // k is (S, E), v is (S, Ev).
-    void pack(const float* k, const float* v) {
-        for (std::size_t jt = 0; jt < S_pad_; jt += NR) {
-            float* dst = kp_.data() + jt * E_;  // tile jt / NR: (E, NR)
-            for (std::size_t e = 0; e < E_; ++e)
-                for (std::size_t c = 0; c < NR; ++c)
-                    dst[e * NR + c] = jt + c < S_ ? k[(jt + c) * E_ + e] : 0.0f;
-        }
-        for (std::size_t j = 0; j < S_pad_; ++j)
-            for (std::size_t c = 0; c < Ev_pad_; ++c)
-                vp_[j * Ev_pad_ + c] = j < S_ && c < Ev_ ? v[j * Ev_ + c] : 0.0f;
-    }
-
-    // q is (L, E), out is (L, Ev). False if a logit or an output is not finite.
-    bool run(const float* q, float* out, std::size_t L, bool causal, float scale) {
-        for (std::size_t i0 = 0; i0 < L; i0 += QB) {
-            if (!query_block(q, out, L, i0, causal, scale)) return false;
-        }
-        return true;
-    }
-
-private:
-    // Rows i0 .. i0 + nr - 1 of the block (nr a multiple of MR; rows past L repeat row L-1).
-    bool query_block(const float* q, float* out, std::size_t L, std::size_t i0, bool causal, float scale) {
-        const std::size_t nr = std::min(QB, round_up(L - i0, MR));
-        const float* qr[QB] = {};
-        std::size_t row[QB] = {};  // the query index of each block row
-        for (std::size_t r = 0; r < nr; ++r) {
-            row[r] = std::min(i0 + r, L - 1);
-            qr[r] = q + row[r] * E_;
-        }
-        // Keys this block needs: all, or up to its last row's diagonal when causal.
-        const std::size_t n_keys = causal ? std::min(S_, row[nr - 1] + 1) : S_;
-        const std::size_t n_pad = round_up(n_keys, NR);
-
-        float m[QB], l[QB], alpha[QB];
-        for (std::size_t r = 0; r < nr; ++r) {
-            m[r] = kNegInf;
-            l[r] = 0.0f;
-        }
-        std::fill(o_.begin(), o_.begin() + nr * Ev_pad_, 0.0f);
-        const B vscale(scale);
-
-        for (std::size_t jb = 0; jb < n_pad; jb += kKeyBlock) {
-            const std::size_t nb = std::min(kKeyBlock, n_pad - jb);  // whole tiles
-            // ---- scores: s[r][j - jb], one MR x NR register tile at a time ----
-            for (std::size_t r0 = 0; r0 < nr; r0 += MR) {
-                // Keys every row of this micro-tile may see (no mask below), and the last any sees.
-                const std::size_t clear = causal ? std::min(S_, row[r0] + 1) : S_;
-                const std::size_t reach = causal ? std::min(S_, row[r0 + MR - 1] + 1) : S_;
-                for (std::size_t jt = jb; jt < jb + nb; jt += NR) {
-                    float* st = s_.data() + r0 * kKeyBlock + (jt - jb);
-                    if (jt >= reach) {  // wholly past the diagonal: masked, not computed
-                        for (std::size_t r = 0; r < MR; ++r)
-                            for (std::size_t c = 0; c < NR; ++c) st[r * kKeyBlock + c] = kNegInf;
-                        continue;
-                    }
-                    score_tile(qr + r0, kp_.data() + jt * E_, vscale, st);
-                    if (jt + NR > clear) {  // keys past S, or past a row's diagonal
-                        for (std::size_t r = 0; r < MR; ++r) {
-                            const std::size_t limit = causal ? std::min(S_, row[r0 + r] + 1) : S_;
-                            for (std::size_t c = 0; c < NR; ++c)
-                                if (jt + c >= limit) st[r * kKeyBlock + c] = kNegInf;
-                        }
-                    }
-                }
-            }
-            // ---- online softmax: new max, rescale, p = exp(s - m) in place, row sums ----
-            for (std::size_t r = 0; r < nr; ++r) {
-                float* sr = s_.data() + r * kKeyBlock;
-                B vm(kNegInf);
-                for (std::size_t j = 0; j < nb; j += W) vm = xsimd::max(vm, B::load_unaligned(sr + j));
-                float bm = kNegInf;
-                alignas(16) float lanes[W];
-                vm.store_aligned(lanes);
-                for (std::size_t w = 0; w < W; ++w) bm = lanes[w] > bm ? lanes[w] : bm;
-                const float m_new = bm > m[r] ? bm : m[r];
-                if (m_new == kNegInf) {  // nothing visible yet in this row: p = 0 everywhere
-                    alpha[r] = 1.0f;
-                    for (std::size_t j = 0; j < nb; ++j) sr[j] = 0.0f;
-                    continue;
-                }
-                alpha[r] = exp_f32(m[r] - m_new);  // exp(-inf) = 0 on the first block
-                m[r] = m_new;
-                const B vmax(m_new);
-                B vs(0.0f);
-                for (std::size_t j = 0; j < nb; j += W) {
-                    const B p = exp_f32(B::load_unaligned(sr + j) - vmax);
-                    p.store_unaligned(sr + j);
-                    vs += p;
-                }
-                l[r] = l[r] * alpha[r] + xsimd::hadd(vs);
-            }
-            // ---- o = o alpha + p V: an MR x NR tile of o in registers over the block's keys ----
-            for (std::size_t r0 = 0; r0 < nr; r0 += MR) {
-                for (std::size_t c0 = 0; c0 < Ev_pad_; c0 += NR) {
-                    mix_tile(s_.data() + r0 * kKeyBlock, alpha + r0, vp_.data() + jb * Ev_pad_ + c0, nb,
-                             o_.data() + r0 * Ev_pad_ + c0);
-                }
-            }
-        }
-        // ---- out_r = o_r / l_r for the block's real rows (l_r >= 1: the max term is exp(0)) ----
-        for (std::size_t r = 0; r < nr && i0 + r < L; ++r) {
-            float* dst = out + (i0 + r) * Ev_;
-            const float* src = o_.data() + r * Ev_pad_;
-            for (std::size_t c = 0; c < Ev_; ++c) {
-                const float x = src[c] / l[r];
-                if (!(std::fabs(x) <= FLT_MAX)) return false;
-                dst[c] = x;
-            }
-        }
-        return true;
-    }
-
-    // st[r][c] = scale * <q_r, k_c> for MR rows and the NR keys of packed tile kt (E, NR).
-    __attribute__((always_inline)) void score_tile(const float* const* qr, const float* kt, B vscale,
-                                                   float* st) const {
-        B acc[MR][NV];
-        for (std::size_t r = 0; r < MR; ++r)
-            for (std::size_t c = 0; c < NV; ++c) acc[r][c] = B(0.0f);
-        // Not unrolled: "pragma GCC unroll 4" here and on the mix loop was not faster in V8
-        // (Node 20, T = 1024, thread CPU time: 16 against 22 GFLOP/s in two alternating runs).
-        for (std::size_t e = 0; e < E_; ++e) {
-            B kv[NV];
-            for (std::size_t c = 0; c < NV; ++c) kv[c] = B::load_unaligned(kt + e * NR + c * W);
-            for (std::size_t r = 0; r < MR; ++r) {
-                const B qb(qr[r][e]);
-                for (std::size_t c = 0; c < NV; ++c) acc[r][c] += qb * kv[c];
-            }
-        }
-        for (std::size_t r = 0; r < MR; ++r) {
-            for (std::size_t c = 0; c < NV; ++c) {
-                (vscale * acc[r][c]).store_unaligned(st + r * kKeyBlock + c * W);
-            }
-        }
-    }
-
-    // o[r][c] = o[r][c] * alpha[r] + sum_j p[r][j] v[j][c] for MR rows, NR columns, nb keys.
-    __attribute__((always_inline)) void mix_tile(const float* p, const float* alpha, const float* vt,
-                                                 std::size_t nb, float* o) const {
-        B acc[MR][NV];
-        for (std::size_t r = 0; r < MR; ++r) {
-            const B va(alpha[r]);
-            for (std::size_t c = 0; c < NV; ++c) acc[r][c] = B::load_unaligned(o + r * Ev_pad_ + c * W) * va;
-        }
-        for (std::size_t j = 0; j < nb; ++j) {
-            B vv[NV];
-            for (std::size_t c = 0; c < NV; ++c) vv[c] = B::load_unaligned(vt + j * Ev_pad_ + c * W);
-            for (std::size_t r = 0; r < MR; ++r) {
-                const B pb(p[r * kKeyBlock + j]);
-                for (std::size_t c = 0; c < NV; ++c) acc[r][c] += pb * vv[c];
-            }
-        }
-        for (std::size_t r = 0; r < MR; ++r)
-            for (std::size_t c = 0; c < NV; ++c) acc[r][c].store_unaligned(o + r * Ev_pad_ + c * W);
-    }
-
-    std::size_t S_, E_, Ev_, S_pad_, Ev_pad_;
-    std::vector<float> kp_, vp_;  // packed K (S_pad / NR, E, NR), padded V (S_pad, Ev_pad)
-    std::vector<float> s_;        // (QB, kKeyBlock): scores, then probabilities, of one block
-    std::vector<float> o_;        // (QB, Ev_pad): unnormalised output rows of the query block
-};
-
-// One problem (B, Hq, L, E) x (B, Hkv, S, E) given by base pointers and per-(b, head) strides.
-struct HeadLayout {
-    std::size_t B = 1, Hq = 1, group = 1, L = 0, S = 0, E = 0, Ev = 0;
-    std::size_t q_batch_stride = 0, k_batch_stride = 0, v_batch_stride = 0;
-};
-
-float max_abs(const float* x, std::size_t n) {
-    float m = 0.0f;
-    for (std::size_t i = 0; i < n; ++i) m = std::max(m, std::fabs(x[i]));
-    return m;
-}
-
-// Whether no logit and no output can overflow float32, from bounds alone: |scale <q, k>| <=
-// |scale| E max|q| max|k| (times 1 + E 2^-24 or so for rounding: the factor 2 covers it), and
-// |o| <= max|v| (a convex combination, rounded). Then the hot loops need no checks; otherwise
-// the caller runs the rowwise kernel, which checks every logit and output and names the first
-// that overflows.
-bool cannot_overflow(const float* q, const float* k, const float* v, const HeadLayout& h, float scale) {
-    const std::size_t nq = (h.q_batch_stride ? h.B : 1) * h.Hq * h.L * h.E;
-    const std::size_t nk = (h.k_batch_stride ? h.B : 1) * (h.Hq / h.group) * h.S * h.E;
-    const std::size_t nv = (h.v_batch_stride ? h.B : 1) * (h.Hq / h.group) * h.S * h.Ev;
-    const double bound = std::fabs(static_cast<double>(scale)) * static_cast<double>(h.E) *
-                         static_cast<double>(max_abs(q, nq)) * static_cast<double>(max_abs(k, nk));
-    return 2.0 * bound < FLT_MAX && 4.0 * static_cast<double>(max_abs(v, nv)) < FLT_MAX;
-}
-
-template <std::size_t MR, std::size_t NR>
-bool run_tiled(const float* q, const float* k, const float* v, float* out, const HeadLayout& h,
-               bool causal, float scale) {
-    using A = xsimd::default_arch;
-    if (!cannot_overflow(q, k, v, h, scale)) return false;
-    TiledHead<A, MR, NR> head(h.S, h.E, h.Ev);
-    const std::size_t Hkv = h.Hq / h.group;
-    for (std::size_t b = 0; b < h.B; ++b) {
-        for (std::size_t g = 0; g < Hkv; ++g) {
-            head.pack(k + b * h.k_batch_stride + g * h.S * h.E, v + b * h.v_batch_stride + g * h.S * h.Ev);
-            for (std::size_t hq = g * h.group; hq < (g + 1) * h.group; ++hq) {
-                const float* qh = q + b * h.q_batch_stride + hq * h.L * h.E;
-                float* oh = out + (b * h.Hq + hq) * h.L * h.Ev;
-                if (!head.run(qh, oh, h.L, causal, scale)) return false;
-            }
-        }
-    }
-    return true;
-}
-
-// One function per tile shape, called through a table read as volatile, so that neither the
-// compiler nor binaryen inlines it into its caller: the shipped .wasm keeps each variant's code
-// under its own name (tests/wasm/simd.test.mjs reads the 4x8 body through the symbol map). One
-// indirect call per attention call.
+// The engine's tile (see scaled_dot_product_attention in attention.hpp); the other shapes are in
+// attention_tiled_variants_xsimd.cpp.
 bool run_tiled_4x8(const float* q, const float* k, const float* v, float* out, const HeadLayout& h, bool causal,
                    float scale) {
     return run_tiled<4, 8>(q, k, v, out, h, causal, scale);
 }
-bool run_tiled_2x16(const float* q, const float* k, const float* v, float* out, const HeadLayout& h, bool causal,
-                    float scale) {
-    return run_tiled<2, 16>(q, k, v, out, h, causal, scale);
-}
-bool run_tiled_6x8(const float* q, const float* k, const float* v, float* out, const HeadLayout& h, bool causal,
-                   float scale) {
-    return run_tiled<6, 8>(q, k, v, out, h, causal, scale);
-}
-using TiledFn = bool (*)(const float*, const float*, const float*, float*, const HeadLayout&, bool, float);
-TiledFn kTiledFns[] = {run_tiled_4x8, run_tiled_2x16, run_tiled_6x8};  // in AttentionTile order
-
-bool run_tile(AttentionTile tile, const float* q, const float* k, const float* v, float* out,
-              const HeadLayout& h, bool causal, float scale) {
-    std::size_t index = 0;
-    switch (tile) {
-        case AttentionTile::t4x8: index = 0; break;
-        case AttentionTile::t2x16: index = 1; break;
-        case AttentionTile::t6x8: index = 2; break;
-    }
-    const TiledFn fn = *static_cast<TiledFn volatile*>(&kTiledFns[index]);
-    return fn(q, k, v, out, h, causal, scale);
-}
-
-AttentionResult tiled_tensor(AttentionTile tile, const Tensor& q, const Tensor& k, const Tensor& v,
-                             const AttentionOptions& options) {
-    const AttentionPlan p = plan_attention(q, k, v, options);
-    if (!attention_tiled_supports(options, p.S)) return scaled_dot_product_attention_rowwise_xsimd(q, k, v, options);
-    AttentionResult result;
-    result.output = Tensor(p.output_shape);
-    result.kernel = attention_tile_kernel_name(tile);
-    HeadLayout h;
-    h.B = p.B;
-    h.Hq = p.Hq;
-    h.group = p.group;
-    h.L = p.L;
-    h.S = p.S;
-    h.E = p.E;
-    h.Ev = p.Ev;
-    h.q_batch_stride = p.q_batch_stride;
-    h.k_batch_stride = p.k_batch_stride;
-    h.v_batch_stride = p.v_batch_stride;
-    if (p.L == 0 || p.Ev == 0) return result;
-    if (!run_tile(tile, q.data.data(), k.data.data(), v.data.data(), result.output.data.data(), h,
-                  options.is_causal, static_cast<float>(p.scale))) {
-        // Values large enough that a logit or an output might overflow: the rowwise kernel
-        // checks each one (and names the first that does, as its error).
-        return scaled_dot_product_attention_rowwise_xsimd(q, k, v, options);
-    }
-    return result;
-}
+const TiledFn kRun4x8 = run_tiled_4x8;
 
 }  // namespace
 
@@ -341,55 +59,19 @@ bool attention_tiled_supports(const AttentionOptions& o, std::size_t keys) {
     return !o.bool_mask && !o.float_mask && o.dropout_p == 0.0 && !o.return_weights && keys > 0;
 }
 
-const char* attention_tile_kernel_name(AttentionTile tile) {
-    switch (tile) {
-        case AttentionTile::t2x16: return "scaled_dot_product_attention_tiled_2x16_xsimd";
-        case AttentionTile::t6x8: return "scaled_dot_product_attention_tiled_6x8_xsimd";
-        case AttentionTile::t4x8: break;
-    }
-    return "scaled_dot_product_attention_tiled_4x8_xsimd";
-}
-
-void attention_forward_f32(const float* q, const float* k, const float* v, float* out,
-                           const AttentionF32Dims& d, bool causal, float scale, AttentionTile tile) {
-    if (d.S == 0) throw UserError("attention: no keys (S = 0)");
-    if (!std::isfinite(scale)) throw UserError("attention: scale is not a finite float32 number");
-    if (d.heads == 0 || d.L == 0 || d.Ev == 0) return;
-    HeadLayout h;
-    h.Hq = d.heads;
-    h.L = d.L;
-    h.S = d.S;
-    h.E = d.E;
-    h.Ev = d.Ev;
-    if (!run_tile(tile, q, k, v, out, h, causal, scale)) {
-        // Values near the float32 limit: the rowwise kernel checks every logit and output.
-        const Tensor tq({d.heads, d.L, d.E}, std::vector<float>(q, q + d.heads * d.L * d.E));
-        const Tensor tk({d.heads, d.S, d.E}, std::vector<float>(k, k + d.heads * d.S * d.E));
-        const Tensor tv({d.heads, d.S, d.Ev}, std::vector<float>(v, v + d.heads * d.S * d.Ev));
-        AttentionOptions o;
-        o.is_causal = causal;
-        o.scale = scale;
-        const AttentionResult r = scaled_dot_product_attention_rowwise_xsimd(tq, tk, tv, o);
-        std::copy(r.output.data.begin(), r.output.data.end(), out);
-    }
+void attention_forward_f32(const float* q, const float* k, const float* v, float* out, const AttentionF32Dims& d,
+                           bool causal, float scale) {
+    forward_f32(&kRun4x8, q, k, v, out, d, causal, scale);
 }
 
 AttentionResult scaled_dot_product_attention_tiled_4x8_xsimd(const Tensor& q, const Tensor& k, const Tensor& v,
                                                              const AttentionOptions& options) {
-    return tiled_tensor(AttentionTile::t4x8, q, k, v, options);
-}
-AttentionResult scaled_dot_product_attention_tiled_2x16_xsimd(const Tensor& q, const Tensor& k, const Tensor& v,
-                                                              const AttentionOptions& options) {
-    return tiled_tensor(AttentionTile::t2x16, q, k, v, options);
-}
-AttentionResult scaled_dot_product_attention_tiled_6x8_xsimd(const Tensor& q, const Tensor& k, const Tensor& v,
-                                                             const AttentionOptions& options) {
-    return tiled_tensor(AttentionTile::t6x8, q, k, v, options);
+    return tiled_tensor(&kRun4x8, "scaled_dot_product_attention_tiled_4x8_xsimd", q, k, v, options);
 }
 
 AttentionResult scaled_dot_product_attention(const Tensor& q, const Tensor& k, const Tensor& v,
                                              const AttentionOptions& options) {
-    return tiled_tensor(AttentionTile::t2x16, q, k, v, options);
+    return scaled_dot_product_attention_tiled_4x8_xsimd(q, k, v, options);
 }
 
 }  // namespace attnbook

@@ -11,6 +11,9 @@
 #include <cstring>
 
 #include <xsimd/xsimd.hpp>
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
 
 namespace attnbook {
 namespace simd_exp {
@@ -110,6 +113,56 @@ V exp_f32(V x) {
     const V er = (p * (r * r) + r) + V(1.0f);
     const V y = er * shift_into_exponent(t);  // steps 5, 6
     return zero_below(x, kLnFltMin, y);
+}
+
+// ---- 2^x for x <= 0, float32 (the tiled attention kernel's softmax) -----------------------------
+// The tiled kernel keeps its logits in base 2 (scale * log2(e) is folded into Q when Q is
+// packed), so its softmax needs 2^(s - max) with s - max <= 0, or -inf for a masked key. Fewer
+// operations than exp_f32 (no clamps, no multiply by log2e, no Cody-Waite reduction) matter
+// there: about 1M of them per T = 1024 head.
+//   n = round(x) by the magic-number addition of exp_f32 step 2 (t = x + 1.5 2^23 + 127);
+//   2^n = bits(t) << 23 (step 5);  r = x - n, exact (n is the integer nearest x, so r is a
+//   multiple of ulp(x) with |r| <= 1/2), in [-1/2, 1/2];
+//   2^r = 1 + r P(r), P of degree 4 (Horner) fitted for the least maximum relative error on
+//   [-1/2, 1/2] (Lawson's iteration over 4000 Chebyshev points, numpy float64; 9.1e-8 before
+//   rounding the coefficients to float);
+//   y = (r 2^n) P(r) + 2^n.
+// 11 multiplies and adds, a shift, a compare and a mask (exp_f32: 21 and two clamps).
+// x below -126 (where 2^n would leave the normal range), -inf included, gives exactly +0 (the
+// compare and mask; the garbage computed for such x, NaN for -inf, is discarded).
+// Measured against std::exp2 in double on [-126, 0]: 1.53 FLT_EPSILON units (tested <= 2 in
+// tests/engine/test_attention_tiled.cpp, the bound attention's tolerance assumes for exp).
+inline constexpr float kX2C1 = 0x1.62e42ap-1f;
+inline constexpr float kX2C2 = 0x1.ebf9bcp-3f;
+inline constexpr float kX2C3 = 0x1.c6b752p-5f;
+inline constexpr float kX2C4 = 0x1.3cea88p-7f;
+inline constexpr float kX2C5 = 0x1.5bba14p-10f;
+inline constexpr float kX2Cutoff = -126.0f;  // 2^-126 = FLT_MIN
+
+// y where x >= kX2Cutoff, else +0 (y >= 0 or NaN). WASM: "~mask & y" written as and-not is
+// turned into a 3-instruction bitselect by LLVM 14 and V8; an unsigned min of y's bits with the
+// mask (all ones or zero) is the same bits in one instruction. Native SSE2: and-not.
+template <class A>
+xsimd::batch<float, A> keep_from_cutoff(xsimd::batch<float, A> x, xsimd::batch<float, A> y) {
+    using B = xsimd::batch<float, A>;
+#if defined(__wasm_simd128__)
+    return B(wasm_u32x4_min(y.data, wasm_f32x4_ge(x.data, wasm_f32x4_splat(kX2Cutoff))));
+#else
+    return B(_mm_andnot_ps(_mm_cmplt_ps(x, B(kX2Cutoff)), y));
+#endif
+}
+inline float keep_from_cutoff(float x, float y) { return x >= kX2Cutoff ? y : 0.0f; }
+
+template <class V>
+V exp2_nonpositive_f32(V x) {
+    const V t = x + V(kMagicBias);
+    const V s = shift_into_exponent(t);  // 2^n
+    const V r = x - (t - V(kMagicBias));
+    V p = V(kX2C5) * r + V(kX2C4);
+    p = p * r + V(kX2C3);
+    p = p * r + V(kX2C2);
+    p = p * r + V(kX2C1);
+    return keep_from_cutoff(x, (r * s) * p + s);
 }
 
 }  // namespace simd_exp

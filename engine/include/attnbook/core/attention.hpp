@@ -104,8 +104,9 @@ AttentionResultF64 scaled_dot_product_attention_reference_f64(const Tensor& q, c
 // no weights returned, at least one key); otherwise they run the rowwise kernel.
 bool attention_tiled_supports(const AttentionOptions& options, std::size_t keys);
 
-// The engine's choice: tiled 2x16 where it applies (the fastest variant in Chromium, measured
-// by npm run bench), else rowwise.
+// The engine's choice: tiled 4x8 where it applies (the fastest shape in Chromium and under
+// Node, measured by npm run bench; the other shapes are linked only where they are called),
+// else rowwise.
 AttentionResult scaled_dot_product_attention(const Tensor& q, const Tensor& k, const Tensor& v,
                                              const AttentionOptions& options = {});
 
@@ -120,9 +121,12 @@ enum class AttentionTile { t4x8, t2x16, t6x8 };
 struct AttentionF32Dims {
     std::size_t heads = 1, L = 0, S = 0, E = 0, Ev = 0;
 };
+// The engine's tile (4x8).
 void attention_forward_f32(const float* q, const float* k, const float* v, float* out,
-                           const AttentionF32Dims& dims, bool causal, float scale,
-                           AttentionTile tile = AttentionTile::t2x16);
+                           const AttentionF32Dims& dims, bool causal, float scale);
+// A chosen tile shape (tests, benchmarks): links the other shapes' code in.
+void attention_forward_f32(const float* q, const float* k, const float* v, float* out,
+                           const AttentionF32Dims& dims, bool causal, float scale, AttentionTile tile);
 // The function name of a tile variant, e.g. "scaled_dot_product_attention_tiled_4x8_xsimd".
 const char* attention_tile_kernel_name(AttentionTile tile);
 
