@@ -44,6 +44,10 @@ JsonOut& JsonOut::set(const char* key, const std::vector<std::string>& v) {
     slot(key) = v;
     return *this;
 }
+JsonOut& JsonOut::set(const char* key, const std::vector<std::vector<double>>& rows) {
+    slot(key) = rows;
+    return *this;
+}
 JsonOut& JsonOut::set_signed(const char* key, std::int64_t v) {
     slot(key) = v;
     return *this;
@@ -65,5 +69,10 @@ JsonOut& JsonOut::pair_rows(const char* key, const std::vector<std::vector<doubl
     for (const auto& row : exact) rows.push_back(number_pairs(row, style));
     return *this;
 }
+JsonOut& JsonOut::set(const char* key, const std::vector<bool>& v) {
+    slot(key) = v;
+    return *this;
+}
+JsonOut JsonOut::push(json& array) { return JsonOut(array.emplace_back()); }
 
 }  // namespace attnbook

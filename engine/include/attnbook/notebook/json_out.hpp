@@ -40,6 +40,7 @@ public:
     JsonOut& set(const char* key, const std::vector<double>& v);
     JsonOut& set(const char* key, const std::vector<std::size_t>& v);
     JsonOut& set(const char* key, const std::vector<std::string>& v);
+    JsonOut& set(const char* key, const std::vector<std::vector<double>>& rows);  // arrays of numbers
     // Integers keep nlohmann's kind (signed or unsigned), so they print as before.
     template <class T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, int> = 0>
     JsonOut& set(const char* key, T v) {
@@ -53,6 +54,9 @@ public:
     JsonOut& pair(const char* key, double exact, Shown style);
     JsonOut& pairs(const char* key, const std::vector<double>& exact, Shown style);
     JsonOut& pair_rows(const char* key, const std::vector<std::vector<double>>& exact, Shown style);
+    JsonOut& set(const char* key, const std::vector<bool>& v);
+    // A new object appended to `array` (an array, or null: it becomes one), filled through the result.
+    static JsonOut push(nlohmann::json& array);
 
 private:
     JsonOut& set_signed(const char* key, std::int64_t v);
