@@ -4,6 +4,7 @@
 
 #include "attnbook/core/det_math.hpp"
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/text_join.hpp"
 #include "attnbook/core/normalize.hpp"
 #include "attnbook/core/numpy_rng.hpp"
 
@@ -55,8 +56,8 @@ AltMatrix divide_rows_by_sum(AltMatrix k, const char* method) {
         double s = 0;
         for (double x : k[i]) s += x;
         if (!(s > 0) || !std::isfinite(s))
-            throw UserError(std::string(method) + ": the similarities of query " + std::to_string(i) +
-                            " underflow or overflow a double for these inputs: use smaller numbers");
+            throw_joined({method, ": the similarities of query ", i,
+                          " underflow or overflow a double for these inputs: use smaller numbers"});
         for (double& x : k[i]) x /= s;
     }
     return k;
@@ -65,14 +66,14 @@ AltMatrix divide_rows_by_sum(AltMatrix k, const char* method) {
 void check_matrix(const AltMatrix& m, const char* name, std::size_t width) {
     namespace lim = alternatives_limits;
     if (m.empty() || m.size() > lim::max_rows)
-        throw UserError(std::string(name) + ": give 1.." + std::to_string(lim::max_rows) + " rows");
+        throw_joined({name, ": give 1..", lim::max_rows, " rows"});
     for (std::size_t i = 0; i < m.size(); ++i) {
         if (m[i].size() != width || width == 0 || width > lim::max_width)
-            throw UserError(std::string(name) + "[" + std::to_string(i) + "]: expected " + std::to_string(width) +
-                            " numbers (1.." + std::to_string(lim::max_width) + "), found " + std::to_string(m[i].size()));
+            throw_joined({name, "[", i, "]: expected ", width, " numbers (1..", lim::max_width, "), found ",
+                          m[i].size()});
         for (double x : m[i])
             if (!(std::fabs(x) <= lim::max_abs))
-                throw UserError(std::string(name) + "[" + std::to_string(i) + "]: |x| must be at most 100");
+                throw_joined({name, "[", i, "]: |x| must be at most 100"});
     }
 }
 
@@ -88,7 +89,7 @@ Alternatives attention_alternatives(const AlternativesInput& in) {
     if (!(in.cosine_scale > 0 && in.cosine_scale <= lim::max_cosine_scale))
         throw UserError("cosine_scale: between 0 (exclusive) and 100");
     if (in.features < 1 || in.features > lim::max_features)
-        throw UserError("features: between 1 and " + std::to_string(lim::max_features));
+        throw_joined({"features: between 1 and ", lim::max_features});
     const std::size_t m = in.queries.size(), n = in.keys.size();
     const double root = std::sqrt(static_cast<double>(d));
     auto dot = [&](const std::vector<double>& a, const std::vector<double>& b) {

@@ -7,6 +7,7 @@
 #include "attnbook/core/errors.hpp"
 #include "attnbook/lessons/cost_model.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
 
 namespace attnbook {
@@ -51,7 +52,9 @@ std::string bytes_text(double bytes) {
 
 json text_pair(double x, const std::string& shown) {
     if (!std::isfinite(x)) throw std::domain_error("a non-finite number reached the output");
-    return json{{"exact", x}, {"shown", shown}};
+    json out;
+    JsonOut(out).set("exact", x).set("shown", shown);
+    return out;
 }
 
 json cost_command(const json& raw, const Progress&) {
@@ -70,10 +73,13 @@ json cost_command(const json& raw, const Progress&) {
     read("batch", in.batch, lim::max_batch);
     read("bytes", in.bytes, lim::max_bytes);
     const CostResult r = attention_cost(in);
-    return json{{"scores", text_pair(r.scores, count_text(r.scores))},
-                {"score_bytes", text_pair(r.score_bytes, bytes_text(r.score_bytes))},
-                {"qk_flops", text_pair(r.qk_flops, count_text(r.qk_flops))},
-                {"av_flops", text_pair(r.av_flops, count_text(r.av_flops))}};
+    json out;
+    JsonOut(out)
+        .set("scores", text_pair(r.scores, count_text(r.scores)))
+        .set("score_bytes", text_pair(r.score_bytes, bytes_text(r.score_bytes)))
+        .set("qk_flops", text_pair(r.qk_flops, count_text(r.qk_flops)))
+        .set("av_flops", text_pair(r.av_flops, count_text(r.av_flops)));
+    return out;
 }
 
 }  // namespace attnbook
