@@ -33,16 +33,16 @@ std::string value_to_string(double x) {
 
 void check_rank(const char* name, const Tensor& t) {
     if (t.rank() < 2 || t.rank() > 4) {
-        throw_joined({name, " has rank ", t.rank(), "; attention takes rank 2 (L, E), 3 (H, L, E) or 4 (B, H, L, E): ",
-                      name, " ", t.shape});
+        throw_format("{} has rank {}; attention takes rank 2 (L, E), 3 (H, L, E) or 4 (B, H, L, E): {} {}",
+                     {name, t.rank(), name, t.shape});
     }
 }
 
 void check_finite(const char* name, const Tensor& t) {
     for (std::size_t n = 0; n < t.data.size(); ++n) {
         if (!std::isfinite(t.data[n])) {
-            throw_joined({name, " has a non-finite value ", value_to_string(t.data[n]), " at ",
-                          index_to_string(t.shape, n), ": ", name, " ", t.shape});
+            throw_format("{} has a non-finite value {} at {}: {} {}",
+                         {name, value_to_string(t.data[n]), index_to_string(t.shape, n), name, t.shape});
         }
     }
 }
@@ -52,8 +52,8 @@ void check_float_mask(const Tensor& m) {
     for (std::size_t n = 0; n < m.data.size(); ++n) {
         const float x = m.data[n];
         if (std::isnan(x) || x == INFINITY) {
-            throw_joined({"attn_mask has ", value_to_string(x), " at ", index_to_string(m.shape, n),
-                          "; a float mask holds finite values and -inf (masked): attn_mask ", m.shape});
+            throw_format("attn_mask has {} at {}; a float mask holds finite values and -inf (masked): attn_mask {}",
+                         {value_to_string(x), index_to_string(m.shape, n), m.shape});
         }
     }
 }
@@ -64,13 +64,13 @@ std::size_t broadcast_batch(const Tensor& q, const Tensor& k, const Tensor& v) {
                       bv = dims4(v.shape).batch;
     auto fits = [](std::size_t a, std::size_t b) { return a == b || a == 1 || b == 1; };
     if (!fits(bq, bk)) {
-        throw_joined({"key batch ", bk, " does not broadcast with query batch ", bq, ": query ", q.shape, ", key ",
-                      k.shape});
+        throw_format("key batch {} does not broadcast with query batch {}: query {}, key {}",
+                     {bk, bq, q.shape, k.shape});
     }
     const std::size_t bqk = bq == 1 ? bk : bq;
     if (!fits(bqk, bv)) {
-        throw_joined({"value batch ", bv, " does not broadcast with query and key batch ", bqk, ": query ", q.shape,
-                      ", key ", k.shape, ", value ", v.shape});
+        throw_format("value batch {} does not broadcast with query and key batch {}: query {}, key {}, value {}",
+                     {bv, bqk, q.shape, k.shape, v.shape});
     }
     return bqk == 1 ? bv : bqk;
 }
@@ -85,24 +85,22 @@ AttentionPlan plan_attention(const Tensor& q, const Tensor& k, const Tensor& v,
     check_rank("query", q);
     check_rank("key", k);
     check_rank("value", v);
-    // Most messages end with the shapes involved: ": query (..), key (..)" or ": key (..), value (..)".
-    const TextPart qk[] = {"query ", q.shape, ", key ", k.shape};
     if (k.rank() != q.rank())
-        throw_joined({"key rank ", k.rank(), " does not match query rank ", q.rank(), ": ", qk[0], qk[1], qk[2],
-                      qk[3]});
+        throw_format("key rank {} does not match query rank {}: query {}, key {}",
+                     {k.rank(), q.rank(), q.shape, k.shape});
     if (v.rank() != k.rank())
-        throw_joined({"value rank ", v.rank(), " does not match key rank ", k.rank(), ": key ", k.shape, ", value ",
-                      v.shape});
+        throw_format("value rank {} does not match key rank {}: key {}, value {}",
+                     {v.rank(), k.rank(), k.shape, v.shape});
     const Dims4 dq = dims4(q.shape), dk = dims4(k.shape), dv = dims4(v.shape);
     if (dk.width != dq.width)
-        throw_joined({"key width ", dk.width, " does not match query width ", dq.width, ": ", qk[0], qk[1], qk[2],
-                      qk[3]});
+        throw_format("key width {} does not match query width {}: query {}, key {}",
+                     {dk.width, dq.width, q.shape, k.shape});
     if (dv.rows != dk.rows)
-        throw_joined({"value length ", dv.rows, " does not match key length ", dk.rows, ": key ", k.shape, ", value ",
-                      v.shape});
+        throw_format("value length {} does not match key length {}: key {}, value {}",
+                     {dv.rows, dk.rows, k.shape, v.shape});
     if (dv.heads != dk.heads)
-        throw_joined({"value heads ", dv.heads, " do not match key heads ", dk.heads, ": key ", k.shape, ", value ",
-                      v.shape});
+        throw_format("value heads {} do not match key heads {}: key {}, value {}",
+                     {dv.heads, dk.heads, k.shape, v.shape});
 
     AttentionPlan p;
     p.B = broadcast_batch(q, k, v);
@@ -114,14 +112,13 @@ AttentionPlan plan_attention(const Tensor& q, const Tensor& k, const Tensor& v,
     p.Ev = dv.width;
     if (options.enable_gqa) {
         if (p.Hkv == 0 ? p.Hq != 0 : p.Hq % p.Hkv != 0) {
-            throw_joined({"query heads ", p.Hq, " are not a multiple of key heads ", p.Hkv, " (enable_gqa): ", qk[0],
-                          qk[1],
-                          qk[2], qk[3]});
+            throw_format("query heads {} are not a multiple of key heads {} (enable_gqa): query {}, key {}",
+                         {p.Hq, p.Hkv, q.shape, k.shape});
         }
         p.group = p.Hkv == 0 ? 1 : p.Hq / p.Hkv;
     } else if (p.Hq != p.Hkv) {
-        throw_joined({"query heads ", p.Hq, " do not match key heads ", p.Hkv,
-                      " (set enable_gqa to share key/value heads): ", qk[0], qk[1], qk[2], qk[3]});
+        throw_format("query heads {} do not match key heads {} (set enable_gqa to share key/value heads): query {}, "
+                     "key {}", {p.Hq, p.Hkv, q.shape, k.shape});
     }
     p.q_batch_stride = dq.batch == 1 ? 0 : p.Hq * p.L * p.E;
     p.k_batch_stride = dk.batch == 1 ? 0 : p.Hkv * p.S * p.E;
@@ -129,18 +126,18 @@ AttentionPlan plan_attention(const Tensor& q, const Tensor& k, const Tensor& v,
 
     if (options.scale) {
         if (!std::isfinite(*options.scale)) {
-            throw_joined({"scale must be finite, got ", value_to_string(*options.scale)});
+            throw_format("scale must be finite, got {}", {value_to_string(*options.scale)});
         }
         p.scale = *options.scale;
     } else {
         if (p.E == 0) {
-            throw_joined({"query width is 0, so the default scale 1/sqrt(E) is undefined; pass scale: ", qk[0], qk[1],
-                          qk[2], qk[3]});
+            throw_format("query width is 0, so the default scale 1/sqrt(E) is undefined; pass scale: query {}, key {}",
+                         {q.shape, k.shape});
         }
         p.scale = 1.0 / std::sqrt(static_cast<double>(p.E));
     }
     if (!(options.dropout_p >= 0.0 && options.dropout_p < 1.0)) {  // also rejects NaN
-        throw_joined({"dropout_p must be in [0, 1), got ", value_to_string(options.dropout_p)});
+        throw_format("dropout_p must be in [0, 1), got {}", {value_to_string(options.dropout_p)});
     }
 
     // Output and weights keep the query's rank.
@@ -154,8 +151,8 @@ AttentionPlan plan_attention(const Tensor& q, const Tensor& k, const Tensor& v,
     // Mask: at most one, not with is_causal, broadcastable to (B, Hq, L, S).
     const Shape* mask_shape = nullptr;
     if (options.bool_mask && options.float_mask) {
-        throw_joined({"attn_mask is given both as a bool and as a float tensor; pass one: bool attn_mask ",
-                      options.bool_mask->shape, ", float attn_mask ", options.float_mask->shape});
+        throw_format("attn_mask is given both as a bool and as a float tensor; pass one: bool attn_mask {}, float "
+                     "attn_mask {}", {options.bool_mask->shape, options.float_mask->shape});
     }
     if (options.bool_mask) {
         check_tensor("attn_mask", *options.bool_mask);
@@ -168,8 +165,8 @@ AttentionPlan plan_attention(const Tensor& q, const Tensor& k, const Tensor& v,
     }
     if (mask_shape) {
         if (options.is_causal) {
-            throw_joined({"attn_mask and is_causal cannot both be set (as in PyTorch): attn_mask ", *mask_shape, ", ",
-                          qk[0], qk[1], qk[2], qk[3]});
+            throw_format("attn_mask and is_causal cannot both be set (as in PyTorch): attn_mask {}, query {}, key {}",
+                         {*mask_shape, q.shape, k.shape});
         }
         const std::size_t target[4] = {p.B, p.Hq, p.L, p.S};
         const Shape target_shape(target, target + 4);
@@ -180,9 +177,8 @@ AttentionPlan plan_attention(const Tensor& q, const Tensor& k, const Tensor& v,
         }
         for (std::size_t d = 0; fits && d < 4; ++d) fits = md[d] == target[d] || md[d] == 1;
         if (!fits) {
-            throw_joined({"attn_mask ", *mask_shape, " does not broadcast to ", target_shape, " = (B, Hq, L, S): ",
-                          qk[0],
-                          qk[1], qk[2], qk[3]});
+            throw_format("attn_mask {} does not broadcast to {} = (B, Hq, L, S): query {}, key {}",
+                         {*mask_shape, target_shape, q.shape, k.shape});
         }
         std::size_t stride = 1;
         for (std::size_t d = 4; d-- > 0;) {

@@ -5,6 +5,14 @@
 
 namespace attnbook {
 
+TextPart::TextPart(const char* text) : kind_(Kind::chars), p_(text) {}
+TextPart::TextPart(const std::string& text) : kind_(Kind::string), p_(&text) {}
+TextPart::TextPart(const std::vector<std::size_t>& shape) : kind_(Kind::shape), p_(&shape) {}
+TextPart::TextPart(long long n) : kind_(n < 0 ? Kind::negative : Kind::whole), n_(static_cast<unsigned long long>(n)) {
+    if (n < 0) n_ = 0 - n_;
+}
+TextPart::TextPart(unsigned long long n) : kind_(Kind::whole), n_(n) {}
+
 void TextPart::append_to(std::string& out) const {
     switch (kind_) {
         case Kind::chars: out += static_cast<const char*>(p_); return;
@@ -15,7 +23,7 @@ void TextPart::append_to(std::string& out) const {
     }
     char digits[20];
     std::size_t n = 0;
-    std::uint64_t v = n_;
+    unsigned long long v = n_;
     do {
         digits[n++] = static_cast<char>('0' + v % 10);
         v /= 10;
@@ -33,6 +41,18 @@ void append_text(std::string& out, std::initializer_list<TextPart> parts) {
     for (const TextPart& part : parts) part.append_to(out);
 }
 
-void throw_joined(std::initializer_list<TextPart> parts) { throw UserError(join_text(parts)); }
+void throw_format(const char* format, std::initializer_list<TextPart> parts) {
+    std::string out;
+    const TextPart* next = parts.begin();
+    for (const char* c = format; *c; ++c) {
+        if (c[0] == '{' && c[1] == '}' && next != parts.end()) {
+            (next++)->append_to(out);
+            ++c;
+        } else {
+            out += *c;
+        }
+    }
+    throw UserError(out);
+}
 
 }  // namespace attnbook

@@ -56,8 +56,8 @@ AltMatrix divide_rows_by_sum(AltMatrix k, const char* method) {
         double s = 0;
         for (double x : k[i]) s += x;
         if (!(s > 0) || !std::isfinite(s))
-            throw_joined({method, ": the similarities of query ", i,
-                          " underflow or overflow a double for these inputs: use smaller numbers"});
+            throw_format("{}: the similarities of query {} underflow or overflow a double for these inputs: use "
+                         "smaller numbers", {method, i});
         for (double& x : k[i]) x /= s;
     }
     return k;
@@ -66,14 +66,14 @@ AltMatrix divide_rows_by_sum(AltMatrix k, const char* method) {
 void check_matrix(const AltMatrix& m, const char* name, std::size_t width) {
     namespace lim = alternatives_limits;
     if (m.empty() || m.size() > lim::max_rows)
-        throw_joined({name, ": give 1..", lim::max_rows, " rows"});
+        throw_format("{}: give 1..{} rows", {name, lim::max_rows});
     for (std::size_t i = 0; i < m.size(); ++i) {
         if (m[i].size() != width || width == 0 || width > lim::max_width)
-            throw_joined({name, "[", i, "]: expected ", width, " numbers (1..", lim::max_width, "), found ",
-                          m[i].size()});
+            throw_format("{}[{}]: expected {} numbers (1..{}), found {}",
+                         {name, i, width, lim::max_width, m[i].size()});
         for (double x : m[i])
             if (!(std::fabs(x) <= lim::max_abs))
-                throw_joined({name, "[", i, "]: |x| must be at most 100"});
+                throw_format("{}[{}]: |x| must be at most 100", {name, i});
     }
 }
 
@@ -89,7 +89,7 @@ Alternatives attention_alternatives(const AlternativesInput& in) {
     if (!(in.cosine_scale > 0 && in.cosine_scale <= lim::max_cosine_scale))
         throw UserError("cosine_scale: between 0 (exclusive) and 100");
     if (in.features < 1 || in.features > lim::max_features)
-        throw_joined({"features: between 1 and ", lim::max_features});
+        throw_format("features: between 1 and {}", {lim::max_features});
     const std::size_t m = in.queries.size(), n = in.keys.size();
     const double root = std::sqrt(static_cast<double>(d));
     auto dot = [&](const std::vector<double>& a, const std::vector<double>& b) {

@@ -40,20 +40,20 @@ std::vector<double> knob_stops(std::size_t width, std::size_t& sqrt_index) {
 void check_pipeline_input(const PipelineInput& in) {
     namespace lim = pipeline_limits;
     const std::size_t n = in.scores.size();
-    if (n < 1 || n > lim::max_words) throw_joined({"scores: give 1..", lim::max_words, " scores"});
-    if (in.width < 1 || in.width > lim::max_width) throw_joined({"width: between 1 and ", lim::max_width});
+    if (n < 1 || n > lim::max_words) throw_format("scores: give 1..{} scores", {lim::max_words});
+    if (in.width < 1 || in.width > lim::max_width) throw_format("width: between 1 and {}", {lim::max_width});
     if (in.values.size() != n)
-        throw_joined({"values: ", in.values.size(), " rows but ", n, " scores"});
+        throw_format("values: {} rows but {} scores", {in.values.size(), n});
     if (!in.labels.empty() && in.labels.size() != n)
-        throw_joined({"labels: ", in.labels.size(), " labels but ", n, " scores"});
+        throw_format("labels: {} labels but {} scores", {in.labels.size(), n});
     const std::size_t dv = in.values[0].size();
     if (dv < 1 || dv > lim::max_value_width)
-        throw_joined({"values: rows of 1..", lim::max_value_width, " numbers"});
+        throw_format("values: rows of 1..{} numbers", {lim::max_value_width});
     for (std::size_t i = 0; i < n; ++i) {
-        if (!(std::fabs(in.scores[i]) <= lim::max_abs)) throw_joined({"scores[", i, "]: |score| at most 1000"});
-        if (in.values[i].size() != dv) throw_joined({"values[", i, "]: every row as long as values[0]"});
+        if (!(std::fabs(in.scores[i]) <= lim::max_abs)) throw_format("scores[{}]: |score| at most 1000", {i});
+        if (in.values[i].size() != dv) throw_format("values[{}]: every row as long as values[0]", {i});
         for (double v : in.values[i])
-            if (!(std::fabs(v) <= lim::max_abs)) throw_joined({"values[", i, "]: |value| at most 1000"});
+            if (!(std::fabs(v) <= lim::max_abs)) throw_format("values[{}]: |value| at most 1000", {i});
     }
 }
 

@@ -14,7 +14,7 @@ namespace {
 
 void check_range(const char* field, std::uint64_t value, WholeRange range) {
     if (value < range.min || value > range.max)
-        throw_joined({field, ": ", value, " is outside ", range.min, "..", range.max});
+        throw_format("{}: {} is outside {}..{}", {field, value, range.min, range.max});
 }
 
 // max_i softmax(s)_i, from the core's reference softmax (= 1 / sum_i exp(s_i - max)).
@@ -30,7 +30,7 @@ void check_scaling_input(const ScalingInput& in) {
     using namespace scaling_limits;
     check_range("seed", in.seed, seed);
     if (in.widths.size() < width_count.min || in.widths.size() > width_count.max)
-        throw_joined({"widths: give ", width_count.min, "..", width_count.max, " widths, not ", in.widths.size()});
+        throw_format("widths: give {}..{} widths, not {}", {width_count.min, width_count.max, in.widths.size()});
     check_range("pairs", in.pairs, pairs);
     check_range("trials", in.trials, trials);
     check_range("keys", in.keys, keys);
@@ -38,10 +38,10 @@ void check_scaling_input(const ScalingInput& in) {
     for (std::size_t d : in.widths) {
         check_range("widths", d, width);
         if (std::uint64_t{in.pairs} * d > max_block)
-            throw_joined({"pairs x width: ", in.pairs, " x ", d, " numbers is more than the ", max_block,
-                          " one table may hold"});
+            throw_format("pairs x width: {} x {} numbers is more than the {} one table may hold",
+                         {in.pairs, d, max_block});
         if (std::uint64_t{in.trials} * in.keys * d > max_block)
-            throw_joined({"trials x keys x width: ", in.trials, " x ", in.keys, " x ", d, " is more than ", max_block});
+            throw_format("trials x keys x width: {} x {} x {} is more than {}", {in.trials, in.keys, d, max_block});
     }
 }
 

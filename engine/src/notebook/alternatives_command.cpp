@@ -30,7 +30,7 @@ json alternatives_command(const json& raw, const Progress&) {
     try {
         r = attention_alternatives(in);
     } catch (const UserError& e) {
-        throw_joined({"alternatives: $.", e.what()});
+        throw_format("alternatives: $.{}", {e.what()});
     }
     constexpr Shown kError{1, Rounding::scientific};
     json out;

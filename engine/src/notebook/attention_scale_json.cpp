@@ -26,7 +26,7 @@ const char* const kProblemFields[] = {"heads", "tokens", "head_width", "causal",
 ScaleProblem read_scale_problem(const std::string& who, const json& raw, std::initializer_list<const char*> extra) {
     std::vector<const char*> known(std::begin(kProblemFields), std::end(kProblemFields));
     known.insert(known.end(), extra.begin(), extra.end());
-    if (!raw.is_object()) throw_joined({who, ": expected a JSON object of arguments"});
+    if (!raw.is_object()) throw_format("{}: expected a JSON object of arguments", {who});
     for (const auto& item : raw.items()) {
         bool ok = false;
         for (const char* name : known) ok = ok || item.key() == name;
@@ -36,7 +36,7 @@ ScaleProblem read_scale_problem(const std::string& who, const json& raw, std::in
                 if (!list.empty()) list += ", ";
                 list += name;
             }
-            throw_joined({who, ": $.", item.key(), ": unknown field (expected one of: ", list, ")"});
+            throw_format("{}: $.{}: unknown field (expected one of: {})", {who, item.key(), list});
         }
     }
     ScaleProblem p;
@@ -44,10 +44,10 @@ ScaleProblem read_scale_problem(const std::string& who, const json& raw, std::in
         if (!raw.contains(field)) return fallback;
         const json& v = raw.at(field);
         if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<std::int64_t>() >= 0))
-            throw_joined({who, ": $.", field, ": expected a whole number, found ", json_found(v)});
+            throw_format("{}: $.{}: expected a whole number, found {}", {who, field, json_found(v)});
         const std::uint64_t x = v.get<std::uint64_t>();
         if (x < r.min || x > r.max)
-            throw_joined({who, ": $.", field, ": must be ", r.min, " to ", r.max, ", not ", x});
+            throw_format("{}: $.{}: must be {} to {}, not {}", {who, field, r.min, r.max, x});
         return x;
     };
     p.heads = whole("heads", lim::heads, p.heads);
@@ -55,12 +55,13 @@ ScaleProblem read_scale_problem(const std::string& who, const json& raw, std::in
     p.head_width = whole("head_width", lim::head_width, p.head_width);
     p.seed = whole("seed", lim::seed, p.seed);
     if (raw.contains("causal")) {
-        if (!raw.at("causal").is_boolean()) throw_joined({who, ": $.causal: expected true or false"});
+        if (!raw.at("causal").is_boolean()) throw_format("{}: $.causal: expected true or false", {who});
         p.causal = raw.at("causal").get<bool>();
     }
     if (raw.contains("divisor")) {
-        if (!raw.at("divisor").is_string()) throw_joined({who, ": $.divisor: expected one of \"sqrt\", \"d\", \"1\""});
-        p.divisor = parse_divisor(raw.at("divisor").get<std::string>(), who + ": $.divisor");
+        if (!raw.at("divisor").is_string()) throw_format("{}: $.divisor: expected one of \"sqrt\", \"d\", \"1\"",
+                                                         {who});
+        p.divisor = parse_divisor(raw.at("divisor").get_ref<const std::string&>(), join_text({who, ": $.divisor"}));
     }
     check_scale_problem(p, who);
     return p;
@@ -74,26 +75,27 @@ json scale_report(const std::string& who, const json& args, const float* q, cons
         const json& r = args.at("sample_rows");
         const bool whole = r.is_number_unsigned() || (r.is_number_integer() && r.get<std::int64_t>() >= 0);
         if (!whole || r.get<std::uint64_t>() < lim::sample_rows.min || r.get<std::uint64_t>() > lim::sample_rows.max)
-            throw_joined({who, ": $.sample_rows: expected a whole number ", lim::sample_rows.min, " to ",
-                          lim::sample_rows.max});
+            throw_format("{}: $.sample_rows: expected a whole number {} to {}",
+                         {who, lim::sample_rows.min, lim::sample_rows.max});
         rows = r.get<std::size_t>();
     }
     auto positive = [&](const char* field) -> double {
         if (!args.contains(field)) return -1.0;
         const json& x = args.at(field);
         if (!x.is_number() || !std::isfinite(x.get<double>()) || x.get<double>() < 0)
-            throw_joined({who, ": $.", field, ": expected a number >= 0"});
+            throw_format("{}: $.{}: expected a number >= 0", {who, field});
         return x.get<double>();
     };
     const double ms = positive("ms");
     // What ran decides the working memory: "wasm" (the default) or "webgpu" (the flash kernel).
-    std::string backend = "wasm";
+    bool wasm = true;
     if (args.contains("backend")) {
-        if (!args.at("backend").is_string() || (args.at("backend") != "wasm" && args.at("backend") != "webgpu"))
-            throw_joined({who, ": $.backend: expected \"wasm\" or \"webgpu\""});
-        backend = args.at("backend").get<std::string>();
+        const json& b = args.at("backend");
+        if (!b.is_string() || (b.get_ref<const std::string&>() != "wasm" && b.get_ref<const std::string&>() != "webgpu"))
+            throw_format("{}: $.backend: expected \"wasm\" or \"webgpu\"", {who});
+        wasm = b.get_ref<const std::string&>() == "wasm";
     }
-    const double scratch = backend == "wasm" ? scale_wasm_scratch_bytes(p) : 0.0;
+    const double scratch = wasm ? scale_wasm_scratch_bytes(p) : 0.0;
 
     const ScaleCheck c = scale_check(p, q, k, v, out, rows);
     const double flops = scale_flops(p);

@@ -48,10 +48,10 @@ ExploreInput explore_input(const CommandArgs& args) {
     if (args.has("divisor")) in.divisor = parse_divisor(args.text("divisor"));
     if (args.has("normalizer")) in.normalizer = parse_normalizer(args.text("normalizer"), "normalizer");
     constexpr std::size_t sources = explore_limits::command_max_sources, width = explore_limits::command_max_width;
-    if (in.keys.size() > sources) throw_joined({"keys: at most ", sources, " sources"});
-    if (in.query.size() > width) throw_joined({"query: at most ", width, " numbers"});
+    if (in.keys.size() > sources) throw_format("keys: at most {} sources", {sources});
+    if (in.query.size() > width) throw_format("query: at most {} numbers", {width});
     if (!in.values.empty() && in.values[0].size() > width)
-        throw_joined({"values: at most ", width, " numbers per row"});
+        throw_format("values: at most {} numbers per row", {width});
     return in;
 }
 
@@ -77,8 +77,8 @@ json python_command(const json& raw, const Progress&) {
     CommandArgs args("python", raw, {"query", "keys", "values", "mask", "divisor", "normalizer", "labels"});
     const ExploreInput in = explore_input(args);
     if (in.normalizer != Normalizer::softmax)
-        throw_joined({"normalizer: the Python export writes softmax only, not ", normalizer_name(in.normalizer),
-                      " (leave normalizer out or choose softmax)"});
+        throw_format("normalizer: the Python export writes softmax only, not {} (leave normalizer out or choose "
+                     "softmax)", {normalizer_name(in.normalizer)});
     json out;
     JsonOut(out).set("program", explore_python_program(in, args.has("labels") ? args.strings("labels") : std::vector<std::string>{}));
     return out;
@@ -197,7 +197,7 @@ json run_command(const std::string& name, const json& args, const Progress& prog
             if (!known.empty()) known += ", ";
             known += entry.first;
         }
-        throw_joined({"unknown command ", quote(name), " (expected one of: ", known, ")"});
+        throw_format("unknown command {} (expected one of: {})", {quote(name), known});
     }
     return it->second(args, progress);
 }

@@ -22,11 +22,11 @@ constexpr Shown kFour{4, Rounding::fixed};
 std::vector<double> read_scores(const CommandArgs& args, const char* command) {
     const std::vector<double> scores = args.numbers("scores");
     if (scores.empty() || scores.size() > jacobian_limits::max_scores)
-        throw_joined({command, ": $.scores: give 1 to ", jacobian_limits::max_scores, " scores, found ",
-                      scores.size()});
+        throw_format("{}: $.scores: give 1 to {} scores, found {}",
+                     {command, jacobian_limits::max_scores, scores.size()});
     for (std::size_t i = 0; i < scores.size(); ++i)
         if (std::fabs(scores[i]) > jacobian_limits::max_abs)
-            throw_joined({command, ": $.scores[", i, "]: |score| must be at most 1e6"});
+            throw_format("{}: $.scores[{}]: |score| must be at most 1e6", {command, i});
     return scores;
 }
 }  // namespace
@@ -37,7 +37,7 @@ json normalize_command(const json& raw, const Progress&) {
     const Normalizer kind = args.has("kind") ? parse_normalizer(args.text("kind"), "normalize: $.kind") : Normalizer::softmax;
     if (args.has("temperature")) {
         const double t = args.number("temperature");
-        if (!(t > 0.0)) throw UserError("normalize: $.temperature: must be greater than 0, found " + json(t).dump());
+        if (!(t > 0.0)) throw_format("normalize: $.temperature: must be greater than 0, found {}", {json(t).dump()});
         for (double& s : scores) {
             s /= t;
             if (!std::isfinite(s)) throw UserError("normalize: $.temperature: so small that a score overflows");
@@ -74,7 +74,7 @@ json jacobian_norms_command(const json& raw, const Progress&) {
     try {
         r = jacobian_norms(in);
     } catch (const UserError& e) {
-        throw_joined({"jacobian_norms: ", e.what()});
+        throw_format("jacobian_norms: {}", {e.what()});
     }
     json out;
     JsonOut(out).set("widths", in.widths).pairs("unscaled", r.unscaled, kFour).pairs("scaled", r.scaled, kFour);

@@ -22,7 +22,7 @@ json online_softmax_command(const json& raw, const Progress&) {
     try {
         r = online_softmax(in);
     } catch (const UserError& e) {
-        throw_joined({"online_softmax: ", e.what()});
+        throw_format("online_softmax: {}", {e.what()});
     }
     constexpr Shown shown{4, Rounding::fixed};
     json out;

@@ -23,7 +23,7 @@ json pipeline_command(const json& raw, const Progress&) {
     try {
         check_pipeline_input(in);
     } catch (const UserError& e) {
-        throw_joined({"pipeline: $.", e.what()});
+        throw_format("pipeline: $.{}", {e.what()});
     }
     std::size_t sqrt_index = 0;
     const std::vector<double> stops = knob_stops(in.width, sqrt_index);

@@ -85,7 +85,7 @@ std::string explore_python_program(const ExploreInput& in, const std::vector<std
     explore_row(in);  // the same shape and finiteness checks as the engine, before writing code
     const std::size_t n = in.keys.size();
     if (!labels.empty() && labels.size() != n)
-        throw_joined({"labels: has ", labels.size(), " names but there are ", n, " sources"});
+        throw_format("labels: has {} names but there are {} sources", {labels.size(), n});
     // Labels are the user's text: written with \u escapes only (ASCII), so no control or bidi
     // character reaches the program's source, where it could hide what the code does.
     nlohmann::json names = nlohmann::json::array(), allowed = nlohmann::json::array();

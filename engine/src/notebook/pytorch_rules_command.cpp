@@ -23,7 +23,7 @@ json pytorch_rules_command(const json& raw, const Progress&) {
     try {
         r = pytorch_rules(scale);
     } catch (const UserError& e) {
-        throw_joined({"pytorch_rules: $.", e.what()});
+        throw_format("pytorch_rules: $.{}", {e.what()});
     }
     constexpr Shown kError{1, Rounding::scientific};
     json out;

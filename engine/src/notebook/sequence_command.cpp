@@ -30,12 +30,12 @@ json sequence_command(const json& raw, const Progress&) {
     if (args.has("divisor")) in.divisor = parse_divisor(args.text("divisor"));
     // The explorable's command limits, per row and per source.
     constexpr std::size_t rows = explore_limits::command_max_sources, width = explore_limits::command_max_width;
-    if (in.queries.size() > rows) throw_joined({"queries: at most ", rows, " rows"});
-    if (in.keys.size() > rows) throw_joined({"keys: at most ", rows, " sources"});
+    if (in.queries.size() > rows) throw_format("queries: at most {} rows", {rows});
+    if (in.keys.size() > rows) throw_format("keys: at most {} sources", {rows});
     for (std::size_t r = 0; r < in.queries.size(); ++r)
-        if (in.queries[r].size() > width) throw_joined({"queries[", r, "]: at most ", width, " numbers"});
+        if (in.queries[r].size() > width) throw_format("queries[{}]: at most {} numbers", {r, width});
     if (!in.values.empty() && in.values[0].size() > width)
-        throw_joined({"values: at most ", width, " numbers per row"});
+        throw_format("values: at most {} numbers per row", {width});
     const SequenceResult r = sequence_rows(in);
     json out;
     JsonOut(out)
