@@ -25,6 +25,11 @@ Dims4 dims4(const Shape& s) {
     return d;
 }
 
+// "<format with two sizes>: <first> <shape>, <second> <shape>", the sizes and shapes filled in.
+[[noreturn]] void mismatch(const char* format, std::size_t a, std::size_t b, const Shape& first, const Shape& second) {
+    throw_format(format, {a, b, first, second});
+}
+
 std::string value_to_string(double x) {
     if (std::isnan(x)) return "nan";
     if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
@@ -64,8 +69,7 @@ std::size_t broadcast_batch(const Tensor& q, const Tensor& k, const Tensor& v) {
                       bv = dims4(v.shape).batch;
     auto fits = [](std::size_t a, std::size_t b) { return a == b || a == 1 || b == 1; };
     if (!fits(bq, bk)) {
-        throw_format("key batch {} does not broadcast with query batch {}: query {}, key {}",
-                     {bk, bq, q.shape, k.shape});
+        mismatch("key batch {} does not broadcast with query batch {}: query {}, key {}", bk, bq, q.shape, k.shape);
     }
     const std::size_t bqk = bq == 1 ? bk : bq;
     if (!fits(bqk, bv)) {
@@ -86,21 +90,16 @@ AttentionPlan plan_attention(const Tensor& q, const Tensor& k, const Tensor& v,
     check_rank("key", k);
     check_rank("value", v);
     if (k.rank() != q.rank())
-        throw_format("key rank {} does not match query rank {}: query {}, key {}",
-                     {k.rank(), q.rank(), q.shape, k.shape});
+        mismatch("key rank {} does not match query rank {}: query {}, key {}", k.rank(), q.rank(), q.shape, k.shape);
     if (v.rank() != k.rank())
-        throw_format("value rank {} does not match key rank {}: key {}, value {}",
-                     {v.rank(), k.rank(), k.shape, v.shape});
+        mismatch("value rank {} does not match key rank {}: key {}, value {}", v.rank(), k.rank(), k.shape, v.shape);
     const Dims4 dq = dims4(q.shape), dk = dims4(k.shape), dv = dims4(v.shape);
     if (dk.width != dq.width)
-        throw_format("key width {} does not match query width {}: query {}, key {}",
-                     {dk.width, dq.width, q.shape, k.shape});
+        mismatch("key width {} does not match query width {}: query {}, key {}", dk.width, dq.width, q.shape, k.shape);
     if (dv.rows != dk.rows)
-        throw_format("value length {} does not match key length {}: key {}, value {}",
-                     {dv.rows, dk.rows, k.shape, v.shape});
+        mismatch("value length {} does not match key length {}: key {}, value {}", dv.rows, dk.rows, k.shape, v.shape);
     if (dv.heads != dk.heads)
-        throw_format("value heads {} do not match key heads {}: key {}, value {}",
-                     {dv.heads, dk.heads, k.shape, v.shape});
+        mismatch("value heads {} do not match key heads {}: key {}, value {}", dv.heads, dk.heads, k.shape, v.shape);
 
     AttentionPlan p;
     p.B = broadcast_batch(q, k, v);
@@ -112,13 +111,13 @@ AttentionPlan plan_attention(const Tensor& q, const Tensor& k, const Tensor& v,
     p.Ev = dv.width;
     if (options.enable_gqa) {
         if (p.Hkv == 0 ? p.Hq != 0 : p.Hq % p.Hkv != 0) {
-            throw_format("query heads {} are not a multiple of key heads {} (enable_gqa): query {}, key {}",
-                         {p.Hq, p.Hkv, q.shape, k.shape});
+            mismatch("query heads {} are not a multiple of key heads {} (enable_gqa): query {}, key {}",
+                     p.Hq, p.Hkv, q.shape, k.shape);
         }
         p.group = p.Hkv == 0 ? 1 : p.Hq / p.Hkv;
     } else if (p.Hq != p.Hkv) {
-        throw_format("query heads {} do not match key heads {} (set enable_gqa to share key/value heads): query {}, "
-                     "key {}", {p.Hq, p.Hkv, q.shape, k.shape});
+        mismatch("query heads {} do not match key heads {} (set enable_gqa to share key/value heads): query {}, key {}",
+                 p.Hq, p.Hkv, q.shape, k.shape);
     }
     p.q_batch_stride = dq.batch == 1 ? 0 : p.Hq * p.L * p.E;
     p.k_batch_stride = dk.batch == 1 ? 0 : p.Hkv * p.S * p.E;

@@ -88,14 +88,14 @@ std::string explore_python_program(const ExploreInput& in, const std::vector<std
         throw_format("labels: has {} names but there are {} sources", {labels.size(), n});
     // Labels are the user's text: written with \u escapes only (ASCII), so no control or bidi
     // character reaches the program's source, where it could hide what the code does.
-    nlohmann::json names = nlohmann::json::array(), allowed = nlohmann::json::array();
+    nlohmann::json names = nlohmann::json::array();
+    std::string allowed_text = "[";  // a Python list of booleans, as JSON's [true,false] would read
     for (std::size_t i = 0; i < n; ++i) {
         names.push_back(labels.empty() ? default_source_label(i) : labels[i]);
-        allowed.push_back(in.mask.empty() || in.mask[i]);
+        if (i) allowed_text += ',';
+        allowed_text += in.mask.empty() || in.mask[i] ? "True" : "False";
     }
-    std::string allowed_text = allowed.dump();
-    for (auto [from, to] : {std::pair<std::string, std::string>{"true", "True"}, {"false", "False"}})
-        for (std::size_t at; (at = allowed_text.find(from)) != std::string::npos;) allowed_text.replace(at, from.size(), to);
+    allowed_text += ']';
 
     // The parts joined in one call: no iostreams in the engine (module size).
     return join_text({R"(#!/usr/bin/env python3
