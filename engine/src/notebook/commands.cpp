@@ -1,6 +1,6 @@
 #include "attnbook/notebook/commands.hpp"
 
-#include <map>
+#include <iterator>
 
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/number.hpp"
@@ -152,54 +152,66 @@ json limits_command(const json& raw, const Progress&) {
 
 using Handler = json (*)(const json&, const Progress&);
 
-const std::map<std::string, Handler>& registry() {
-    static const std::map<std::string, Handler> commands = {
-        {"attention", attention_command},
-        {"block", block_command},
-        {"explore", explore_command},
-        {"hand_example", hand_example_command},
-        {"python", python_command},
-        {"scaling", scaling_command},
-        {"sequence", sequence_command},
-        {"validate", validate_command},
-        {"check_practice", check_practice_command},
-        {"limits", limits_command},
-        {"cell_types", cell_types_command},
-        {"precision", precision_command},
-        {"normalize", normalize_command},
-        {"jacobian", jacobian_command},
-        {"jacobian_norms", jacobian_norms_command},
-        {"online_softmax", online_softmax_command},
-        {"tiling_memory", tiling_memory_command},
-        {"cost", cost_command},
-        {"scaling_program", scaling_program_command},
-        {"pipeline", pipeline_command},
-        {"pytorch_rules", pytorch_rules_command},
-        {"mistakes", mistakes_command},
-        {"alternatives", alternatives_command},
-    };
-    return commands;
+struct Command {
+    const char* name;
+    Handler run;
+};
+
+// In byte order of the names: command_names() and the unknown-command message list them so
+// (the static_assert below keeps it). A table of data, not a std::map built at startup.
+constexpr Command kCommands[] = {
+    {"alternatives", alternatives_command},
+    {"attention", attention_command},
+    {"block", block_command},
+    {"cell_types", cell_types_command},
+    {"check_practice", check_practice_command},
+    {"cost", cost_command},
+    {"explore", explore_command},
+    {"hand_example", hand_example_command},
+    {"jacobian", jacobian_command},
+    {"jacobian_norms", jacobian_norms_command},
+    {"limits", limits_command},
+    {"mistakes", mistakes_command},
+    {"normalize", normalize_command},
+    {"online_softmax", online_softmax_command},
+    {"pipeline", pipeline_command},
+    {"precision", precision_command},
+    {"python", python_command},
+    {"pytorch_rules", pytorch_rules_command},
+    {"scaling", scaling_command},
+    {"scaling_program", scaling_program_command},
+    {"sequence", sequence_command},
+    {"tiling_memory", tiling_memory_command},
+    {"validate", validate_command},
+};
+
+constexpr bool names_in_order() {
+    for (std::size_t i = 1; i < std::size(kCommands); ++i) {
+        const char *a = kCommands[i - 1].name, *b = kCommands[i].name;
+        while (*a && *a == *b) ++a, ++b;
+        if (static_cast<unsigned char>(*a) >= static_cast<unsigned char>(*b)) return false;
+    }
+    return true;
 }
+static_assert(names_in_order(), "kCommands: keep the names in byte order");
 
 }  // namespace
 
 std::vector<std::string> command_names() {
     std::vector<std::string> names;
-    for (const auto& entry : registry()) names.push_back(entry.first);
+    for (const Command& c : kCommands) names.push_back(c.name);
     return names;
 }
 
 json run_command(const std::string& name, const json& args, const Progress& progress) {
-    const auto it = registry().find(name);
-    if (it == registry().end()) {
-        std::string known;
-        for (const auto& entry : registry()) {
-            if (!known.empty()) known += ", ";
-            known += entry.first;
-        }
-        throw_format("unknown command {} (expected one of: {})", {quote(name), known});
+    for (const Command& c : kCommands)
+        if (name == c.name) return c.run(args, progress);
+    std::string known;
+    for (const Command& c : kCommands) {
+        if (!known.empty()) known += ", ";
+        known += c.name;
     }
-    return it->second(args, progress);
+    throw_format("unknown command {} (expected one of: {})", {quote(name), known});
 }
 
 }  // namespace attnbook
