@@ -32,15 +32,17 @@ AltMatrix mix(const AltMatrix& w, const AltMatrix& v) {
     return out;
 }
 
-AlternativeResult finish(const std::string& name, AltMatrix weights, const AltMatrix& values) {
-    AlternativeResult r{name, std::move(weights), {}, {}};
+// Appends the method's result (its weights, the output they mix, their row sums) to `methods`.
+void finish(std::vector<AlternativeResult>& methods, const char* name, AltMatrix weights, const AltMatrix& values) {
+    AlternativeResult& r = methods.emplace_back();
+    r.name = name;
+    r.weights = std::move(weights);
     r.output = mix(r.weights, values);
     for (const auto& row : r.weights) {
         double s = 0;
         for (double x : row) s += x;
         r.row_sums.push_back(s);
     }
-    return r;
 }
 
 AltMatrix normalise_rows(Normalizer kind, const AltMatrix& scores) {
@@ -103,7 +105,7 @@ Alternatives attention_alternatives(const AlternativesInput& in) {
     for (std::size_t i = 0; i < m; ++i)
         for (std::size_t j = 0; j < n; ++j) scaled[i][j] = dot(in.queries[i], in.keys[j]) / root;
     const AltMatrix dot_weights = normalise_rows(Normalizer::softmax, scaled);
-    out.methods.push_back(finish("dot", dot_weights, in.values));
+    finish(out.methods, "dot", dot_weights, in.values);
 
     AltMatrix additive(m, std::vector<double>(n));
     for (std::size_t i = 0; i < m; ++i)
@@ -112,7 +114,7 @@ Alternatives attention_alternatives(const AlternativesInput& in) {
             for (std::size_t c = 0; c < d; ++c) s += det_tanh(in.queries[i][c] + in.keys[j][c]);
             additive[i][j] = s;
         }
-    out.methods.push_back(finish("additive", normalise_rows(Normalizer::softmax, additive), in.values));
+    finish(out.methods, "additive", normalise_rows(Normalizer::softmax, additive), in.values);
 
     AltMatrix cosine(m, std::vector<double>(n));
     constexpr double eps = 1e-12;  // as torch.nn.functional.normalize: a zero vector scores 0
@@ -122,7 +124,7 @@ Alternatives attention_alternatives(const AlternativesInput& in) {
             const double nk = std::max(std::sqrt(dot(in.keys[j], in.keys[j])), eps);
             cosine[i][j] = in.cosine_scale * (dot(in.queries[i], in.keys[j]) / (nq * nk));
         }
-    out.methods.push_back(finish("cosine", normalise_rows(Normalizer::softmax, cosine), in.values));
+    finish(out.methods, "cosine", normalise_rows(Normalizer::softmax, cosine), in.values);
 
     // linear: phi = elu + 1 (> 0), so every similarity is positive
     AltMatrix fq = in.queries, fk = in.keys;
@@ -147,7 +149,7 @@ Alternatives attention_alternatives(const AlternativesInput& in) {
         for (std::size_t e = 0; e < dv; ++e)
             out.linear_reassociation_difference =
                 std::max(out.linear_reassociation_difference, std::fabs(out.linear_left[i][e] - out.linear_right[i][e]));
-    out.methods.push_back(finish("linear", divide_rows_by_sum(sim, "linear"), in.values));
+    finish(out.methods, "linear", divide_rows_by_sum(sim, "linear"), in.values);
 
     // performer: positive random features, W drawn as numpy's rng.normal(size=(features, d))
     NumpyRng rng(in.seed);
@@ -176,11 +178,11 @@ Alternatives attention_alternatives(const AlternativesInput& in) {
     for (std::size_t i = 0; i < m; ++i)
         for (std::size_t j = 0; j < n; ++j)
             out.performer_difference = std::max(out.performer_difference, std::fabs(performer[i][j] - dot_weights[i][j]));
-    out.methods.push_back(finish("performer", performer, in.values));
+    finish(out.methods, "performer", performer, in.values);
 
-    out.methods.push_back(finish("sparsemax", normalise_rows(Normalizer::sparsemax, scaled), in.values));
-    out.methods.push_back(finish("entmax15", normalise_rows(Normalizer::entmax15, scaled), in.values));
-    out.methods.push_back(finish("softmax1", normalise_rows(Normalizer::softmax1, scaled), in.values));
+    finish(out.methods, "sparsemax", normalise_rows(Normalizer::sparsemax, scaled), in.values);
+    finish(out.methods, "entmax15", normalise_rows(Normalizer::entmax15, scaled), in.values);
+    finish(out.methods, "softmax1", normalise_rows(Normalizer::softmax1, scaled), in.values);
     return out;
 }
 

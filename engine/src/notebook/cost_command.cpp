@@ -2,6 +2,7 @@
 // the bytes of the score matrix and the FLOPs of QK^T and AV (lessons/cost_model.hpp).
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <stdexcept>
 
 #include "attnbook/core/errors.hpp"
@@ -19,14 +20,15 @@ namespace {
 std::string three_significant(double x) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.3g", x);
-    std::string text(buf);
-    const auto e = text.find('e');
-    if (e == std::string::npos) return text;
-    std::string mantissa = text.substr(0, e), exponent = text.substr(e + 1);
-    const bool negative = exponent[0] == '-';
-    exponent = exponent.substr(1);
-    while (exponent.size() > 1 && exponent[0] == '0') exponent.erase(0, 1);
-    return mantissa + "e" + (negative ? "-" : "") + exponent;
+    char* e = std::strchr(buf, 'e');
+    if (e) {
+        char* to = e + 1;           // the exponent's sign and digits move up to here
+        const char* from = e + 1;
+        if (*from++ == '-') ++to;   // '-' stays, '+' goes
+        while (from[0] == '0' && from[1]) ++from;  // leading zeros, not the last digit
+        std::memmove(to, from, std::strlen(from) + 1);
+    }
+    return buf;
 }
 }  // namespace
 
@@ -47,7 +49,10 @@ std::string bytes_text(double bytes) {
         v /= 1000.0;
         ++u;
     }
-    return three_significant(v) + " " + units[u];
+    std::string text = three_significant(v);
+    text += ' ';
+    text += units[u];
+    return text;
 }
 
 json text_pair(double x, const std::string& shown) {
