@@ -5,6 +5,7 @@
 
 #include "attnbook/core/attention.hpp"
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/text_join.hpp"
 
 namespace attnbook {
 namespace {
@@ -24,8 +25,9 @@ Dims4 dims4(const Shape& s) {
     return d;
 }
 
-std::string named(const char* name, const Shape& s) {
-    return std::string(name) + " " + shape_to_string(s);
+// "<format with two sizes>: <first> <shape>, <second> <shape>", the sizes and shapes filled in.
+[[noreturn]] void mismatch(const char* format, std::size_t a, std::size_t b, const Shape& first, const Shape& second) {
+    throw_format(format, {a, b, first, second});
 }
 
 std::string value_to_string(double x) {
@@ -36,18 +38,16 @@ std::string value_to_string(double x) {
 
 void check_rank(const char* name, const Tensor& t) {
     if (t.rank() < 2 || t.rank() > 4) {
-        throw UserError(std::string(name) + " has rank " + std::to_string(t.rank()) +
-                        "; attention takes rank 2 (L, E), 3 (H, L, E) or 4 (B, H, L, E): " +
-                        named(name, t.shape));
+        throw_format("{} has rank {}; attention takes rank 2 (L, E), 3 (H, L, E) or 4 (B, H, L, E): {} {}",
+                     {name, t.rank(), name, t.shape});
     }
 }
 
 void check_finite(const char* name, const Tensor& t) {
     for (std::size_t n = 0; n < t.data.size(); ++n) {
         if (!std::isfinite(t.data[n])) {
-            throw UserError(std::string(name) + " has a non-finite value " +
-                            value_to_string(t.data[n]) + " at " +
-                            index_to_string(t.shape, n) + ": " + named(name, t.shape));
+            throw_format("{} has a non-finite value {} at {}: {} {}",
+                         {name, value_to_string(t.data[n]), index_to_string(t.shape, n), name, t.shape});
         }
     }
 }
@@ -57,10 +57,8 @@ void check_float_mask(const Tensor& m) {
     for (std::size_t n = 0; n < m.data.size(); ++n) {
         const float x = m.data[n];
         if (std::isnan(x) || x == INFINITY) {
-            throw UserError("attn_mask has " + value_to_string(x) + " at " +
-                            index_to_string(m.shape, n) +
-                            "; a float mask holds finite values and -inf (masked): " +
-                            named("attn_mask", m.shape));
+            throw_format("attn_mask has {} at {}; a float mask holds finite values and -inf (masked): attn_mask {}",
+                         {value_to_string(x), index_to_string(m.shape, n), m.shape});
         }
     }
 }
@@ -71,16 +69,12 @@ std::size_t broadcast_batch(const Tensor& q, const Tensor& k, const Tensor& v) {
                       bv = dims4(v.shape).batch;
     auto fits = [](std::size_t a, std::size_t b) { return a == b || a == 1 || b == 1; };
     if (!fits(bq, bk)) {
-        throw UserError("key batch " + std::to_string(bk) + " does not broadcast with query batch " +
-                        std::to_string(bq) + ": " + named("query", q.shape) + ", " +
-                        named("key", k.shape));
+        mismatch("key batch {} does not broadcast with query batch {}: query {}, key {}", bk, bq, q.shape, k.shape);
     }
     const std::size_t bqk = bq == 1 ? bk : bq;
     if (!fits(bqk, bv)) {
-        throw UserError("value batch " + std::to_string(bv) +
-                        " does not broadcast with query and key batch " + std::to_string(bqk) +
-                        ": " + named("query", q.shape) + ", " + named("key", k.shape) + ", " +
-                        named("value", v.shape));
+        throw_format("value batch {} does not broadcast with query and key batch {}: query {}, key {}, value {}",
+                     {bv, bqk, q.shape, k.shape, v.shape});
     }
     return bqk == 1 ? bv : bqk;
 }
@@ -95,29 +89,17 @@ AttentionPlan plan_attention(const Tensor& q, const Tensor& k, const Tensor& v,
     check_rank("query", q);
     check_rank("key", k);
     check_rank("value", v);
-    const std::string qk = named("query", q.shape) + ", " + named("key", k.shape);
-    const std::string kv = named("key", k.shape) + ", " + named("value", v.shape);
-    if (k.rank() != q.rank()) {
-        throw UserError("key rank " + std::to_string(k.rank()) + " does not match query rank " +
-                        std::to_string(q.rank()) + ": " + qk);
-    }
-    if (v.rank() != k.rank()) {
-        throw UserError("value rank " + std::to_string(v.rank()) + " does not match key rank " +
-                        std::to_string(k.rank()) + ": " + kv);
-    }
+    if (k.rank() != q.rank())
+        mismatch("key rank {} does not match query rank {}: query {}, key {}", k.rank(), q.rank(), q.shape, k.shape);
+    if (v.rank() != k.rank())
+        mismatch("value rank {} does not match key rank {}: key {}, value {}", v.rank(), k.rank(), k.shape, v.shape);
     const Dims4 dq = dims4(q.shape), dk = dims4(k.shape), dv = dims4(v.shape);
-    if (dk.width != dq.width) {
-        throw UserError("key width " + std::to_string(dk.width) + " does not match query width " +
-                        std::to_string(dq.width) + ": " + qk);
-    }
-    if (dv.rows != dk.rows) {
-        throw UserError("value length " + std::to_string(dv.rows) +
-                        " does not match key length " + std::to_string(dk.rows) + ": " + kv);
-    }
-    if (dv.heads != dk.heads) {
-        throw UserError("value heads " + std::to_string(dv.heads) + " do not match key heads " +
-                        std::to_string(dk.heads) + ": " + kv);
-    }
+    if (dk.width != dq.width)
+        mismatch("key width {} does not match query width {}: query {}, key {}", dk.width, dq.width, q.shape, k.shape);
+    if (dv.rows != dk.rows)
+        mismatch("value length {} does not match key length {}: key {}, value {}", dv.rows, dk.rows, k.shape, v.shape);
+    if (dv.heads != dk.heads)
+        mismatch("value heads {} do not match key heads {}: key {}, value {}", dv.heads, dk.heads, k.shape, v.shape);
 
     AttentionPlan p;
     p.B = broadcast_batch(q, k, v);
@@ -129,15 +111,13 @@ AttentionPlan plan_attention(const Tensor& q, const Tensor& k, const Tensor& v,
     p.Ev = dv.width;
     if (options.enable_gqa) {
         if (p.Hkv == 0 ? p.Hq != 0 : p.Hq % p.Hkv != 0) {
-            throw UserError("query heads " + std::to_string(p.Hq) +
-                            " are not a multiple of key heads " + std::to_string(p.Hkv) +
-                            " (enable_gqa): " + qk);
+            mismatch("query heads {} are not a multiple of key heads {} (enable_gqa): query {}, key {}",
+                     p.Hq, p.Hkv, q.shape, k.shape);
         }
         p.group = p.Hkv == 0 ? 1 : p.Hq / p.Hkv;
     } else if (p.Hq != p.Hkv) {
-        throw UserError("query heads " + std::to_string(p.Hq) + " do not match key heads " +
-                        std::to_string(p.Hkv) + " (set enable_gqa to share key/value heads): " +
-                        qk);
+        mismatch("query heads {} do not match key heads {} (set enable_gqa to share key/value heads): query {}, key {}",
+                 p.Hq, p.Hkv, q.shape, k.shape);
     }
     p.q_batch_stride = dq.batch == 1 ? 0 : p.Hq * p.L * p.E;
     p.k_batch_stride = dk.batch == 1 ? 0 : p.Hkv * p.S * p.E;
@@ -145,18 +125,18 @@ AttentionPlan plan_attention(const Tensor& q, const Tensor& k, const Tensor& v,
 
     if (options.scale) {
         if (!std::isfinite(*options.scale)) {
-            throw UserError("scale must be finite, got " + value_to_string(*options.scale));
+            throw_format("scale must be finite, got {}", {value_to_string(*options.scale)});
         }
         p.scale = *options.scale;
     } else {
         if (p.E == 0) {
-            throw UserError("query width is 0, so the default scale 1/sqrt(E) is undefined; pass "
-                            "scale: " + qk);
+            throw_format("query width is 0, so the default scale 1/sqrt(E) is undefined; pass scale: query {}, key {}",
+                         {q.shape, k.shape});
         }
         p.scale = 1.0 / std::sqrt(static_cast<double>(p.E));
     }
     if (!(options.dropout_p >= 0.0 && options.dropout_p < 1.0)) {  // also rejects NaN
-        throw UserError("dropout_p must be in [0, 1), got " + value_to_string(options.dropout_p));
+        throw_format("dropout_p must be in [0, 1), got {}", {value_to_string(options.dropout_p)});
     }
 
     // Output and weights keep the query's rank.
@@ -170,9 +150,8 @@ AttentionPlan plan_attention(const Tensor& q, const Tensor& k, const Tensor& v,
     // Mask: at most one, not with is_causal, broadcastable to (B, Hq, L, S).
     const Shape* mask_shape = nullptr;
     if (options.bool_mask && options.float_mask) {
-        throw UserError("attn_mask is given both as a bool and as a float tensor; pass one: " +
-                        named("bool attn_mask", options.bool_mask->shape) + ", " +
-                        named("float attn_mask", options.float_mask->shape));
+        throw_format("attn_mask is given both as a bool and as a float tensor; pass one: bool attn_mask {}, float "
+                     "attn_mask {}", {options.bool_mask->shape, options.float_mask->shape});
     }
     if (options.bool_mask) {
         check_tensor("attn_mask", *options.bool_mask);
@@ -185,8 +164,8 @@ AttentionPlan plan_attention(const Tensor& q, const Tensor& k, const Tensor& v,
     }
     if (mask_shape) {
         if (options.is_causal) {
-            throw UserError("attn_mask and is_causal cannot both be set (as in PyTorch): " +
-                            named("attn_mask", *mask_shape) + ", " + qk);
+            throw_format("attn_mask and is_causal cannot both be set (as in PyTorch): attn_mask {}, query {}, key {}",
+                         {*mask_shape, q.shape, k.shape});
         }
         const std::size_t target[4] = {p.B, p.Hq, p.L, p.S};
         const Shape target_shape(target, target + 4);
@@ -197,8 +176,8 @@ AttentionPlan plan_attention(const Tensor& q, const Tensor& k, const Tensor& v,
         }
         for (std::size_t d = 0; fits && d < 4; ++d) fits = md[d] == target[d] || md[d] == 1;
         if (!fits) {
-            throw UserError(named("attn_mask", *mask_shape) + " does not broadcast to " +
-                            shape_to_string(target_shape) + " = (B, Hq, L, S): " + qk);
+            throw_format("attn_mask {} does not broadcast to {} = (B, Hq, L, S): query {}, key {}",
+                         {*mask_shape, target_shape, q.shape, k.shape});
         }
         std::size_t stride = 1;
         for (std::size_t d = 4; d-- > 0;) {

@@ -7,6 +7,7 @@
 
 #include "attnbook/core/det_math.hpp"
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/text_join.hpp"
 #include "attnbook/core/normalize.hpp"
 #include "attnbook/core/quote.hpp"
 #include "attnbook/core/softmax.hpp"
@@ -46,7 +47,7 @@ Normalizer parse_normalizer(const std::string& text, const std::string& field) {
         if (names[i] == text) return static_cast<Normalizer>(i);
     std::string known;
     for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
-    throw UserError(field + ": unknown normaliser " + quote(text) + " (expected one of: " + known + ")");
+    throw_format("{}: unknown normaliser {} (expected one of: {})", {field, quote(text), known});
 }
 
 std::string normalizer_name(Normalizer kind) { return normalizer_names().at(static_cast<std::size_t>(kind)); }

@@ -1,6 +1,7 @@
 #include "attnbook/core/tensor.hpp"
 
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/text_join.hpp"
 
 namespace attnbook {
 
@@ -33,9 +34,8 @@ template <class T>
 void check_tensor(const char* name, const BasicTensor<T>& t) {
     const std::size_t need = shape_numel(t.shape);
     if (t.data.size() != need) {
-        throw UserError(std::string(name) + " has " + std::to_string(t.data.size()) +
-                        " values but its shape " + shape_to_string(t.shape) + " needs " +
-                        std::to_string(need));
+        throw_format("{} has {} values but its shape {} needs {}",
+                     {name, t.data.size(), t.shape, need});
     }
 }
 

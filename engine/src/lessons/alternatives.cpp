@@ -4,6 +4,7 @@
 
 #include "attnbook/core/det_math.hpp"
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/text_join.hpp"
 #include "attnbook/core/normalize.hpp"
 #include "attnbook/core/numpy_rng.hpp"
 
@@ -31,15 +32,17 @@ AltMatrix mix(const AltMatrix& w, const AltMatrix& v) {
     return out;
 }
 
-AlternativeResult finish(const std::string& name, AltMatrix weights, const AltMatrix& values) {
-    AlternativeResult r{name, std::move(weights), {}, {}};
+// Appends the method's result (its weights, the output they mix, their row sums) to `methods`.
+void finish(std::vector<AlternativeResult>& methods, const char* name, AltMatrix weights, const AltMatrix& values) {
+    AlternativeResult& r = methods.emplace_back();
+    r.name = name;
+    r.weights = std::move(weights);
     r.output = mix(r.weights, values);
     for (const auto& row : r.weights) {
         double s = 0;
         for (double x : row) s += x;
         r.row_sums.push_back(s);
     }
-    return r;
 }
 
 AltMatrix normalise_rows(Normalizer kind, const AltMatrix& scores) {
@@ -55,8 +58,8 @@ AltMatrix divide_rows_by_sum(AltMatrix k, const char* method) {
         double s = 0;
         for (double x : k[i]) s += x;
         if (!(s > 0) || !std::isfinite(s))
-            throw UserError(std::string(method) + ": the similarities of query " + std::to_string(i) +
-                            " underflow or overflow a double for these inputs: use smaller numbers");
+            throw_format("{}: the similarities of query {} underflow or overflow a double for these inputs: use "
+                         "smaller numbers", {method, i});
         for (double& x : k[i]) x /= s;
     }
     return k;
@@ -65,14 +68,14 @@ AltMatrix divide_rows_by_sum(AltMatrix k, const char* method) {
 void check_matrix(const AltMatrix& m, const char* name, std::size_t width) {
     namespace lim = alternatives_limits;
     if (m.empty() || m.size() > lim::max_rows)
-        throw UserError(std::string(name) + ": give 1.." + std::to_string(lim::max_rows) + " rows");
+        throw_format("{}: give 1..{} rows", {name, lim::max_rows});
     for (std::size_t i = 0; i < m.size(); ++i) {
         if (m[i].size() != width || width == 0 || width > lim::max_width)
-            throw UserError(std::string(name) + "[" + std::to_string(i) + "]: expected " + std::to_string(width) +
-                            " numbers (1.." + std::to_string(lim::max_width) + "), found " + std::to_string(m[i].size()));
+            throw_format("{}[{}]: expected {} numbers (1..{}), found {}",
+                         {name, i, width, lim::max_width, m[i].size()});
         for (double x : m[i])
             if (!(std::fabs(x) <= lim::max_abs))
-                throw UserError(std::string(name) + "[" + std::to_string(i) + "]: |x| must be at most 100");
+                throw_format("{}[{}]: |x| must be at most 100", {name, i});
     }
 }
 
@@ -88,7 +91,7 @@ Alternatives attention_alternatives(const AlternativesInput& in) {
     if (!(in.cosine_scale > 0 && in.cosine_scale <= lim::max_cosine_scale))
         throw UserError("cosine_scale: between 0 (exclusive) and 100");
     if (in.features < 1 || in.features > lim::max_features)
-        throw UserError("features: between 1 and " + std::to_string(lim::max_features));
+        throw_format("features: between 1 and {}", {lim::max_features});
     const std::size_t m = in.queries.size(), n = in.keys.size();
     const double root = std::sqrt(static_cast<double>(d));
     auto dot = [&](const std::vector<double>& a, const std::vector<double>& b) {
@@ -102,7 +105,7 @@ Alternatives attention_alternatives(const AlternativesInput& in) {
     for (std::size_t i = 0; i < m; ++i)
         for (std::size_t j = 0; j < n; ++j) scaled[i][j] = dot(in.queries[i], in.keys[j]) / root;
     const AltMatrix dot_weights = normalise_rows(Normalizer::softmax, scaled);
-    out.methods.push_back(finish("dot", dot_weights, in.values));
+    finish(out.methods, "dot", dot_weights, in.values);
 
     AltMatrix additive(m, std::vector<double>(n));
     for (std::size_t i = 0; i < m; ++i)
@@ -111,7 +114,7 @@ Alternatives attention_alternatives(const AlternativesInput& in) {
             for (std::size_t c = 0; c < d; ++c) s += det_tanh(in.queries[i][c] + in.keys[j][c]);
             additive[i][j] = s;
         }
-    out.methods.push_back(finish("additive", normalise_rows(Normalizer::softmax, additive), in.values));
+    finish(out.methods, "additive", normalise_rows(Normalizer::softmax, additive), in.values);
 
     AltMatrix cosine(m, std::vector<double>(n));
     constexpr double eps = 1e-12;  // as torch.nn.functional.normalize: a zero vector scores 0
@@ -121,7 +124,7 @@ Alternatives attention_alternatives(const AlternativesInput& in) {
             const double nk = std::max(std::sqrt(dot(in.keys[j], in.keys[j])), eps);
             cosine[i][j] = in.cosine_scale * (dot(in.queries[i], in.keys[j]) / (nq * nk));
         }
-    out.methods.push_back(finish("cosine", normalise_rows(Normalizer::softmax, cosine), in.values));
+    finish(out.methods, "cosine", normalise_rows(Normalizer::softmax, cosine), in.values);
 
     // linear: phi = elu + 1 (> 0), so every similarity is positive
     AltMatrix fq = in.queries, fk = in.keys;
@@ -146,7 +149,7 @@ Alternatives attention_alternatives(const AlternativesInput& in) {
         for (std::size_t e = 0; e < dv; ++e)
             out.linear_reassociation_difference =
                 std::max(out.linear_reassociation_difference, std::fabs(out.linear_left[i][e] - out.linear_right[i][e]));
-    out.methods.push_back(finish("linear", divide_rows_by_sum(sim, "linear"), in.values));
+    finish(out.methods, "linear", divide_rows_by_sum(sim, "linear"), in.values);
 
     // performer: positive random features, W drawn as numpy's rng.normal(size=(features, d))
     NumpyRng rng(in.seed);
@@ -175,11 +178,11 @@ Alternatives attention_alternatives(const AlternativesInput& in) {
     for (std::size_t i = 0; i < m; ++i)
         for (std::size_t j = 0; j < n; ++j)
             out.performer_difference = std::max(out.performer_difference, std::fabs(performer[i][j] - dot_weights[i][j]));
-    out.methods.push_back(finish("performer", performer, in.values));
+    finish(out.methods, "performer", performer, in.values);
 
-    out.methods.push_back(finish("sparsemax", normalise_rows(Normalizer::sparsemax, scaled), in.values));
-    out.methods.push_back(finish("entmax15", normalise_rows(Normalizer::entmax15, scaled), in.values));
-    out.methods.push_back(finish("softmax1", normalise_rows(Normalizer::softmax1, scaled), in.values));
+    finish(out.methods, "sparsemax", normalise_rows(Normalizer::sparsemax, scaled), in.values);
+    finish(out.methods, "entmax15", normalise_rows(Normalizer::entmax15, scaled), in.values);
+    finish(out.methods, "softmax1", normalise_rows(Normalizer::softmax1, scaled), in.values);
     return out;
 }
 

@@ -6,6 +6,7 @@
 #include "attnbook/core/attention.hpp"
 #include "attnbook/core/det_math.hpp"
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/text_join.hpp"
 #include "attnbook/core/numpy_rng.hpp"
 
 namespace attnbook {
@@ -15,8 +16,7 @@ namespace lim = attention_scale_limits;
 
 void check_range(const std::string& who, const char* field, std::uint64_t value, WholeRange r) {
     if (value < r.min || value > r.max)
-        throw UserError(who + ": " + field + " must be " + std::to_string(r.min) + " to " + std::to_string(r.max) +
-                        ", not " + std::to_string(value));
+        throw_format("{}: {} must be {} to {}, not {}", {who, field, r.min, r.max, value});
 }
 
 // One sampled row in float64 from the float32 inputs: the weights (softmax of scale * q.k over the
@@ -67,8 +67,8 @@ void check_scale_problem(const ScaleProblem& p, const std::string& who) {
     check_range(who, "head_width", p.head_width, lim::head_width);
     check_range(who, "seed", p.seed, lim::seed);
     if (static_cast<std::uint64_t>(scale_numel(p)) > lim::max_elements)
-        throw UserError(who + ": heads x tokens x head_width = " + std::to_string(scale_numel(p)) +
-                        " numbers per tensor; at most " + std::to_string(lim::max_elements));
+        throw_format("{}: heads x tokens x head_width = {} numbers per tensor; at most {}",
+                     {who, scale_numel(p), lim::max_elements});
 }
 
 std::size_t scale_numel(const ScaleProblem& p) { return p.heads * p.tokens * p.head_width; }
@@ -141,8 +141,8 @@ ScaleCheck scale_check(const ScaleProblem& p, const float* q, const float* k, co
         for (std::size_t col = 0; col < D; ++col) {
             const double got = static_cast<double>(out[(head * T + row) * D + col]);
             if (!std::isfinite(got))
-                throw UserError("attention_scale: the output is not finite at head " + std::to_string(head) + ", row " +
-                                std::to_string(row) + ", column " + std::to_string(col));
+                throw_format("attention_scale: the output is not finite at head {}, row {}, column {}",
+                             {head, row, col});
             err = std::fmax(err, std::fabs(got - ref[col]));
             size = std::fmax(size, std::fabs(ref[col]));
         }

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/text_join.hpp"
 #include "attnbook/core/quote.hpp"
 
 namespace attnbook {
@@ -27,7 +28,7 @@ Divisor parse_divisor(const std::string& text, const std::string& field) {
         if (text == divisor_name(d)) return d;
     std::string names;
     for (const auto& name : divisor_names()) names += (names.empty() ? "" : ", ") + name;
-    throw UserError(field + ": " + quote(text) + " is not one of " + names);
+    throw_format("{}: {} is not one of {}", {field, quote(text), names});
 }
 
 std::string divisor_name(Divisor divisor) {

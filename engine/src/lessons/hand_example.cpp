@@ -4,6 +4,7 @@
 #include <string>
 
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/text_join.hpp"
 #include "attnbook/core/softmax.hpp"
 
 namespace attnbook {
@@ -12,20 +13,18 @@ namespace {
 std::string numbers(std::size_t n) { return std::to_string(n) + (n == 1 ? " number" : " numbers"); }
 
 void check_matrix(const Matrix& m, const char* name, std::size_t width_expected, const char* width_source) {
-    if (m.empty()) throw UserError(std::string(name) + ": needs at least one row");
+    if (m.empty()) throw_format("{}: needs at least one row", {name});
     for (std::size_t i = 0; i < m.size(); ++i) {
-        if (m[i].empty()) throw UserError(std::string(name) + "[" + std::to_string(i) + "] is empty");
+        if (m[i].empty()) throw_format("{}[{}] is empty", {name, i});
         const std::size_t want = width_expected ? width_expected : m[0].size();
         if (m[i].size() != want)
-            throw UserError(std::string(name) + "[" + std::to_string(i) + "] has " + numbers(m[i].size()) +
-                            " but " + width_source + " has " + std::to_string(want));
+            throw_format("{}[{}] has {} but {} has {}", {name, i, numbers(m[i].size()), width_source, want});
         for (std::size_t j = 0; j < m[i].size(); ++j)
             if (!std::isfinite(m[i][j]))
-                throw UserError(std::string(name) + "[" + std::to_string(i) + "][" + std::to_string(j) + "] is not finite");
+                throw_format("{}[{}][{}] is not finite", {name, i, j});
         constexpr std::size_t most = hand_example_limits::command_max;
         if (m.size() > most || m[i].size() > most)
-            throw UserError(std::string(name) + ": at most " + std::to_string(most) + " x " + std::to_string(most) +
-                            " in a hand example");
+            throw_format("{}: at most {} x {} in a hand example", {name, most, most});
     }
 }
 
@@ -36,8 +35,7 @@ HandExample hand_example(const HandExampleInput& in) {
     check_matrix(in.keys, "keys", in.queries[0].size(), "queries[0]");
     check_matrix(in.values, "values", 0, "values[0]");
     if (in.values.size() != in.keys.size())
-        throw UserError("values: has " + std::to_string(in.values.size()) + " rows but keys has " +
-                        std::to_string(in.keys.size()));
+        throw_format("values: has {} rows but keys has {}", {in.values.size(), in.keys.size()});
     const std::size_t m = in.queries.size(), n = in.keys.size(), dk = in.queries[0].size(), dv = in.values[0].size();
     const double root = std::sqrt(static_cast<double>(dk));
 
@@ -48,8 +46,8 @@ HandExample hand_example(const HandExampleInput& in) {
             double dot = 0.0;
             for (std::size_t j = 0; j < dk; ++j) dot += in.queries[a][j] * in.keys[b][j];
             if (!std::isfinite(dot))  // finite inputs whose product overflows: no honest softmax
-                throw UserError("the dot product of queries[" + std::to_string(a) + "] with keys[" + std::to_string(b) +
-                                "] overflows a double (beyond 1.8e308): use smaller numbers");
+                throw_format("the dot product of queries[{}] with keys[{}] overflows a double (beyond 1.8e308): use "
+                             "smaller numbers", {a, b});
             logits[b] = dot / root;
         }
         softmax_f64_scalar(logits.data(), weights.data(), n);  // the core's reference softmax
@@ -59,8 +57,7 @@ HandExample hand_example(const HandExampleInput& in) {
             for (std::size_t b = 0; b < n; ++b) output[j] += weights[b] * in.values[b][j];
         for (std::size_t j = 0; j < dv; ++j)  // a rounded sum of values near 1.8e308 can overflow
             if (!std::isfinite(output[j]))
-                throw UserError("output[" + std::to_string(a) + "][" + std::to_string(j) +
-                                "] overflows a double (beyond 1.8e308): use smaller values");
+                throw_format("output[{}][{}] overflows a double (beyond 1.8e308): use smaller values", {a, j});
         out.logits.push_back(std::move(logits));
         out.weights.push_back(std::move(weights));
         out.output.push_back(std::move(output));

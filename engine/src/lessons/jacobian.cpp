@@ -4,6 +4,7 @@
 #include <string>
 
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/text_join.hpp"
 #include "attnbook/core/numpy_rng.hpp"
 #include "attnbook/core/softmax.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
@@ -25,10 +26,10 @@ double frobenius_of_softmax_jacobian(const std::vector<double>& p) {
 SoftmaxJacobian softmax_jacobian(const std::vector<double>& scores) {
     const std::size_t n = scores.size();
     if (n == 0 || n > jacobian_limits::max_scores)
-        throw UserError("scores: give 1.." + std::to_string(jacobian_limits::max_scores) + " scores, not " + std::to_string(n));
+        throw_format("scores: give 1..{} scores, not {}", {jacobian_limits::max_scores, n});
     for (std::size_t i = 0; i < n; ++i)
         if (!(std::fabs(scores[i]) <= jacobian_limits::max_abs))
-            throw UserError("scores[" + std::to_string(i) + "]: |score| must be at most 1e6");
+            throw_format("scores[{}]: |score| must be at most 1e6", {i});
     SoftmaxJacobian r;
     r.weights.assign(n, 0.0);
     softmax_f64_scalar(scores.data(), r.weights.data(), n);
@@ -43,19 +44,18 @@ SoftmaxJacobian softmax_jacobian(const std::vector<double>& scores) {
 JacobianNorms jacobian_norms(const JacobianNormsInput& in) {
     namespace lim = jacobian_limits;
     if (in.widths.empty() || in.widths.size() > lim::max_widths)
-        throw UserError("widths: give 1.." + std::to_string(lim::max_widths) + " widths");
+        throw_format("widths: give 1..{} widths", {lim::max_widths});
     for (std::size_t d : in.widths)
-        if (d < 1 || d > lim::max_width) throw UserError("widths: each between 1 and " + std::to_string(lim::max_width));
-    if (in.keys < 2 || in.keys > lim::max_keys) throw UserError("keys: between 2 and " + std::to_string(lim::max_keys));
+        if (d < 1 || d > lim::max_width) throw_format("widths: each between 1 and {}", {lim::max_width});
+    if (in.keys < 2 || in.keys > lim::max_keys) throw_format("keys: between 2 and {}", {lim::max_keys});
     if (in.trials < 1 || in.trials > lim::max_trials)
-        throw UserError("trials: between 1 and " + std::to_string(lim::max_trials));
+        throw_format("trials: between 1 and {}", {lim::max_trials});
     // One (trials, keys, d) block of keys is held at a time; the scaling study's bound keeps it at
     // 64 MiB and a browser tab responsive.
     for (std::size_t d : in.widths)
         if (std::uint64_t{in.trials} * in.keys * d > scaling_limits::max_block)
-            throw UserError("trials x keys x width: " + std::to_string(in.trials) + " x " + std::to_string(in.keys) + " x " +
-                            std::to_string(d) + " numbers is more than the " + std::to_string(scaling_limits::max_block) +
-                            " one block may hold");
+            throw_format("trials x keys x width: {} x {} x {} numbers is more than the {} one block may hold",
+                         {in.trials, in.keys, d, scaling_limits::max_block});
     NumpyRng rng(in.seed);
     JacobianNorms out;
     for (std::size_t d : in.widths) {

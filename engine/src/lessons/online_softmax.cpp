@@ -6,6 +6,7 @@
 
 #include "attnbook/core/det_math.hpp"
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/text_join.hpp"
 #include "attnbook/core/softmax.hpp"
 
 namespace attnbook {
@@ -15,26 +16,23 @@ void check(const OnlineSoftmaxInput& in) {
     namespace lim = online_softmax_limits;
     const std::size_t n = in.scores.size();
     if (n == 0 || n > lim::max_keys)
-        throw UserError("scores: give 1.." + std::to_string(lim::max_keys) + " scores, not " + std::to_string(n));
+        throw_format("scores: give 1..{} scores, not {}", {lim::max_keys, n});
     if (in.values.size() != n)
-        throw UserError("values: " + std::to_string(in.values.size()) + " rows but there are " + std::to_string(n) +
-                        " scores (one value row per key)");
+        throw_format("values: {} rows but there are {} scores (one value row per key)", {in.values.size(), n});
     const std::size_t dv = in.values[0].size();
     if (dv == 0 || dv > lim::max_width)
-        throw UserError("values: rows of 1.." + std::to_string(lim::max_width) + " numbers, not " + std::to_string(dv));
+        throw_format("values: rows of 1..{} numbers, not {}", {lim::max_width, dv});
     for (std::size_t i = 0; i < n; ++i) {
         if (!(std::fabs(in.scores[i]) <= lim::max_abs))
-            throw UserError("scores[" + std::to_string(i) + "]: |score| must be at most 1e6");
+            throw_format("scores[{}]: |score| must be at most 1e6", {i});
         if (in.values[i].size() != dv)
-            throw UserError("values[" + std::to_string(i) + "]: " + std::to_string(in.values[i].size()) +
-                            " numbers but values[0] has " + std::to_string(dv));
+            throw_format("values[{}]: {} numbers but values[0] has {}", {i, in.values[i].size(), dv});
         for (std::size_t j = 0; j < dv; ++j)
             if (!(std::fabs(in.values[i][j]) <= lim::max_abs))
-                throw UserError("values[" + std::to_string(i) + "][" + std::to_string(j) + "]: |value| must be at most 1e6");
+                throw_format("values[{}][{}]: |value| must be at most 1e6", {i, j});
     }
     if (in.tile == 0 || in.tile > n)
-        throw UserError("tile: must be between 1 and the number of scores (" + std::to_string(n) + "), found " +
-                        std::to_string(in.tile));
+        throw_format("tile: must be between 1 and the number of scores ({}), found {}", {n, in.tile});
 }
 }  // namespace
 

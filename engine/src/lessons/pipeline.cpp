@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/text_join.hpp"
 #include "attnbook/core/softmax.hpp"
 
 namespace attnbook {
@@ -39,20 +40,20 @@ std::vector<double> knob_stops(std::size_t width, std::size_t& sqrt_index) {
 void check_pipeline_input(const PipelineInput& in) {
     namespace lim = pipeline_limits;
     const std::size_t n = in.scores.size();
-    if (n < 1 || n > lim::max_words) throw UserError("scores: give 1.." + std::to_string(lim::max_words) + " scores");
-    if (in.width < 1 || in.width > lim::max_width) throw UserError("width: between 1 and " + std::to_string(lim::max_width));
+    if (n < 1 || n > lim::max_words) throw_format("scores: give 1..{} scores", {lim::max_words});
+    if (in.width < 1 || in.width > lim::max_width) throw_format("width: between 1 and {}", {lim::max_width});
     if (in.values.size() != n)
-        throw UserError("values: " + std::to_string(in.values.size()) + " rows but " + std::to_string(n) + " scores");
+        throw_format("values: {} rows but {} scores", {in.values.size(), n});
     if (!in.labels.empty() && in.labels.size() != n)
-        throw UserError("labels: " + std::to_string(in.labels.size()) + " labels but " + std::to_string(n) + " scores");
+        throw_format("labels: {} labels but {} scores", {in.labels.size(), n});
     const std::size_t dv = in.values[0].size();
     if (dv < 1 || dv > lim::max_value_width)
-        throw UserError("values: rows of 1.." + std::to_string(lim::max_value_width) + " numbers");
+        throw_format("values: rows of 1..{} numbers", {lim::max_value_width});
     for (std::size_t i = 0; i < n; ++i) {
-        if (!(std::fabs(in.scores[i]) <= lim::max_abs)) throw UserError("scores[" + std::to_string(i) + "]: |score| at most 1000");
-        if (in.values[i].size() != dv) throw UserError("values[" + std::to_string(i) + "]: every row as long as values[0]");
+        if (!(std::fabs(in.scores[i]) <= lim::max_abs)) throw_format("scores[{}]: |score| at most 1000", {i});
+        if (in.values[i].size() != dv) throw_format("values[{}]: every row as long as values[0]", {i});
         for (double v : in.values[i])
-            if (!(std::fabs(v) <= lim::max_abs)) throw UserError("values[" + std::to_string(i) + "]: |value| at most 1000");
+            if (!(std::fabs(v) <= lim::max_abs)) throw_format("values[{}]: |value| at most 1000", {i});
     }
 }
 

@@ -7,6 +7,7 @@
 
 #include "attnbook/core/det_math.hpp"
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/text_join.hpp"
 #include "attnbook/core/numpy_rng.hpp"
 
 namespace attnbook {
@@ -95,12 +96,11 @@ double round_to_format(double x, NumberFormat format) {
 
 PrecisionResult precision_lab(const PrecisionInput& in, const std::function<void(double)>& progress) {
     namespace lim = precision_limits;
-    if (in.seed > lim::max_seed) throw UserError("precision: seed must be at most " + std::to_string(lim::max_seed));
+    if (in.seed > lim::max_seed) throw_format("precision: seed must be at most {}", {lim::max_seed});
     if (in.tokens < lim::min_tokens || in.tokens > lim::max_tokens)
-        throw UserError("precision: tokens must be " + std::to_string(lim::min_tokens) + " to " + std::to_string(lim::max_tokens));
+        throw_format("precision: tokens must be {} to {}", {lim::min_tokens, lim::max_tokens});
     if (in.head_width < lim::min_head_width || in.head_width > lim::max_head_width)
-        throw UserError("precision: head_width must be " + std::to_string(lim::min_head_width) + " to " +
-                        std::to_string(lim::max_head_width));
+        throw_format("precision: head_width must be {} to {}", {lim::min_head_width, lim::max_head_width});
     const std::size_t T = in.tokens, d = in.head_width;
     NumpyRng rng(in.seed);
     std::vector<double> q(T * d), k(T * d), v(T * d);

@@ -32,6 +32,11 @@ Rows rows_of(const TensorF64& t, std::size_t offset, std::size_t rows, std::size
     return out;
 }
 
+// The (L, L) float64 weights of attention on the example with these options.
+Rows weights_of(const Tensor& q, const Tensor& k, const Tensor& v, const AttentionOptions& options) {
+    return rows_of(*scaled_dot_product_attention_reference_f64(q, k, v, options).weights, 0, L, L);
+}
+
 double max_difference(const Rows& a, const Rows& b) {
     double worst = 0.0;
     for (std::size_t i = 0; i < a.size(); ++i)
@@ -54,11 +59,11 @@ PytorchRules pytorch_rules(double explicit_scale) {
 
     // 1. the scale
     r.default_scale = plan_attention(q, k, v, base).scale;
-    r.weights_default = rows_of(*scaled_dot_product_attention_reference_f64(q, k, v, base).weights, 0, L, L);
+    r.weights_default = weights_of(q, k, v, base);
     AttentionOptions scaled = base;
     scaled.scale = explicit_scale;
     r.explicit_scale = explicit_scale;
-    r.weights_explicit = rows_of(*scaled_dot_product_attention_reference_f64(q, k, v, scaled).weights, 0, L, L);
+    r.weights_explicit = weights_of(q, k, v, scaled);
 
     // 2. boolean and additive masks (both the causal lower triangle)
     BoolTensor tril({L, L});
@@ -71,14 +76,14 @@ PytorchRules pytorch_rules(double explicit_scale) {
     AttentionOptions with_bool = base, with_float = base;
     with_bool.bool_mask = &tril;
     with_float.float_mask = &additive;
-    r.weights_bool = rows_of(*scaled_dot_product_attention_reference_f64(q, k, v, with_bool).weights, 0, L, L);
-    r.weights_additive = rows_of(*scaled_dot_product_attention_reference_f64(q, k, v, with_float).weights, 0, L, L);
+    r.weights_bool = weights_of(q, k, v, with_bool);
+    r.weights_additive = weights_of(q, k, v, with_float);
     r.bool_vs_additive = max_difference(r.weights_bool, r.weights_additive);
 
     // 3. is_causal
     AttentionOptions causal = base;
     causal.is_causal = true;
-    r.weights_causal = rows_of(*scaled_dot_product_attention_reference_f64(q, k, v, causal).weights, 0, L, L);
+    r.weights_causal = weights_of(q, k, v, causal);
     r.causal_vs_bool = max_difference(r.weights_causal, r.weights_bool);
 
     // 4. both: the engine refuses, as PyTorch does

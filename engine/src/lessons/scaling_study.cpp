@@ -5,6 +5,7 @@
 #include <string>
 
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/text_join.hpp"
 #include "attnbook/core/numpy_rng.hpp"
 #include "attnbook/core/softmax.hpp"
 
@@ -13,8 +14,7 @@ namespace {
 
 void check_range(const char* field, std::uint64_t value, WholeRange range) {
     if (value < range.min || value > range.max)
-        throw UserError(std::string(field) + ": " + std::to_string(value) + " is outside " + std::to_string(range.min) +
-                        ".." + std::to_string(range.max));
+        throw_format("{}: {} is outside {}..{}", {field, value, range.min, range.max});
 }
 
 // max_i softmax(s)_i, from the core's reference softmax (= 1 / sum_i exp(s_i - max)).
@@ -30,8 +30,7 @@ void check_scaling_input(const ScalingInput& in) {
     using namespace scaling_limits;
     check_range("seed", in.seed, seed);
     if (in.widths.size() < width_count.min || in.widths.size() > width_count.max)
-        throw UserError("widths: give " + std::to_string(width_count.min) + ".." + std::to_string(width_count.max) +
-                        " widths, not " + std::to_string(in.widths.size()));
+        throw_format("widths: give {}..{} widths, not {}", {width_count.min, width_count.max, in.widths.size()});
     check_range("pairs", in.pairs, pairs);
     check_range("trials", in.trials, trials);
     check_range("keys", in.keys, keys);
@@ -39,11 +38,10 @@ void check_scaling_input(const ScalingInput& in) {
     for (std::size_t d : in.widths) {
         check_range("widths", d, width);
         if (std::uint64_t{in.pairs} * d > max_block)
-            throw UserError("pairs x width: " + std::to_string(in.pairs) + " x " + std::to_string(d) +
-                            " numbers is more than the " + std::to_string(max_block) + " one table may hold");
+            throw_format("pairs x width: {} x {} numbers is more than the {} one table may hold",
+                         {in.pairs, d, max_block});
         if (std::uint64_t{in.trials} * in.keys * d > max_block)
-            throw UserError("trials x keys x width: " + std::to_string(in.trials) + " x " + std::to_string(in.keys) +
-                            " x " + std::to_string(d) + " is more than " + std::to_string(max_block));
+            throw_format("trials x keys x width: {} x {} x {} is more than {}", {in.trials, in.keys, d, max_block});
     }
 }
 

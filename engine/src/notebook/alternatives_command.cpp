@@ -3,8 +3,10 @@
 // linear: {left, right, reassociation_difference}, performer: {difference_from_dot}}.
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/number.hpp"
+#include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/alternatives.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
 
 namespace attnbook {
@@ -13,11 +15,6 @@ using nlohmann::json;
 
 namespace {
 constexpr Shown kThree{3, Rounding::fixed};
-json grid(const AltMatrix& g) {
-    json out = json::array();
-    for (const auto& r : g) out.push_back(number_pairs(r, kThree));
-    return out;
-}
 }  // namespace
 
 json alternatives_command(const json& raw, const Progress&) {
@@ -33,21 +30,24 @@ json alternatives_command(const json& raw, const Progress&) {
     try {
         r = attention_alternatives(in);
     } catch (const UserError& e) {
-        throw UserError(std::string("alternatives: $.") + e.what());
+        throw_format("alternatives: $.{}", {e.what()});
     }
-    json methods = json::array();
-    for (const auto& m : r.methods)
-        methods.push_back(json{{"name", m.name},
-                               {"weights", grid(m.weights)},
-                               {"output", grid(m.output)},
-                               {"row_sums", number_pairs(m.row_sums, kThree)}});
     constexpr Shown kError{1, Rounding::scientific};
-    return json{{"methods", methods},
-                {"linear",
-                 {{"left", grid(r.linear_left)},
-                  {"right", grid(r.linear_right)},
-                  {"reassociation_difference", number_pair(r.linear_reassociation_difference, kError)}}},
-                {"performer", {{"features", in.features}, {"difference_from_dot", number_pair(r.performer_difference, kThree)}}}};
+    json out;
+    JsonOut o(out);
+    json& methods = o.array("methods");
+    for (const auto& m : r.methods)
+        JsonOut::push(methods)
+            .set("name", m.name)
+            .pair_rows("weights", m.weights, kThree)
+            .pair_rows("output", m.output, kThree)
+            .pairs("row_sums", m.row_sums, kThree);
+    o.object("linear")
+        .pair_rows("left", r.linear_left, kThree)
+        .pair_rows("right", r.linear_right, kThree)
+        .pair("reassociation_difference", r.linear_reassociation_difference, kError);
+    o.object("performer").set("features", in.features).pair("difference_from_dot", r.performer_difference, kThree);
+    return out;
 }
 
 }  // namespace attnbook

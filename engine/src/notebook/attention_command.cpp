@@ -7,7 +7,9 @@
 #include "attnbook/core/attention.hpp"
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/number.hpp"
+#include "attnbook/core/text_join.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/json_text.hpp"
 
 namespace attnbook {
@@ -20,41 +22,41 @@ constexpr std::size_t kMaxPrinted = attention_limits::max_printed;
 constexpr Shown kTensorShown{4, Rounding::trimmed};
 constexpr Shown kErrorShown{2, Rounding::scientific};
 
-[[noreturn]] void bad(const std::string& path, const std::string& what) { throw UserError("attention: " + path + ": " + what); }
-
-Shape read_shape(const json& t, const std::string& path) {
+Shape read_shape(const json& t, const char* path) {
     if (!t.is_object() || !t.contains("shape") || !t.contains("data"))
-        bad(path, "expected {\"shape\": [...], \"data\": [...]}");
+        throw_format("attention: {}: expected {\"shape\": [...], \"data\": [...]}", {path});
     for (const auto& item : t.items())
         if (item.key() != "shape" && item.key() != "data")
-            bad(json_path_member(path, item.key()), "unknown field (expected shape, data)");
+            throw_format("attention: {}: unknown field (expected shape, data)", {json_path_member(path, item.key())});
     const json& shape = t.at("shape");
-    if (!shape.is_array() || shape.empty() || shape.size() > 4) bad(path + ".shape", "expected 1 to 4 sizes");
+    if (!shape.is_array() || shape.empty() || shape.size() > 4)
+        throw_format("attention: {}.shape: expected 1 to 4 sizes", {path});
     Shape out;
     std::size_t numel = 1;
     for (std::size_t i = 0; i < shape.size(); ++i) {
-        if (!shape[i].is_number_unsigned()) bad(path + ".shape[" + std::to_string(i) + "]", "expected a whole number >= 0");
+        if (!shape[i].is_number_unsigned()) throw_format("attention: {}.shape[{}]: expected a whole number >= 0",
+                                                         {path, i});
         out.push_back(shape[i].get<std::size_t>());
-        if (out.back() > kMaxElements) bad(path + ".shape[" + std::to_string(i) + "]", "too large");
+        if (out.back() > kMaxElements) throw_format("attention: {}.shape[{}]: too large", {path, i});
         numel *= out.back();
-        if (numel > kMaxElements) bad(path + ".shape", "more than " + std::to_string(kMaxElements) + " elements");
+        if (numel > kMaxElements) throw_format("attention: {}.shape: more than {} elements", {path, kMaxElements});
     }
     const json& data = t.at("data");
-    if (!data.is_array()) bad(path + ".data", "expected an array");
+    if (!data.is_array()) throw_format("attention: {}.data: expected an array", {path});
     if (data.size() != numel)
-        bad(path + ".data", "has " + std::to_string(data.size()) + " numbers but shape " + shape_to_string(out) +
-                                " needs " + std::to_string(numel));
+        throw_format("attention: {}.data: has {} numbers but shape {} needs {}", {path, data.size(), out, numel});
     return out;
 }
 
-Tensor read_tensor(const json& t, const std::string& path) {
+Tensor read_tensor(const json& t, const char* path) {
     Tensor out(read_shape(t, path));
     const json& data = t.at("data");
     for (std::size_t i = 0; i < data.size(); ++i) {
-        if (!data[i].is_number()) bad(path + ".data[" + std::to_string(i) + "]", "expected a number, found " + json_kind(data[i]));
+        if (!data[i].is_number())
+            throw_format("attention: {}.data[{}]: expected a number, found {}", {path, i, json_kind(data[i])});
         const double x = data[i].get<double>();
         if (!std::isfinite(x) || std::fabs(x) > std::numeric_limits<float>::max())
-            bad(path + ".data[" + std::to_string(i) + "]", "not a finite float32 number");
+            throw_format("attention: {}.data[{}]: not a finite float32 number", {path, i});
         out.data[i] = static_cast<float>(x);
     }
     return out;
@@ -68,7 +70,7 @@ struct Mask {
     bool is_bool = false;
 };
 
-Mask read_mask(const json& t, const std::string& path) {
+Mask read_mask(const json& t, const char* path) {
     Mask mask;
     const Shape shape = read_shape(t, path);
     const json& data = t.at("data");
@@ -76,26 +78,27 @@ Mask read_mask(const json& t, const std::string& path) {
     if (mask.is_bool) mask.flags = BoolTensor(shape);
     else mask.additive = Tensor(shape);
     for (std::size_t i = 0; i < data.size(); ++i) {
-        const std::string at = path + ".data[" + std::to_string(i) + "]";
         if (mask.is_bool) {
-            if (!data[i].is_boolean()) bad(at, "expected true/false like the first entry, found " + json_kind(data[i]));
+            if (!data[i].is_boolean())
+                throw_format("attention: {}.data[{}]: expected true/false like the first entry, found {}",
+                             {path, i, json_kind(data[i])});
             mask.flags.data[i] = data[i].get<bool>() ? 1 : 0;
-        } else if (data[i].is_string() && data[i].get<std::string>() == "-inf") {
+        } else if (data[i].is_string() && data[i].get_ref<const std::string&>() == "-inf") {
             mask.additive.data[i] = -std::numeric_limits<float>::infinity();
         } else if (data[i].is_number() && std::isfinite(data[i].get<double>())) {
             mask.additive.data[i] = static_cast<float>(data[i].get<double>());
         } else {
-            bad(at, "expected a finite number or \"-inf\", found " + json_found(data[i]));
+            throw_format("attention: {}.data[{}]: expected a finite number or \"-inf\", found {}",
+                         {path, i, json_found(data[i])});
         }
     }
     return mask;
 }
 
-template <class T>
-json tensor_json(const BasicTensor<T>& t) {
-    json data = json::array();
-    for (T x : t.data) data.push_back(number_pair(static_cast<double>(x), kTensorShown));
-    return json{{"shape", t.shape}, {"data", data}};
+void put_tensor(JsonOut o, const Tensor& t) {
+    o.set("shape", t.shape);
+    json& data = o.array("data");
+    for (float x : t.data) data.push_back(number_pair(static_cast<double>(x), kTensorShown));
 }
 
 }  // namespace
@@ -105,7 +108,7 @@ json attention_command(const json& raw, const Progress&) {
                      {"query", "key", "value", "attn_mask", "dropout_p", "dropout_seed", "is_causal", "scale",
                       "enable_gqa", "return_weights"});
     for (const char* name : {"query", "key", "value"})
-        if (!args.has(name)) bad(std::string("$.") + name, "required");
+        if (!args.has(name)) throw_format("attention: $.{}: required", {name});
     const Tensor q = read_tensor(args.raw("query"), "$.query");
     const Tensor k = read_tensor(args.raw("key"), "$.key");
     const Tensor v = read_tensor(args.raw("value"), "$.value");
@@ -118,7 +121,7 @@ json attention_command(const json& raw, const Progress&) {
     }
     auto flag = [&](const char* name) {
         if (!args.has(name)) return false;
-        if (!args.raw(name).is_boolean()) bad(std::string("$.") + name, "expected true or false");
+        if (!args.raw(name).is_boolean()) throw_format("attention: $.{}: expected true or false", {name});
         return args.raw(name).get<bool>();
     };
     options.is_causal = flag("is_causal");
@@ -133,20 +136,25 @@ json attention_command(const json& raw, const Progress&) {
     const AttentionPlan plan = plan_attention(q, k, v, options);
     if (shape_numel(plan.output_shape) > kMaxPrinted ||
         (options.return_weights && shape_numel(plan.weights_shape) > kMaxPrinted))
-        throw UserError("attention: the result has more than " + std::to_string(kMaxPrinted) + " numbers to print");
+        throw_format("attention: the result has more than {} numbers to print", {kMaxPrinted});
     const AttentionResult fast = scaled_dot_product_attention(q, k, v, options);
     const AttentionResultF64 reference = scaled_dot_product_attention_reference_f64(q, k, v, options);
 
     double max_error = 0.0;
     for (std::size_t i = 0; i < fast.output.numel(); ++i)
         max_error = std::fmax(max_error, std::fabs(static_cast<double>(fast.output.data[i]) - reference.output.data[i]));
-    json rows = json::array();
-    for (const auto& r : fast.fully_masked_rows) rows.push_back({r.batch, r.head, r.row});
-    json out{{"output", tensor_json(fast.output)},
-             {"fully_masked_rows", rows},
-             {"kernel", fast.kernel},
-             {"reference_max_abs_error", number_pair(max_error, kErrorShown)}};
-    if (fast.weights) out["weights"] = tensor_json(*fast.weights);
+    json out;
+    JsonOut o(out);
+    put_tensor(o.object("output"), fast.output);
+    json& rows = o.array("fully_masked_rows");
+    for (const auto& r : fast.fully_masked_rows) {
+        json& row = rows.emplace_back();
+        row.push_back(r.batch);
+        row.push_back(r.head);
+        row.push_back(r.row);
+    }
+    o.set("kernel", fast.kernel).pair("reference_max_abs_error", max_error, kErrorShown);
+    if (fast.weights) put_tensor(o.object("weights"), *fast.weights);
     return out;
 }
 

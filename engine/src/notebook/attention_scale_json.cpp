@@ -5,7 +5,9 @@
 
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/number.hpp"
+#include "attnbook/core/text_join.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/json_out.hpp"
 
 namespace attnbook {
 
@@ -19,22 +21,22 @@ constexpr Shown kTwo{2, Rounding::fixed};
 constexpr Shown kWhole{0, Rounding::fixed};
 const char* const kProblemFields[] = {"heads", "tokens", "head_width", "causal", "divisor", "seed"};
 
-json histogram(const std::vector<std::size_t>& bins, double mean) {
-    return json{{"bins", bins}, {"mean", number_pair(mean, kThree)}};
-}
 }  // namespace
 
 ScaleProblem read_scale_problem(const std::string& who, const json& raw, std::initializer_list<const char*> extra) {
     std::vector<const char*> known(std::begin(kProblemFields), std::end(kProblemFields));
     known.insert(known.end(), extra.begin(), extra.end());
-    if (!raw.is_object()) throw UserError(who + ": expected a JSON object of arguments");
+    if (!raw.is_object()) throw_format("{}: expected a JSON object of arguments", {who});
     for (const auto& item : raw.items()) {
         bool ok = false;
         for (const char* name : known) ok = ok || item.key() == name;
         if (!ok) {
             std::string list;
-            for (const char* name : known) list += (list.empty() ? "" : ", ") + std::string(name);
-            throw UserError(who + ": $." + item.key() + ": unknown field (expected one of: " + list + ")");
+            for (const char* name : known) {
+                if (!list.empty()) list += ", ";
+                list += name;
+            }
+            throw_format("{}: $.{}: unknown field (expected one of: {})", {who, item.key(), list});
         }
     }
     ScaleProblem p;
@@ -42,11 +44,10 @@ ScaleProblem read_scale_problem(const std::string& who, const json& raw, std::in
         if (!raw.contains(field)) return fallback;
         const json& v = raw.at(field);
         if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<std::int64_t>() >= 0))
-            throw UserError(who + ": $." + field + ": expected a whole number, found " + json_found(v));
+            throw_format("{}: $.{}: expected a whole number, found {}", {who, field, json_found(v)});
         const std::uint64_t x = v.get<std::uint64_t>();
         if (x < r.min || x > r.max)
-            throw UserError(who + ": $." + field + ": must be " + std::to_string(r.min) + " to " + std::to_string(r.max) +
-                            ", not " + std::to_string(x));
+            throw_format("{}: $.{}: must be {} to {}, not {}", {who, field, r.min, r.max, x});
         return x;
     };
     p.heads = whole("heads", lim::heads, p.heads);
@@ -54,12 +55,13 @@ ScaleProblem read_scale_problem(const std::string& who, const json& raw, std::in
     p.head_width = whole("head_width", lim::head_width, p.head_width);
     p.seed = whole("seed", lim::seed, p.seed);
     if (raw.contains("causal")) {
-        if (!raw.at("causal").is_boolean()) throw UserError(who + ": $.causal: expected true or false");
+        if (!raw.at("causal").is_boolean()) throw_format("{}: $.causal: expected true or false", {who});
         p.causal = raw.at("causal").get<bool>();
     }
     if (raw.contains("divisor")) {
-        if (!raw.at("divisor").is_string()) throw UserError(who + ": $.divisor: expected one of \"sqrt\", \"d\", \"1\"");
-        p.divisor = parse_divisor(raw.at("divisor").get<std::string>(), who + ": $.divisor");
+        if (!raw.at("divisor").is_string()) throw_format("{}: $.divisor: expected one of \"sqrt\", \"d\", \"1\"",
+                                                         {who});
+        p.divisor = parse_divisor(raw.at("divisor").get_ref<const std::string&>(), join_text({who, ": $.divisor"}));
     }
     check_scale_problem(p, who);
     return p;
@@ -73,54 +75,56 @@ json scale_report(const std::string& who, const json& args, const float* q, cons
         const json& r = args.at("sample_rows");
         const bool whole = r.is_number_unsigned() || (r.is_number_integer() && r.get<std::int64_t>() >= 0);
         if (!whole || r.get<std::uint64_t>() < lim::sample_rows.min || r.get<std::uint64_t>() > lim::sample_rows.max)
-            throw UserError(who + ": $.sample_rows: expected a whole number " + std::to_string(lim::sample_rows.min) + " to " +
-                            std::to_string(lim::sample_rows.max));
+            throw_format("{}: $.sample_rows: expected a whole number {} to {}",
+                         {who, lim::sample_rows.min, lim::sample_rows.max});
         rows = r.get<std::size_t>();
     }
     auto positive = [&](const char* field) -> double {
         if (!args.contains(field)) return -1.0;
         const json& x = args.at(field);
         if (!x.is_number() || !std::isfinite(x.get<double>()) || x.get<double>() < 0)
-            throw UserError(who + ": $." + field + ": expected a number >= 0");
+            throw_format("{}: $.{}: expected a number >= 0", {who, field});
         return x.get<double>();
     };
     const double ms = positive("ms");
     // What ran decides the working memory: "wasm" (the default) or "webgpu" (the flash kernel).
-    std::string backend = "wasm";
+    bool wasm = true;
     if (args.contains("backend")) {
-        if (!args.at("backend").is_string() || (args.at("backend") != "wasm" && args.at("backend") != "webgpu"))
-            throw UserError(who + ": $.backend: expected \"wasm\" or \"webgpu\"");
-        backend = args.at("backend").get<std::string>();
+        const json& b = args.at("backend");
+        if (!b.is_string() || (b.get_ref<const std::string&>() != "wasm" && b.get_ref<const std::string&>() != "webgpu"))
+            throw_format("{}: $.backend: expected \"wasm\" or \"webgpu\"", {who});
+        wasm = b.get_ref<const std::string&>() == "wasm";
     }
-    const double scratch = backend == "wasm" ? scale_wasm_scratch_bytes(p) : 0.0;
+    const double scratch = wasm ? scale_wasm_scratch_bytes(p) : 0.0;
 
     const ScaleCheck c = scale_check(p, q, k, v, out, rows);
-    json window = json::array();
-    for (const auto& row : c.window) window.push_back(number_pairs(row, kThree));
     const double flops = scale_flops(p);
     const double tensors = scale_tensor_bytes(p), matrix = scale_matrix_bytes(p), used = tensors + scratch;
     const double mib = 1024.0 * 1024.0;
-    return json{
-        {"rows_checked", c.rows},
-        {"max_abs_error", number_pair(c.max_abs_error, kErrorShown)},
-        {"max_rel_error", number_pair(c.max_rel_error, kErrorShown)},
-        {"top_weight",
-         {{"scaled", histogram(c.top_scaled_bins, c.top_scaled_mean)},
-          {"unscaled", histogram(c.top_unscaled_bins, c.top_unscaled_mean)},
-          {"bin_width", number_pair(1.0 / static_cast<double>(lim::histogram_bins), {1, Rounding::fixed})}}},
-        {"window", {{"size", c.window.size()}, {"weights", window}}},
-        {"gflop", number_pair(flops / 1e9, kThree)},
-        {"ms", ms < 0 ? json(nullptr) : number_pair(ms, {1, Rounding::fixed})},
-        // 3 decimals: a CPU driver (SwiftShader) runs at a few MFLOP/s, a GPU at hundreds of GFLOP/s.
-        {"gflops", ms <= 0 ? json(nullptr) : number_pair(flops / (ms * 1e6), kThree)},
-        {"memory",
-         {{"tensors_bytes", number_pair(tensors, kWhole)},
-          {"scratch_bytes", number_pair(scratch, kWhole)},
-          {"used_bytes", number_pair(used, kWhole)},
-          {"matrix_bytes", number_pair(matrix, kWhole)},
-          {"used_mib", number_pair(used / mib, kTwo)},
-          {"matrix_mib", number_pair(matrix / mib, kTwo)}}},
-    };
+    json result;
+    JsonOut o(result);
+    o.set("rows_checked", c.rows)
+        .pair("max_abs_error", c.max_abs_error, kErrorShown)
+        .pair("max_rel_error", c.max_rel_error, kErrorShown);
+    JsonOut top = o.object("top_weight");
+    top.object("scaled").set("bins", c.top_scaled_bins).pair("mean", c.top_scaled_mean, kThree);
+    top.object("unscaled").set("bins", c.top_unscaled_bins).pair("mean", c.top_unscaled_mean, kThree);
+    top.pair("bin_width", 1.0 / static_cast<double>(lim::histogram_bins), {1, Rounding::fixed});
+    o.object("window").set("size", c.window.size()).pair_rows("weights", c.window, kThree);
+    o.pair("gflop", flops / 1e9, kThree);
+    if (ms < 0) o.set("ms", json());
+    else o.pair("ms", ms, {1, Rounding::fixed});
+    // 3 decimals: a CPU driver (SwiftShader) runs at a few MFLOP/s, a GPU at hundreds of GFLOP/s.
+    if (ms <= 0) o.set("gflops", json());
+    else o.pair("gflops", flops / (ms * 1e6), kThree);
+    o.object("memory")
+        .pair("tensors_bytes", tensors, kWhole)
+        .pair("scratch_bytes", scratch, kWhole)
+        .pair("used_bytes", used, kWhole)
+        .pair("matrix_bytes", matrix, kWhole)
+        .pair("used_mib", used / mib, kTwo)
+        .pair("matrix_mib", matrix / mib, kTwo);
+    return result;
 }
 
 }  // namespace attnbook

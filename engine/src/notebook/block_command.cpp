@@ -3,6 +3,7 @@
 #include "attnbook/core/number.hpp"
 #include "attnbook/lessons/block.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/json_out.hpp"
 
 namespace attnbook {
 namespace {
@@ -11,18 +12,6 @@ using nlohmann::json;
 
 // The explorable's display: up to three decimals, trailing zeros dropped.
 constexpr Shown kShown{3, Rounding::trimmed};
-
-json pairs(const BlockMatrix& rows) {
-    json out = json::array();
-    for (const auto& row : rows) out.push_back(number_pairs(row, kShown));
-    return out;
-}
-
-json plain(const BlockMatrix& rows) {
-    json out = json::array();
-    for (const auto& row : rows) out.push_back(row);
-    return out;
-}
 
 }  // namespace
 
@@ -36,43 +25,44 @@ json block_command(const json& raw, const Progress&) {
     if (args.has("activation")) in.activation = parse_activation(args.text("activation"));
     const BlockResult r = transformer_block(in);
     const BlockWeights& w = block_weights();
-    json heads = json::array();
+    json out;
+    JsonOut o(out);
+    o.object("weights")
+        .set("ln1_gamma", w.ln1_gamma)
+        .set("ln1_beta", w.ln1_beta)
+        .set("w_q", w.w_q)
+        .set("w_k", w.w_k)
+        .set("w_v", w.w_v)
+        .set("w_o", w.w_o)
+        .set("b_o", w.b_o)
+        .set("ln2_gamma", w.ln2_gamma)
+        .set("ln2_beta", w.ln2_beta)
+        .set("w_1", w.w_1)
+        .set("b_1", w.b_1)
+        .set("w_2", w.w_2)
+        .set("b_2", w.b_2);
+    json& heads = o.array("heads");
     for (const auto& h : r.heads)
-        heads.push_back(json{{"q", pairs(h.q)},
-                             {"k", pairs(h.k)},
-                             {"v", pairs(h.v)},
-                             {"scores", pairs(h.scores)},
-                             {"shares", pairs(h.shares)},
-                             {"output", pairs(h.output)}});
-    json masked = json::array();
-    for (bool b : r.all_masked) masked.push_back(b);
-    return json{{"weights",
-                 {{"ln1_gamma", w.ln1_gamma},
-                  {"ln1_beta", w.ln1_beta},
-                  {"w_q", plain(w.w_q)},
-                  {"w_k", plain(w.w_k)},
-                  {"w_v", plain(w.w_v)},
-                  {"w_o", plain(w.w_o)},
-                  {"b_o", w.b_o},
-                  {"ln2_gamma", w.ln2_gamma},
-                  {"ln2_beta", w.ln2_beta},
-                  {"w_1", plain(w.w_1)},
-                  {"b_1", w.b_1},
-                  {"w_2", plain(w.w_2)},
-                  {"b_2", w.b_2}}},
-                {"heads_count", in.heads},
-                {"epsilon", bl::epsilon},
-                {"activation", activation_name(in.activation)},
-                {"ln1", pairs(r.ln1)},
-                {"heads", heads},
-                {"all_masked", masked},
-                {"concat", pairs(r.concat)},
-                {"attention_out", pairs(r.attention_out)},
-                {"h_prime", pairs(r.h_prime)},
-                {"ln2", pairs(r.ln2)},
-                {"mlp_hidden", pairs(r.mlp_hidden)},
-                {"mlp_out", pairs(r.mlp_out)},
-                {"h_out", pairs(r.h_out)}};
+        JsonOut::push(heads)
+            .pair_rows("q", h.q, kShown)
+            .pair_rows("k", h.k, kShown)
+            .pair_rows("v", h.v, kShown)
+            .pair_rows("scores", h.scores, kShown)
+            .pair_rows("shares", h.shares, kShown)
+            .pair_rows("output", h.output, kShown);
+    o.set("heads_count", in.heads)
+        .set("epsilon", bl::epsilon)
+        .set("activation", activation_name(in.activation))
+        .pair_rows("ln1", r.ln1, kShown)
+        .set("all_masked", r.all_masked)
+        .pair_rows("concat", r.concat, kShown)
+        .pair_rows("attention_out", r.attention_out, kShown)
+        .pair_rows("h_prime", r.h_prime, kShown)
+        .pair_rows("ln2", r.ln2, kShown)
+        .pair_rows("mlp_hidden", r.mlp_hidden, kShown)
+        .pair_rows("mlp_out", r.mlp_out, kShown)
+        .pair_rows("h_out", r.h_out, kShown);
+    return out;
 }
 
 }  // namespace attnbook

@@ -1,10 +1,11 @@
 #include "attnbook/notebook/commands.hpp"
 
-#include <map>
+#include <iterator>
 
 #include "attnbook/core/errors.hpp"
-#include "attnbook/core/quote.hpp"
 #include "attnbook/core/number.hpp"
+#include "attnbook/core/quote.hpp"
+#include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/explore_row.hpp"
 #include "attnbook/lessons/hand_example.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
@@ -12,6 +13,7 @@
 #include "attnbook/notebook/block_command.hpp"
 #include "attnbook/notebook/cell_types.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
 #include "attnbook/notebook/limits.hpp"
 #include "attnbook/notebook/notebook.hpp"
@@ -31,12 +33,6 @@ constexpr Shown kExplorable{3, Rounding::trimmed};
 constexpr Shown kTwoDecimals{2, Rounding::fixed};
 constexpr Shown kThreeDecimals{3, Rounding::fixed};
 
-json pair_rows(const std::vector<std::vector<double>>& rows, Shown style) {
-    json out = json::array();
-    for (const auto& row : rows) out.push_back(number_pairs(row, style));
-    return out;
-}
-
 std::vector<double> sqrt_widths(const std::vector<std::size_t>& widths) {
     std::vector<double> out;
     for (std::size_t d : widths) out.push_back(divisor_value(Divisor::sqrt_width, d));
@@ -52,10 +48,10 @@ ExploreInput explore_input(const CommandArgs& args) {
     if (args.has("divisor")) in.divisor = parse_divisor(args.text("divisor"));
     if (args.has("normalizer")) in.normalizer = parse_normalizer(args.text("normalizer"), "normalizer");
     constexpr std::size_t sources = explore_limits::command_max_sources, width = explore_limits::command_max_width;
-    if (in.keys.size() > sources) throw UserError("keys: at most " + std::to_string(sources) + " sources");
-    if (in.query.size() > width) throw UserError("query: at most " + std::to_string(width) + " numbers");
+    if (in.keys.size() > sources) throw_format("keys: at most {} sources", {sources});
+    if (in.query.size() > width) throw_format("query: at most {} numbers", {width});
     if (!in.values.empty() && in.values[0].size() > width)
-        throw UserError("values: at most " + std::to_string(width) + " numbers per row");
+        throw_format("values: at most {} numbers per row", {width});
     return in;
 }
 
@@ -63,33 +59,29 @@ json explore_command(const json& raw, const Progress&) {
     CommandArgs args("explore", raw, {"query", "keys", "values", "mask", "divisor", "normalizer"});
     const ExploreInput in = explore_input(args);
     const ExploreRow row = explore_row(in);
+    json out;
+    JsonOut o(out);
+    o.pairs("dots", row.dots, kExplorable).pairs("scores", row.scores, kExplorable).pair("max", row.max, kExplorable);
     if (in.normalizer != Normalizer::softmax)  // no softmax denominator; the shares' total instead
-        return json{{"normalizer", normalizer_name(in.normalizer)},
-                    {"dots", number_pairs(row.dots, kExplorable)},
-                    {"scores", number_pairs(row.scores, kExplorable)},
-                    {"max", number_pair(row.max, kExplorable)},
-                    {"total", number_pair(row.total, kExplorable)},
-                    {"shares", number_pairs(row.shares, kExplorable)},
-                    {"carries", pair_rows(row.carries, kExplorable)},
-                    {"output", number_pairs(row.output, kExplorable)},
-                    {"all_masked", row.all_masked}};
-    return json{{"dots", number_pairs(row.dots, kExplorable)},
-                {"scores", number_pairs(row.scores, kExplorable)},
-                {"max", number_pair(row.max, kExplorable)},
-                {"denominator", number_pair(row.denominator, kExplorable)},
-                {"shares", number_pairs(row.shares, kExplorable)},
-                {"carries", pair_rows(row.carries, kExplorable)},
-                {"output", number_pairs(row.output, kExplorable)},
-                {"all_masked", row.all_masked}};
+        o.set("normalizer", normalizer_name(in.normalizer)).pair("total", row.total, kExplorable);
+    else
+        o.pair("denominator", row.denominator, kExplorable);
+    o.pairs("shares", row.shares, kExplorable)
+        .pair_rows("carries", row.carries, kExplorable)
+        .pairs("output", row.output, kExplorable)
+        .set("all_masked", row.all_masked);
+    return out;
 }
 
 json python_command(const json& raw, const Progress&) {
     CommandArgs args("python", raw, {"query", "keys", "values", "mask", "divisor", "normalizer", "labels"});
     const ExploreInput in = explore_input(args);
     if (in.normalizer != Normalizer::softmax)
-        throw UserError("normalizer: the Python export writes softmax only, not " + normalizer_name(in.normalizer) +
-                        " (leave normalizer out or choose softmax)");
-    return json{{"program", explore_python_program(in, args.has("labels") ? args.strings("labels") : std::vector<std::string>{})}};
+        throw_format("normalizer: the Python export writes softmax only, not {} (leave normalizer out or choose "
+                     "softmax)", {normalizer_name(in.normalizer)});
+    json out;
+    JsonOut(out).set("program", explore_python_program(in, args.has("labels") ? args.strings("labels") : std::vector<std::string>{}));
+    return out;
 }
 
 }  // namespace
@@ -111,16 +103,19 @@ namespace {
 json scaling_command(const json& raw, const Progress& progress) {
     const ScalingInput in = scaling_input_from(CommandArgs("scaling", raw, {"seed", "widths", "pairs", "trials", "keys", "divisor"}));
     const ScalingResult r = scaling_study(in, progress);
-    return json{{"widths", in.widths},
-                {"divisor", divisor_name(in.divisor)},
-                {"raw_std", number_pairs(r.raw_std, kTwoDecimals)},
-                {"scaled_std", number_pairs(r.scaled_std, kTwoDecimals)},
-                {"top_unscaled", number_pairs(r.top_unscaled, kThreeDecimals)},
-                {"top_scaled", number_pairs(r.top_scaled, kThreeDecimals)},
-                // The reference lines of the lesson's plots: sqrt(d) (what raw_std follows) and
-                // 1/keys (the top weight of an even split).
-                {"sqrt_width", number_pairs(sqrt_widths(in.widths), kTwoDecimals)},
-                {"even_share", number_pair(1.0 / static_cast<double>(in.keys), kThreeDecimals)}};
+    json out;
+    JsonOut(out)
+        .set("widths", in.widths)
+        .set("divisor", divisor_name(in.divisor))
+        .pairs("raw_std", r.raw_std, kTwoDecimals)
+        .pairs("scaled_std", r.scaled_std, kTwoDecimals)
+        .pairs("top_unscaled", r.top_unscaled, kThreeDecimals)
+        .pairs("top_scaled", r.top_scaled, kThreeDecimals)
+        // The reference lines of the lesson's plots: sqrt(d) (what raw_std follows) and
+        // 1/keys (the top weight of an even split).
+        .pairs("sqrt_width", sqrt_widths(in.widths), kTwoDecimals)
+        .pair("even_share", 1.0 / static_cast<double>(in.keys), kThreeDecimals);
+    return out;
 }
 
 json hand_example_command(const json& raw, const Progress&) {
@@ -130,10 +125,13 @@ json hand_example_command(const json& raw, const Progress&) {
     if (args.has("keys")) in.keys = args.rows("keys");
     if (args.has("values")) in.values = args.rows("values");
     const HandExample r = hand_example(in);
-    return json{{"logits", pair_rows(r.logits, kThreeDecimals)},
-                {"weights", pair_rows(r.weights, kThreeDecimals)},
-                {"row_sums", number_pairs(r.row_sums, kThreeDecimals)},
-                {"output", pair_rows(r.output, kThreeDecimals)}};
+    json out;
+    JsonOut(out)
+        .pair_rows("logits", r.logits, kThreeDecimals)
+        .pair_rows("weights", r.weights, kThreeDecimals)
+        .pairs("row_sums", r.row_sums, kThreeDecimals)
+        .pair_rows("output", r.output, kThreeDecimals);
+    return out;
 }
 
 json validate_command(const json& raw, const Progress&) {
@@ -154,51 +152,66 @@ json limits_command(const json& raw, const Progress&) {
 
 using Handler = json (*)(const json&, const Progress&);
 
-const std::map<std::string, Handler>& registry() {
-    static const std::map<std::string, Handler> commands = {
-        {"attention", attention_command},
-        {"block", block_command},
-        {"explore", explore_command},
-        {"hand_example", hand_example_command},
-        {"python", python_command},
-        {"scaling", scaling_command},
-        {"sequence", sequence_command},
-        {"validate", validate_command},
-        {"check_practice", check_practice_command},
-        {"limits", limits_command},
-        {"cell_types", cell_types_command},
-        {"precision", precision_command},
-        {"normalize", normalize_command},
-        {"jacobian", jacobian_command},
-        {"jacobian_norms", jacobian_norms_command},
-        {"online_softmax", online_softmax_command},
-        {"tiling_memory", tiling_memory_command},
-        {"cost", cost_command},
-        {"scaling_program", scaling_program_command},
-        {"pipeline", pipeline_command},
-        {"pytorch_rules", pytorch_rules_command},
-        {"mistakes", mistakes_command},
-        {"alternatives", alternatives_command},
-    };
-    return commands;
+struct Command {
+    const char* name;
+    Handler run;
+};
+
+// In byte order of the names: command_names() and the unknown-command message list them so
+// (the static_assert below keeps it). A table of data, not a std::map built at startup.
+constexpr Command kCommands[] = {
+    {"alternatives", alternatives_command},
+    {"attention", attention_command},
+    {"block", block_command},
+    {"cell_types", cell_types_command},
+    {"check_practice", check_practice_command},
+    {"cost", cost_command},
+    {"explore", explore_command},
+    {"hand_example", hand_example_command},
+    {"jacobian", jacobian_command},
+    {"jacobian_norms", jacobian_norms_command},
+    {"limits", limits_command},
+    {"mistakes", mistakes_command},
+    {"normalize", normalize_command},
+    {"online_softmax", online_softmax_command},
+    {"pipeline", pipeline_command},
+    {"precision", precision_command},
+    {"python", python_command},
+    {"pytorch_rules", pytorch_rules_command},
+    {"scaling", scaling_command},
+    {"scaling_program", scaling_program_command},
+    {"sequence", sequence_command},
+    {"tiling_memory", tiling_memory_command},
+    {"validate", validate_command},
+};
+
+constexpr bool names_in_order() {
+    for (std::size_t i = 1; i < std::size(kCommands); ++i) {
+        const char *a = kCommands[i - 1].name, *b = kCommands[i].name;
+        while (*a && *a == *b) ++a, ++b;
+        if (static_cast<unsigned char>(*a) >= static_cast<unsigned char>(*b)) return false;
+    }
+    return true;
 }
+static_assert(names_in_order(), "kCommands: keep the names in byte order");
 
 }  // namespace
 
 std::vector<std::string> command_names() {
     std::vector<std::string> names;
-    for (const auto& entry : registry()) names.push_back(entry.first);
+    for (const Command& c : kCommands) names.push_back(c.name);
     return names;
 }
 
 json run_command(const std::string& name, const json& args, const Progress& progress) {
-    const auto it = registry().find(name);
-    if (it == registry().end()) {
-        std::string known;
-        for (const auto& n : command_names()) known += (known.empty() ? "" : ", ") + n;
-        throw UserError("unknown command " + quote(name) + " (expected one of: " + known + ")");
+    for (const Command& c : kCommands)
+        if (name == c.name) return c.run(args, progress);
+    std::string known;
+    for (const Command& c : kCommands) {
+        if (!known.empty()) known += ", ";
+        known += c.name;
     }
-    return it->second(args, progress);
+    throw_format("unknown command {} (expected one of: {})", {quote(name), known});
 }
 
 }  // namespace attnbook

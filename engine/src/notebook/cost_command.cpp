@@ -2,11 +2,13 @@
 // the bytes of the score matrix and the FLOPs of QK^T and AV (lessons/cost_model.hpp).
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <stdexcept>
 
 #include "attnbook/core/errors.hpp"
 #include "attnbook/lessons/cost_model.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
 
 namespace attnbook {
@@ -18,14 +20,15 @@ namespace {
 std::string three_significant(double x) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.3g", x);
-    std::string text(buf);
-    const auto e = text.find('e');
-    if (e == std::string::npos) return text;
-    std::string mantissa = text.substr(0, e), exponent = text.substr(e + 1);
-    const bool negative = exponent[0] == '-';
-    exponent = exponent.substr(1);
-    while (exponent.size() > 1 && exponent[0] == '0') exponent.erase(0, 1);
-    return mantissa + "e" + (negative ? "-" : "") + exponent;
+    char* e = std::strchr(buf, 'e');
+    if (e) {
+        char* to = e + 1;           // the exponent's sign and digits move up to here
+        const char* from = e + 1;
+        if (*from++ == '-') ++to;   // '-' stays, '+' goes
+        while (from[0] == '0' && from[1]) ++from;  // leading zeros, not the last digit
+        std::memmove(to, from, std::strlen(from) + 1);
+    }
+    return buf;
 }
 }  // namespace
 
@@ -46,12 +49,17 @@ std::string bytes_text(double bytes) {
         v /= 1000.0;
         ++u;
     }
-    return three_significant(v) + " " + units[u];
+    std::string text = three_significant(v);
+    text += ' ';
+    text += units[u];
+    return text;
 }
 
 json text_pair(double x, const std::string& shown) {
     if (!std::isfinite(x)) throw std::domain_error("a non-finite number reached the output");
-    return json{{"exact", x}, {"shown", shown}};
+    json out;
+    JsonOut(out).set("exact", x).set("shown", shown);
+    return out;
 }
 
 json cost_command(const json& raw, const Progress&) {
@@ -70,10 +78,13 @@ json cost_command(const json& raw, const Progress&) {
     read("batch", in.batch, lim::max_batch);
     read("bytes", in.bytes, lim::max_bytes);
     const CostResult r = attention_cost(in);
-    return json{{"scores", text_pair(r.scores, count_text(r.scores))},
-                {"score_bytes", text_pair(r.score_bytes, bytes_text(r.score_bytes))},
-                {"qk_flops", text_pair(r.qk_flops, count_text(r.qk_flops))},
-                {"av_flops", text_pair(r.av_flops, count_text(r.av_flops))}};
+    json out;
+    JsonOut(out)
+        .set("scores", text_pair(r.scores, count_text(r.scores)))
+        .set("score_bytes", text_pair(r.score_bytes, bytes_text(r.score_bytes)))
+        .set("qk_flops", text_pair(r.qk_flops, count_text(r.qk_flops)))
+        .set("av_flops", text_pair(r.av_flops, count_text(r.av_flops)));
+    return out;
 }
 
 }  // namespace attnbook

@@ -75,5 +75,10 @@ JsonOut& JsonOut::pair_rows(const char* key, const std::vector<std::vector<doubl
     for (const auto& row : exact) rows.push_back(number_pairs(row, style));
     return *this;
 }
+JsonOut& JsonOut::set(const char* key, const std::vector<bool>& v) {
+    slot(key) = v;
+    return *this;
+}
+JsonOut JsonOut::push(json& array) { return JsonOut(array.emplace_back()); }
 
 }  // namespace attnbook

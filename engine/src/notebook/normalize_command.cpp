@@ -5,9 +5,11 @@
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/normalize.hpp"
 #include "attnbook/core/number.hpp"
-#include "attnbook/notebook/command_args.hpp"
-#include "attnbook/notebook/lesson_commands.hpp"
+#include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/jacobian.hpp"
+#include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/json_out.hpp"
+#include "attnbook/notebook/lesson_commands.hpp"
 
 namespace attnbook {
 
@@ -15,15 +17,16 @@ using nlohmann::json;
 
 namespace {
 constexpr Shown kWeights{3, Rounding::fixed};
+constexpr Shown kFour{4, Rounding::fixed};
 
 std::vector<double> read_scores(const CommandArgs& args, const char* command) {
     const std::vector<double> scores = args.numbers("scores");
     if (scores.empty() || scores.size() > jacobian_limits::max_scores)
-        throw UserError(std::string(command) + ": $.scores: give 1 to " + std::to_string(jacobian_limits::max_scores) +
-                        " scores, found " + std::to_string(scores.size()));
+        throw_format("{}: $.scores: give 1 to {} scores, found {}",
+                     {command, jacobian_limits::max_scores, scores.size()});
     for (std::size_t i = 0; i < scores.size(); ++i)
         if (std::fabs(scores[i]) > jacobian_limits::max_abs)
-            throw UserError(std::string(command) + ": $.scores[" + std::to_string(i) + "]: |score| must be at most 1e6");
+            throw_format("{}: $.scores[{}]: |score| must be at most 1e6", {command, i});
     return scores;
 }
 }  // namespace
@@ -34,7 +37,7 @@ json normalize_command(const json& raw, const Progress&) {
     const Normalizer kind = args.has("kind") ? parse_normalizer(args.text("kind"), "normalize: $.kind") : Normalizer::softmax;
     if (args.has("temperature")) {
         const double t = args.number("temperature");
-        if (!(t > 0.0)) throw UserError("normalize: $.temperature: must be greater than 0, found " + json(t).dump());
+        if (!(t > 0.0)) throw_format("normalize: $.temperature: must be greater than 0, found {}", {json(t).dump()});
         for (double& s : scores) {
             s /= t;
             if (!std::isfinite(s)) throw UserError("normalize: $.temperature: so small that a score overflows");
@@ -43,17 +46,20 @@ json normalize_command(const json& raw, const Progress&) {
     const std::vector<double> w = normalize_f64(kind, scores);
     double sum = 0.0;
     for (double x : w) sum += x;
-    return json{{"weights", number_pairs(w, kWeights)}, {"sum", number_pair(sum, kWeights)}};
+    json out;
+    JsonOut(out).pairs("weights", w, kWeights).pair("sum", sum, kWeights);
+    return out;
 }
 
 json jacobian_command(const json& raw, const Progress&) {
     CommandArgs args("jacobian", raw, {"scores"});
     const SoftmaxJacobian r = softmax_jacobian(read_scores(args, "jacobian"));
-    json rows = json::array();
-    for (const auto& row : r.jacobian) rows.push_back(number_pairs(row, Shown{4, Rounding::fixed}));
-    return json{{"weights", number_pairs(r.weights, kWeights)},
-                {"jacobian", rows},
-                {"frobenius", number_pair(r.frobenius, Shown{4, Rounding::fixed})}};
+    json out;
+    JsonOut(out)
+        .pairs("weights", r.weights, kWeights)
+        .pair_rows("jacobian", r.jacobian, kFour)
+        .pair("frobenius", r.frobenius, kFour);
+    return out;
 }
 
 json jacobian_norms_command(const json& raw, const Progress&) {
@@ -68,11 +74,11 @@ json jacobian_norms_command(const json& raw, const Progress&) {
     try {
         r = jacobian_norms(in);
     } catch (const UserError& e) {
-        throw UserError(std::string("jacobian_norms: ") + e.what());
+        throw_format("jacobian_norms: {}", {e.what()});
     }
-    return json{{"widths", in.widths},
-                {"unscaled", number_pairs(r.unscaled, Shown{4, Rounding::fixed})},
-                {"scaled", number_pairs(r.scaled, Shown{4, Rounding::fixed})}};
+    json out;
+    JsonOut(out).set("widths", in.widths).pairs("unscaled", r.unscaled, kFour).pairs("scaled", r.scaled, kFour);
+    return out;
 }
 
 }  // namespace attnbook

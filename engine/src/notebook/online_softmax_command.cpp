@@ -2,8 +2,10 @@
 // tiling_memory {tokens, tile, bytes} -> memory of unfused versus tiled scores as T grows.
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/number.hpp"
+#include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/online_softmax.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
 
 namespace attnbook {
@@ -20,19 +22,25 @@ json online_softmax_command(const json& raw, const Progress&) {
     try {
         r = online_softmax(in);
     } catch (const UserError& e) {
-        throw UserError(std::string("online_softmax: ") + e.what());
+        throw_format("online_softmax: {}", {e.what()});
     }
     constexpr Shown shown{4, Rounding::fixed};
-    json steps = json::array();
-    for (const auto& s : r.steps)
-        steps.push_back(json{{"tile", {s.first, s.last}},
-                             {"running_max", number_pair(s.running_max, shown)},
-                             {"running_sum", number_pair(s.running_sum, shown)},
-                             {"partial_output", number_pairs(s.partial_output, shown)}});
-    return json{{"steps", steps},
-                {"output", number_pairs(r.output, shown)},
-                {"unfused_output", number_pairs(r.unfused_output, shown)},
-                {"max_abs_difference", number_pair(r.max_abs_difference, Shown{2, Rounding::scientific})}};
+    json out;
+    JsonOut o(out);
+    json& steps = o.array("steps");
+    for (const auto& s : r.steps) {
+        JsonOut step = JsonOut::push(steps);
+        json& tile = step.array("tile");
+        tile.push_back(s.first);
+        tile.push_back(s.last);
+        step.pair("running_max", s.running_max, shown)
+            .pair("running_sum", s.running_sum, shown)
+            .pairs("partial_output", s.partial_output, shown);
+    }
+    o.pairs("output", r.output, shown)
+        .pairs("unfused_output", r.unfused_output, shown)
+        .pair("max_abs_difference", r.max_abs_difference, Shown{2, Rounding::scientific});
+    return out;
 }
 
 json tiling_memory_command(const json& raw, const Progress&) {
@@ -45,12 +53,14 @@ json tiling_memory_command(const json& raw, const Progress&) {
     }
     const double tile = args.has("tile") ? static_cast<double>(args.whole("tile", 1, 4096)) : 128.0;
     const double bytes = args.has("bytes") ? static_cast<double>(args.whole("bytes", 1, 8)) : 2.0;
-    json rows = json::array();
+    json out;
+    json& rows = JsonOut(out).array("rows");
     for (const auto& m : tiling_memory(tokens, tile))
-        rows.push_back(json{{"tokens", text_pair(m.tokens, count_text(m.tokens))},
-                            {"unfused_bytes", text_pair(m.unfused_numbers * bytes, bytes_text(m.unfused_numbers * bytes))},
-                            {"tiled_bytes", text_pair(m.tiled_numbers * bytes, bytes_text(m.tiled_numbers * bytes))}});
-    return json{{"rows", rows}};
+        JsonOut::push(rows)
+            .set("tokens", text_pair(m.tokens, count_text(m.tokens)))
+            .set("unfused_bytes", text_pair(m.unfused_numbers * bytes, bytes_text(m.unfused_numbers * bytes)))
+            .set("tiled_bytes", text_pair(m.tiled_numbers * bytes, bytes_text(m.tiled_numbers * bytes)));
+    return out;
 }
 
 }  // namespace attnbook

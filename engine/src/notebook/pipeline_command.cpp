@@ -3,8 +3,10 @@
 // `knob` is an index into the knob's stops; left out, it is sqrt(d)'s.
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/number.hpp"
+#include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/pipeline.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
 
 namespace attnbook {
@@ -21,19 +23,22 @@ json pipeline_command(const json& raw, const Progress&) {
     try {
         check_pipeline_input(in);
     } catch (const UserError& e) {
-        throw UserError(std::string("pipeline: $.") + e.what());
+        throw_format("pipeline: $.{}", {e.what()});
     }
     std::size_t sqrt_index = 0;
     const std::vector<double> stops = knob_stops(in.width, sqrt_index);
     const std::size_t index = args.has("knob") ? args.whole("knob", 0, stops.size() - 1) : sqrt_index;
     const Pipeline r = pipeline(in, stops[index]);
     constexpr Shown two{2, Rounding::fixed};
-    return json{{"divisor", number_pair(r.divisor, two)},
-                {"knob", {{"stops", stops.size()}, {"sqrt_index", sqrt_index}, {"index", index}}},
-                {"divided", number_pairs(r.divided, two)},
-                {"shares", number_pairs(r.shares, two)},
-                {"sum", number_pair(r.share_sum, two)},
-                {"blend", number_pairs(r.blend, two)}};
+    json out;
+    JsonOut o(out);
+    o.pair("divisor", r.divisor, two);
+    o.object("knob").set("stops", stops.size()).set("sqrt_index", sqrt_index).set("index", index);
+    o.pairs("divided", r.divided, two)
+        .pairs("shares", r.shares, two)
+        .pair("sum", r.share_sum, two)
+        .pairs("blend", r.blend, two);
+    return out;
 }
 
 }  // namespace attnbook

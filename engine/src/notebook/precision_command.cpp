@@ -7,6 +7,7 @@
 #include "attnbook/core/number.hpp"
 #include "attnbook/lessons/precision.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/json_out.hpp"
 
 namespace attnbook {
 
@@ -29,29 +30,30 @@ json precision_command(const json& raw, const Progress& progress) {
         in.unscaled = args.raw("unscaled").get<bool>();
     }
     const PrecisionResult r = precision_lab(in, progress);
-    json formats = json::object();
+    json out;
+    JsonOut o(out);
+    o.set("tokens", in.tokens)
+        .set("head_width", in.head_width)
+        .set("seed", in.seed)
+        .set("unscaled", in.unscaled)
+        .set("rows_checked", r.rows_checked)
+        .pair("max_logit", r.max_logit, kTwoDecimals);
+    JsonOut formats = o.object("formats");
     for (const FormatResult& f : r.formats) {
         const FormatSpec& spec = format_spec(f.format);
-        const bool failed = f.naive_overflow || f.naive_underflow;
-        formats[spec.name] = json{
-            {"max_abs_error", number_pair(f.max_abs_error, kErrorShown)},
-            {"max_rel_error", number_pair(f.max_rel_error, kErrorShown)},
-            {"naive_overflow", f.naive_overflow},
-            {"naive_underflow", f.naive_underflow},
-            {"naive_max_abs_error", failed ? json(nullptr) : number_pair(f.naive_max_abs_error, kErrorShown)},
-            {"largest", number_pair(spec.largest, kErrorShown)},
+        JsonOut fo = formats.object(spec.name);
+        fo.pair("max_abs_error", f.max_abs_error, kErrorShown)
+            .pair("max_rel_error", f.max_rel_error, kErrorShown)
+            .set("naive_overflow", f.naive_overflow)
+            .set("naive_underflow", f.naive_underflow);
+        if (f.naive_overflow || f.naive_underflow) fo.set("naive_max_abs_error", json());
+        else fo.pair("naive_max_abs_error", f.naive_max_abs_error, kErrorShown);
+        fo.pair("largest", spec.largest, kErrorShown)
             // exp(x) rounds to +inf in this format once x passes ln(largest) (a little more, by
             // the half unit rounding adds; the lab's table shows the round figure).
-            {"exp_overflows_above", number_pair(det_log1p(spec.largest - 1.0), kTwoDecimals)},
-        };
+            .pair("exp_overflows_above", det_log1p(spec.largest - 1.0), kTwoDecimals);
     }
-    return json{{"tokens", in.tokens},
-                {"head_width", in.head_width},
-                {"seed", in.seed},
-                {"unscaled", in.unscaled},
-                {"rows_checked", r.rows_checked},
-                {"max_logit", number_pair(r.max_logit, kTwoDecimals)},
-                {"formats", formats}};
+    return out;
 }
 
 }  // namespace attnbook

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/text_join.hpp"
 
 namespace attnbook {
 namespace {
@@ -12,13 +13,13 @@ std::string literal(const nlohmann::json& value) { return value.dump(); }
 
 std::string python_list(const std::vector<double>& row) {
     std::string out = "[";
-    for (std::size_t j = 0; j < row.size(); ++j) out += (j ? ", " : "") + literal(row[j]);
+    for (std::size_t j = 0; j < row.size(); ++j) append_text(out, {j ? ", " : "", literal(row[j])});
     return out + "]";
 }
 
 std::string python_rows(const std::vector<std::vector<double>>& rows) {
     std::string out = "[";
-    for (std::size_t i = 0; i < rows.size(); ++i) out += (i ? ",\n    " : "\n    ") + python_list(rows[i]);
+    for (std::size_t i = 0; i < rows.size(); ++i) append_text(out, {i ? ",\n    " : "\n    ", python_list(rows[i])});
     return out + ",\n]";
 }
 
@@ -77,27 +78,27 @@ const char* python_engine_exp_source() {
 
 std::string default_source_label(std::size_t index) {
     if (index < 26) return std::string(1, static_cast<char>('A' + index));
-    return "S" + std::to_string(index);
+    return join_text({"S", index});
 }
 
 std::string explore_python_program(const ExploreInput& in, const std::vector<std::string>& labels) {
     explore_row(in);  // the same shape and finiteness checks as the engine, before writing code
     const std::size_t n = in.keys.size();
     if (!labels.empty() && labels.size() != n)
-        throw UserError("labels: has " + std::to_string(labels.size()) + " names but there are " + std::to_string(n) + " sources");
+        throw_format("labels: has {} names but there are {} sources", {labels.size(), n});
     // Labels are the user's text: written with \u escapes only (ASCII), so no control or bidi
     // character reaches the program's source, where it could hide what the code does.
-    nlohmann::json names = nlohmann::json::array(), allowed = nlohmann::json::array();
+    nlohmann::json names = nlohmann::json::array();
+    std::string allowed_text = "[";  // a Python list of booleans, as JSON's [true,false] would read
     for (std::size_t i = 0; i < n; ++i) {
         names.push_back(labels.empty() ? default_source_label(i) : labels[i]);
-        allowed.push_back(in.mask.empty() || in.mask[i]);
+        if (i) allowed_text += ',';
+        allowed_text += in.mask.empty() || in.mask[i] ? "True" : "False";
     }
-    std::string allowed_text = allowed.dump();
-    for (auto [from, to] : {std::pair<std::string, std::string>{"true", "True"}, {"false", "False"}})
-        for (std::size_t at; (at = allowed_text.find(from)) != std::string::npos;) allowed_text.replace(at, from.size(), to);
+    allowed_text += ']';
 
-    // Plain string concatenation: no iostreams in the engine (module size).
-    std::string py = R"(#!/usr/bin/env python3
+    // The parts joined in one call: no iostreams in the engine (module size).
+    return join_text({R"(#!/usr/bin/env python3
 # One attention row from attnbook, written out to run and to change.
 # Standard library only. The arithmetic follows the engine step for step (sums run left to
 # right from 0.0, the largest score is subtracted before exp), so the doubles on the last line
@@ -106,12 +107,12 @@ import json
 import math
 import struct
 
-names = )" + names.dump(-1, ' ', true) + R"(
-query = )" + python_list(in.query) + R"(
-key_rows = )" + python_rows(in.keys) + R"(
-value_rows = )" + python_rows(in.values) + R"(
-allowed = )" + allowed_text + R"(  # False removes a source before the softmax
-)" + divisor_line(in.divisor) + R"(
+names = )", names.dump(-1, ' ', true), R"(
+query = )", python_list(in.query), R"(
+key_rows = )", python_rows(in.keys), R"(
+value_rows = )", python_rows(in.values), R"(
+allowed = )", allowed_text, R"(  # False removes a source before the softmax
+)", divisor_line(in.divisor), R"(
 
 
 def running_total(numbers):
@@ -121,7 +122,7 @@ def running_total(numbers):
     return total
 
 
-)" + python_engine_exp_source() + R"(
+)", python_engine_exp_source(), R"(
 
 # Match: how far the query reaches along each key, divided to keep scores moderate.
 dots = [running_total(a * b for a, b in zip(query, key)) for key in key_rows]
@@ -148,8 +149,7 @@ for name, dot, score, share in zip(names, dots, scores, shares):
     print(f"{name:>6} {dot:6.3f} {score:7.3f} {share:7.3f}")
 print("output", ", ".join(f"{x:.3f}" for x in output))
 print(json.dumps({"shares": shares, "output": output}))
-)";
-    return py;
+)"});
 }
 
 }  // namespace attnbook

@@ -1,8 +1,10 @@
 // pytorch_rules {scale?} -> each of PyTorch's rules shown on the lesson's small causal example
 // (lessons/pytorch_rules.hpp).
 #include "attnbook/core/number.hpp"
+#include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/pytorch_rules.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
 
 namespace attnbook {
@@ -11,11 +13,6 @@ using nlohmann::json;
 
 namespace {
 constexpr Shown kThree{3, Rounding::fixed};
-json pair_rows(const Rows& rows) {
-    json out = json::array();
-    for (const auto& r : rows) out.push_back(number_pairs(r, kThree));
-    return out;
-}
 }  // namespace
 
 json pytorch_rules_command(const json& raw, const Progress&) {
@@ -26,33 +23,37 @@ json pytorch_rules_command(const json& raw, const Progress&) {
     try {
         r = pytorch_rules(scale);
     } catch (const UserError& e) {
-        throw UserError(std::string("pytorch_rules: $.") + e.what());
+        throw_format("pytorch_rules: $.{}", {e.what()});
     }
     constexpr Shown kError{1, Rounding::scientific};
-    return json{
-        {"example", {{"queries", r.queries}, {"keys", r.keys}, {"values", r.values}}},
-        {"scale",
-         {{"default", number_pair(r.default_scale, kThree)},
-          {"explicit", number_pair(r.explicit_scale, kThree)},
-          {"weights_default", pair_rows(r.weights_default)},
-          {"weights_explicit", pair_rows(r.weights_explicit)}}},
-        {"masks",
-         {{"weights_bool", pair_rows(r.weights_bool)},
-          {"weights_additive", pair_rows(r.weights_additive)},
-          {"max_difference", number_pair(r.bool_vs_additive, kError)}}},
-        {"causal", {{"weights", pair_rows(r.weights_causal)}, {"max_difference_from_bool", number_pair(r.causal_vs_bool, kError)}}},
-        {"mask_and_causal", {{"engine", r.engine_refusal}, {"pytorch", PytorchRules::pytorch_error}}},
-        {"gqa",
-         {{"query_shape", r.gqa_query_shape},
-          {"kv_shape", r.gqa_kv_shape},
-          {"output_shape", r.gqa_output_shape},
-          {"kv_head_of_query_head", r.gqa_kv_head_of_query_head},
-          {"max_difference_from_repeated", number_pair(r.gqa_vs_repeated, kError)},
-          {"without_enable_gqa", r.gqa_refusal}}},
-        {"fully_masked",
-         {{"weights", pair_rows(r.masked_weights)},
-          {"output", pair_rows(r.masked_output)},
-          {"rows", r.fully_masked_rows}}}};
+    json out;
+    JsonOut o(out);
+    o.object("example").set("queries", r.queries).set("keys", r.keys).set("values", r.values);
+    o.object("scale")
+        .pair("default", r.default_scale, kThree)
+        .pair("explicit", r.explicit_scale, kThree)
+        .pair_rows("weights_default", r.weights_default, kThree)
+        .pair_rows("weights_explicit", r.weights_explicit, kThree);
+    o.object("masks")
+        .pair_rows("weights_bool", r.weights_bool, kThree)
+        .pair_rows("weights_additive", r.weights_additive, kThree)
+        .pair("max_difference", r.bool_vs_additive, kError);
+    o.object("causal")
+        .pair_rows("weights", r.weights_causal, kThree)
+        .pair("max_difference_from_bool", r.causal_vs_bool, kError);
+    o.object("mask_and_causal").set("engine", r.engine_refusal).set("pytorch", PytorchRules::pytorch_error);
+    o.object("gqa")
+        .set("query_shape", r.gqa_query_shape)
+        .set("kv_shape", r.gqa_kv_shape)
+        .set("output_shape", r.gqa_output_shape)
+        .set("kv_head_of_query_head", r.gqa_kv_head_of_query_head)
+        .pair("max_difference_from_repeated", r.gqa_vs_repeated, kError)
+        .set("without_enable_gqa", r.gqa_refusal);
+    o.object("fully_masked")
+        .pair_rows("weights", r.masked_weights, kThree)
+        .pair_rows("output", r.masked_output, kThree)
+        .set("rows", r.fully_masked_rows);
+    return out;
 }
 
 }  // namespace attnbook

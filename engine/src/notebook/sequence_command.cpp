@@ -4,9 +4,11 @@
 
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/number.hpp"
+#include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/explore_row.hpp"
 #include "attnbook/lessons/sequence.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/json_out.hpp"
 
 namespace attnbook {
 namespace {
@@ -15,12 +17,6 @@ using nlohmann::json;
 
 // The explorable's display: up to three decimals, trailing zeros dropped.
 constexpr Shown kShown{3, Rounding::trimmed};
-
-json pair_rows(const std::vector<std::vector<double>>& rows) {
-    json out = json::array();
-    for (const auto& row : rows) out.push_back(number_pairs(row, kShown));
-    return out;
-}
 
 }  // namespace
 
@@ -34,19 +30,20 @@ json sequence_command(const json& raw, const Progress&) {
     if (args.has("divisor")) in.divisor = parse_divisor(args.text("divisor"));
     // The explorable's command limits, per row and per source.
     constexpr std::size_t rows = explore_limits::command_max_sources, width = explore_limits::command_max_width;
-    if (in.queries.size() > rows) throw UserError("queries: at most " + std::to_string(rows) + " rows");
-    if (in.keys.size() > rows) throw UserError("keys: at most " + std::to_string(rows) + " sources");
+    if (in.queries.size() > rows) throw_format("queries: at most {} rows", {rows});
+    if (in.keys.size() > rows) throw_format("keys: at most {} sources", {rows});
     for (std::size_t r = 0; r < in.queries.size(); ++r)
-        if (in.queries[r].size() > width) throw UserError("queries[" + std::to_string(r) + "]: at most " + std::to_string(width) + " numbers");
+        if (in.queries[r].size() > width) throw_format("queries[{}]: at most {} numbers", {r, width});
     if (!in.values.empty() && in.values[0].size() > width)
-        throw UserError("values: at most " + std::to_string(width) + " numbers per row");
+        throw_format("values: at most {} numbers per row", {width});
     const SequenceResult r = sequence_rows(in);
-    json masked = json::array();
-    for (bool b : r.all_masked) masked.push_back(b);
-    return json{{"scores", pair_rows(r.scores)},
-                {"shares", pair_rows(r.shares)},
-                {"outputs", pair_rows(r.outputs)},
-                {"all_masked", masked}};
+    json out;
+    JsonOut(out)
+        .pair_rows("scores", r.scores, kShown)
+        .pair_rows("shares", r.shares, kShown)
+        .pair_rows("outputs", r.outputs, kShown)
+        .set("all_masked", r.all_masked);
+    return out;
 }
 
 }  // namespace attnbook

@@ -56,6 +56,9 @@ public:
     JsonOut& pair(const char* key, double exact, Shown style);
     JsonOut& pairs(const char* key, const std::vector<double>& exact, Shown style);
     JsonOut& pair_rows(const char* key, const std::vector<std::vector<double>>& exact, Shown style);
+    JsonOut& set(const char* key, const std::vector<bool>& v);
+    // A new object appended to `array` (an array, or null: it becomes one), filled through the result.
+    static JsonOut push(nlohmann::json& array);
 
 private:
     JsonOut() = default;
