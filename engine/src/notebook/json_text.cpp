@@ -326,36 +326,34 @@ std::string json_path_index(const std::string& parent, std::size_t index) {
 }
 
 json parse_json_text(const std::string& text, const JsonTextLimits& limits) {
+    // Every failure ends in the one throw at the end.
+    std::string message, path;
+    std::optional<TextPosition> position;
     if (text.size() > limits.max_bytes) {
-        throw JsonTextError(concat({"the text is ", mebibytes(text.size()), " (", text.size(), " bytes); the limit is ",
-                                    mebibytes(limits.max_bytes)}),
-                            std::nullopt, "");
-    }
-    if (const auto bad = find_bad_utf8(text)) {
-        throw JsonTextError(concat({"invalid UTF-8: ", bad->what, " (save the file as UTF-8)"}),
-                            position_at_byte(text, bad->offset), "");
-    }
-    json root;
-    BoundedDomBuilder builder(text, root, limits.max_depth);
-    if (json::sax_parse(text.begin(), text.end(), &builder, json::input_format_t::json, true, false)) return root;
-
-    using Failure = BoundedDomBuilder::Failure;
-    switch (builder.failure()) {
-        case Failure::too_deep:
-        case Failure::duplicate_key: {
-            const bool duplicate = builder.failure() == Failure::duplicate_key;
-            const PathQuery query{builder.failure_path(), duplicate, duplicate ? 2u : 1u};
-            throw JsonTextError(builder.failure_message(), locate_json_paths(text, {query}).front(),
-                                builder.failure_path());
+        message = concat({"the text is ", mebibytes(text.size()), " (", text.size(), " bytes); the limit is ",
+                          mebibytes(limits.max_bytes)});
+    } else if (const auto bad = find_bad_utf8(text)) {
+        message = concat({"invalid UTF-8: ", bad->what, " (save the file as UTF-8)"});
+        position = position_at_byte(text, bad->offset);
+    } else {
+        json root;
+        BoundedDomBuilder builder(text, root, limits.max_depth);
+        if (json::sax_parse(text.begin(), text.end(), &builder, json::input_format_t::json, true, false)) return root;
+        using Failure = BoundedDomBuilder::Failure;
+        const Failure failure = builder.failure();
+        message = builder.failure_message();
+        path = builder.failure_path();
+        if (failure == Failure::too_deep || failure == Failure::duplicate_key) {
+            const bool duplicate = failure == Failure::duplicate_key;
+            position = locate_json_paths(text, {PathQuery{path, duplicate, duplicate ? 2u : 1u}}).front();
+        } else if (failure == Failure::syntax || failure == Failure::overflow) {
+            position = position_at_byte(text, builder.failure_offset());
+        } else {
+            message = "the JSON parser stopped without saying why";
+            path.clear();
         }
-        case Failure::syntax:
-        case Failure::overflow:
-            throw JsonTextError(builder.failure_message(), position_at_byte(text, builder.failure_offset()),
-                                builder.failure_path());
-        case Failure::none:
-            break;
     }
-    throw JsonTextError("the JSON parser stopped without saying why", std::nullopt, "");
+    throw JsonTextError(std::move(message), position, std::move(path));
 }
 
 std::vector<std::optional<TextPosition>> locate_json_paths(const std::string& text,

@@ -37,13 +37,6 @@ struct CellType {
 
 constexpr Names common_fields = {"type", "id", "depths", "title"};
 
-// "A", "B", ...: the default labels of n keys.
-json letter_labels(std::size_t n) {
-    json labels = json::array();
-    for (std::size_t i = 0; i < n; ++i) labels.push_back(std::string(1, static_cast<char>('A' + i)));
-    return labels;
-}
-
 void check_prose(Context& cx, const json& cell, const std::string& path, json& out) {
     JsonOut o = JsonOut::into(out);
     Fields(cx, cell, path).markdown_to(o, "text");
@@ -80,28 +73,10 @@ void check_explorable(Context& cx, const json& cell, const std::string& path, js
     }
     const std::size_t n = keys ? keys->size() : 0;
 
-    json labels = letter_labels(n);
-    if (const json* given = f.find("labels")) {
-        const std::string at = f.at("labels");
-        if (!given->is_array()) {
-            expected(cx, at, "an array of strings", *given);
-        } else {
-            labels = json::array();
-            std::set<std::string> seen;
-            for (std::size_t i = 0; i < given->size(); ++i) {
-                const std::string item = json_path_index(at, i);
-                const auto label = read_string(cx, (*given)[i], item, 1, ex::cell_label_max_chars);
-                if (label && !seen.insert(*label).second) cx.error(item, {"label ", in_quotes(*label), " is used twice"});
-                labels.push_back(label ? json(*label) : json());
-            }
-            if (keys && given->size() != n) {
-                cx.error(at, {"labels has ", counted(given->size(), "entry", "entries"), " but keys has ",
-                              counted(n, "row", "rows")});
-            }
-        }
-    }
+    labels_field(f, o, n, keys ? " but keys has " : nullptr);
+    const json& labels = out["labels"];
 
-    json mask = json(std::vector<bool>(n, true));
+    json mask = all_true(n);
     if (const json* given = f.find("mask")) {
         const std::string at = f.at("mask");
         if (!given->is_array()) {
@@ -159,7 +134,6 @@ void check_explorable(Context& cx, const json& cell, const std::string& path, js
     if (query) o.set("query", *query);
     if (keys) o.set("keys", *keys);
     if (values) o.set("values", *values);
-    o.set("labels", std::move(labels));
     o.set("mask", std::move(mask));
     f.choice_to(o, "normalizer", normalizer_names());  // optional; left out, the page starts on softmax
     if (!reference.is_null()) o.set("reference_query", std::move(reference));

@@ -7,9 +7,11 @@
 #include <cmath>
 #include <cstdio>
 #include <iterator>
+#include <set>
 
 #include "attnbook/core/quote.hpp"
 #include "attnbook/lessons/divisor.hpp"
+#include "attnbook/lessons/explore_row.hpp"
 #include "attnbook/notebook/json_text.hpp"
 #include "attnbook/notebook/notebook.hpp"
 
@@ -43,6 +45,12 @@ const char* kind_of(const json& value) {
 
 void expected(Context& cx, const std::string& path, const char* what, const json& value) {
     cx.error(path, {"expected ", what, ", found ", kind_of(value)});
+}
+
+json all_true(std::size_t n) {
+    json row = json::array();
+    for (std::size_t i = 0; i < n; ++i) row.push_back(true);
+    return row;
 }
 
 std::size_t character_count(const std::string& utf8) {
@@ -367,6 +375,27 @@ void Fields::choice_to(JsonOut& out, const char* name, const std::vector<std::st
         cx.error(at(name), {"expected one of ", listed(names), ", found ", in_quotes(v->get_ref<const std::string&>())});
     else
         cx.error(at(name), {"expected one of ", listed(names), ", found ", kind_of(*v)});
+}
+
+void labels_field(const Fields& f, JsonOut& o, std::size_t n, const char* count_lead) {
+    const json* given = f.find("labels");
+    if (!given || !given->is_array()) {
+        json& labels = o.array("labels");
+        for (std::size_t i = 0; i < n; ++i) labels.push_back(std::string(1, static_cast<char>('A' + i)));
+        if (given) expected(f.cx, f.at("labels"), "an array of strings", *given);
+        return;
+    }
+    json& labels = o.array("labels");
+    const std::string at = f.at("labels");
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < given->size(); ++i) {
+        const std::string item = json_path_index(at, i);
+        const auto label = read_string(f.cx, (*given)[i], item, 1, explore_limits::cell_label_max_chars);
+        if (label && !seen.insert(*label).second) f.cx.error(item, {"label ", in_quotes(*label), " is used twice"});
+        labels.push_back(label ? json(*label) : json());
+    }
+    if (count_lead && given->size() != n)
+        f.cx.error(at, {"labels has ", counted(given->size(), "entry", "entries"), count_lead, counted(n, "row", "rows")});
 }
 
 }  // namespace notebook_validation

@@ -49,6 +49,8 @@ const char* kind_of(const json& value);
 std::size_t character_count(const std::string& utf8);
 // "expected WHAT, found " + kind_of(value), at path.
 void expected(Context& cx, const std::string& path, const char* what, const json& value);
+// [true, true, ...]: n entries (a mask that allows everything).
+json all_true(std::size_t n);
 
 bool expect_object(Context& cx, const json& value, const std::string& path);
 // Unknown fields (at their key) and missing required ones (at the object). `what` names the
@@ -116,6 +118,10 @@ public:
     const json& object;
     const std::string& path;
 };
+
+// "labels": n distinct strings, "A", "B", ... by default. With `count_lead`, a list of another
+// length is an error: "labels has 3 entries" + count_lead + "2 rows".
+void labels_field(const Fields& f, JsonOut& o, std::size_t n, const char* count_lead);
 
 // The held-sequence and transformer-block cells (validate_sequence_cells.cpp).
 void check_held_sequence(Context& cx, const json& cell, const std::string& path, json& out);

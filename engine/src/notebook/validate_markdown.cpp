@@ -46,11 +46,12 @@ Fence fence_of(std::string_view trimmed) {
 
 // For each run of backticks in `line`, the index of the next run of the same length (the end of
 // its code span), or npos. One pass from the end with the last run seen of each length.
-struct Runs {
-    std::vector<std::size_t> start, length, closer;
+struct Run {
+    std::size_t start, length, closer;
 };
-Runs backtick_runs(std::string_view line) {
-    Runs runs;
+std::vector<Run> backtick_runs(std::string_view line) {
+    std::vector<Run> runs;
+    std::size_t longest = 0;
     for (std::size_t i = 0; i < line.size();) {
         if (line[i] != '`') {
             ++i;
@@ -58,17 +59,14 @@ Runs backtick_runs(std::string_view line) {
         }
         std::size_t run = 0;
         while (i + run < line.size() && line[i + run] == '`') ++run;
-        runs.start.push_back(i);
-        runs.length.push_back(run);
+        runs.push_back({i, run, std::string::npos});
+        longest = run > longest ? run : longest;
         i += run;
     }
-    runs.closer.assign(runs.start.size(), std::string::npos);
-    std::size_t longest = 0;
-    for (std::size_t length : runs.length) longest = length > longest ? length : longest;
     std::vector<std::size_t> next_of_length(longest + 1, std::string::npos);  // run index by run length
-    for (std::size_t r = runs.start.size(); r-- > 0;) {
-        runs.closer[r] = next_of_length[runs.length[r]];
-        next_of_length[runs.length[r]] = r;
+    for (std::size_t r = runs.size(); r-- > 0;) {
+        runs[r].closer = next_of_length[runs[r].length];
+        next_of_length[runs[r].length] = r;
     }
     return runs;
 }
@@ -77,16 +75,16 @@ Runs backtick_runs(std::string_view line) {
 // are looked for within the line only, so text in a span across lines counts as outside: the
 // validator may refuse more than the renderer would show as HTML, never less.
 std::size_t html_in_line(std::string_view line) {
-    const Runs runs = backtick_runs(line);
+    const std::vector<Run> runs = backtick_runs(line);
     std::size_t r = 0;
     for (std::size_t i = 0; i < line.size(); ++i) {
-        if (r < runs.start.size() && i == runs.start[r]) {
-            if (runs.closer[r] != std::string::npos) {
-                const std::size_t closer = runs.closer[r];
-                i = runs.start[closer] + runs.length[closer] - 1;
-                r = closer + 1;
+        if (r < runs.size() && i == runs[r].start) {
+            if (runs[r].closer != std::string::npos) {
+                const Run& closer = runs[runs[r].closer];
+                i = closer.start + closer.length - 1;
+                r = runs[r].closer + 1;
             } else {
-                i += runs.length[r] - 1;
+                i += runs[r].length - 1;
                 ++r;
             }
             continue;
