@@ -13,6 +13,8 @@
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/quote.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/json_out.hpp"
+#include "text_pieces.hpp"
 
 namespace attnbook {
 namespace {
@@ -21,7 +23,7 @@ using nlohmann::json;
 
 const json& require(const json& object, const char* name, const std::string& path) {
     if (!object.is_object() || !object.contains(name)) {
-        throw UserError(path + ": a practice cell needs \"" + name + "\"");
+        throw UserError(concat({path, ": a practice cell needs \"", name, "\""}));
     }
     return object[name];
 }
@@ -63,7 +65,11 @@ std::optional<double> parse_learner_number(const std::string& raw) {
     return x;
 }
 
-json verdict(bool correct, std::string feedback) { return {{"correct", correct}, {"feedback", std::move(feedback)}}; }
+json verdict(bool correct, const std::string& feedback) {
+    json out;
+    JsonOut(out).set("correct", correct).set("feedback", feedback);
+    return out;
+}
 
 json check_number(const json& answer, const json& response) {
     const json& value_json = require(answer, "value", "$.answer");
@@ -75,7 +81,7 @@ json check_number(const json& answer, const json& response) {
     if (answer.contains("decimals")) {
         const json& d = answer["decimals"];
         if (!d.is_number_integer() || d.get<long long>() < 0 || d.get<long long>() > practice_limits::max_decimals)
-            throw UserError("$.answer.decimals: must be a whole number from 0 to " + std::to_string(practice_limits::max_decimals));
+            throw UserError(concat({"$.answer.decimals: must be a whole number from 0 to ", practice_limits::max_decimals}));
         decimals = static_cast<int>(d.get<long long>());
         tolerance = 0.5;
         for (int i = 0; i < decimals; ++i) tolerance /= 10;
@@ -98,7 +104,7 @@ json check_number(const json& answer, const json& response) {
         if (text.empty()) return verdict(false, "Enter a number first.");
         given = parse_learner_number(text);
         if (!given) {
-            return verdict(false, quote(text) + " is not a number. Write it like 0.25, -3, 1e-3 or 1/4.");
+            return verdict(false, concat({in_quotes(text), " is not a number. Write it like 0.25, -3, 1e-3 or 1/4."}));
         }
     }
     if (!given) return verdict(false, "The answer is a number; write it like 0.25, -3, 1e-3 or 1/4.");
@@ -108,11 +114,12 @@ json check_number(const json& answer, const json& response) {
     const double slack = 1e-12 * std::max(1.0, std::fabs(value));
     const double distance = std::fabs(*given - value);
     const std::string shown = plain(*given);
-    const std::string within = decimals >= 0
-        ? " (the answer rounded to " + std::to_string(decimals) + (decimals == 1 ? " decimal" : " decimals") + " counts)"
-        : " (answers within " + plain(tolerance) + " count)";
-    if (distance <= tolerance + slack) return verdict(true, "Correct: " + shown + " is right" + within + ".");
-    return verdict(false, "Not quite: " + shown + " is too " + (*given > value ? "high" : "low") + within + ".");
+    const std::string within =
+        decimals >= 0 ? concat({" (the answer rounded to ", counted(static_cast<std::size_t>(decimals), "decimal", "decimals"),
+                                " counts)"})
+                      : concat({" (answers within ", plain(tolerance), " count)"});
+    if (distance <= tolerance + slack) return verdict(true, concat({"Correct: ", shown, " is right", within, "."}));
+    return verdict(false, concat({"Not quite: ", shown, " is too ", *given > value ? "high" : "low", within, "."}));
 }
 
 json check_choice(const json& answer, const json& response) {
@@ -120,11 +127,10 @@ json check_choice(const json& answer, const json& response) {
     const json& correct_json = require(answer, "correct", "$.answer");
     if (!options.is_array() || options.size() < practice_limits::min_options || !correct_json.is_number_integer() ||
         correct_json.get<long long>() < 0 || correct_json.get<long long>() >= static_cast<long long>(options.size())) {
-        throw UserError("$.answer: options must be an array of " + std::to_string(practice_limits::min_options) +
-                        " or more and correct an index into it");
+        throw UserError(concat({"$.answer: options must be an array of ", practice_limits::min_options,
+                                " or more and correct an index into it"}));
     }
     const auto correct = static_cast<std::size_t>(correct_json.get<long long>());
-    const std::string choose = "Choose one of the " + std::to_string(options.size()) + " options.";
 
     std::optional<std::size_t> picked;
     if (response.is_number()) {
@@ -136,14 +142,14 @@ json check_choice(const json& answer, const json& response) {
             if (options[i].is_string() && trim(options[i].get<std::string>()) == text) picked = i;
         }
     }
-    if (!picked) return verdict(false, choose);
+    if (!picked) return verdict(false, concat({"Choose one of the ", options.size(), " options."}));
     // The author's reason for this option, when the notebook gives one.
     std::string reason;
     if (answer.contains("reasons") && answer["reasons"].is_array() && *picked < answer["reasons"].size() &&
         answer["reasons"][*picked].is_string())
-        reason = " " + answer["reasons"][*picked].get<std::string>();
-    if (*picked == correct) return verdict(true, "Correct." + reason);
-    return verdict(false, "Not quite: that option is not the answer." + (reason.empty() ? " Try another one." : reason));
+        reason = concat({" ", answer["reasons"][*picked].get_ref<const std::string&>()});
+    if (*picked == correct) return verdict(true, concat({"Correct.", reason}));
+    return verdict(false, concat({"Not quite: that option is not the answer.", reason.empty() ? Piece(" Try another one.") : Piece(reason)}));
 }
 
 }  // namespace
@@ -157,9 +163,8 @@ json check_practice(const json& cell, const json& response) {
     const json& kind = require(answer, "kind", "$.answer");
     if (kind == "number") return check_number(answer, response);
     if (kind == "choice") return check_choice(answer, response);
-    std::string kinds;
-    for (const auto& name : answer_kinds()) kinds += (kinds.empty() ? "" : ", ") + name;
-    throw UserError("$.answer.kind: unknown answer kind " + json_found(kind) + " (expected one of: " + kinds + ")");
+    throw UserError(
+        concat({"$.answer.kind: unknown answer kind ", json_found(kind), " (expected one of: ", listed(answer_kinds()), ")"}));
 }
 
 const std::vector<std::string>& answer_kinds() {
