@@ -55,6 +55,8 @@ void read_notebook_depths(Context& cx, const json& value, const std::string& pat
     }
     std::vector<std::string> depths;
     bool ok = true;
+    bool ordered = true;  // each depth after the one before it in `names`
+    std::size_t last_rank = 0;
     for (std::size_t i = 0; i < value.size(); ++i) {
         const std::string at = json_path_index(path, i);
         if (!value[i].is_string()) {
@@ -63,21 +65,20 @@ void read_notebook_depths(Context& cx, const json& value, const std::string& pat
             continue;
         }
         const std::string& depth = value[i].get_ref<const std::string&>();
-        if (std::find(names.begin(), names.end(), depth) == names.end()) {
+        const std::size_t rank = static_cast<std::size_t>(std::find(names.begin(), names.end(), depth) - names.begin());
+        if (rank == names.size()) {
             cx.error(at, {"unknown depth ", in_quotes(depth), " (expected one of: ", listed(names), ")"});
             ok = false;
         } else if (std::find(depths.begin(), depths.end(), depth) != depths.end()) {
             cx.error(at, {"depth ", in_quotes(depth), " is listed twice"});
             ok = false;
         } else {
+            ordered = ordered && (depths.empty() || rank > last_rank);
+            last_rank = rank;
             depths.push_back(depth);
         }
     }
-    std::vector<std::string> ordered;
-    for (const auto& depth : names) {
-        if (std::find(depths.begin(), depths.end(), depth) != depths.end()) ordered.push_back(depth);
-    }
-    if (ordered != depths) {
+    if (!ordered) {
         cx.error(path, {"depths must be listed in the order ", listed(names)});
         ok = false;
     }

@@ -143,7 +143,9 @@ void check_scaling_study(Context& cx, const json& cell, const std::string& path,
     const Fields f(cx, cell, path);
     JsonOut o = JsonOut::into(out);
     // Defaults: the lesson's measurement program, as ScalingInput holds them.
-    const ScalingInput defaults;
+    // `study` holds the defaults, then (below) what the cell asks for, for the lesson's own check.
+    ScalingInput study;
+    const ScalingInput& defaults = study;
     o.set("seed", defaults.seed).set("widths", defaults.widths).set("pairs", defaults.pairs);
     o.set("trials", defaults.trials).set("keys", defaults.keys).set("divisor", divisor_name(defaults.divisor));
     const std::size_t errors_before = cx.count();
@@ -180,7 +182,6 @@ void check_scaling_study(Context& cx, const json& cell, const std::string& path,
     // The combined limits (pairs x width, trials x keys x width) are the lesson's own: ask it,
     // so an author hears about a study too large to run now rather than when the cell runs.
     if (cx.count() == errors_before) {
-        ScalingInput study;
         study.widths = out["widths"].get<std::vector<std::size_t>>();
         study.pairs = out["pairs"].get<std::size_t>();
         study.trials = out["trials"].get<std::size_t>();
@@ -473,12 +474,9 @@ json validate_cell(Context& cx, const json& cell, const std::string& path) {
     if (const json* given = f.find("id")) {
         const std::string at = f.at("id");
         if (auto id = read_id(cx, *given, at)) {
-            const auto earlier = cx.cell_ids.find(*id);
-            if (earlier != cx.cell_ids.end()) {
-                cx.error(at, {"duplicate cell id ", in_quotes(*id), " (also used by ", earlier->second, ")"});
-            } else {
-                cx.cell_ids[*id] = path;
-            }
+            const auto earlier = cx.cell_ids.emplace(*id, path);
+            if (!earlier.second)
+                cx.error(at, {"duplicate cell id ", in_quotes(*id), " (also used by ", earlier.first->second, ")"});
             o.set("id", *id);
         }
     }

@@ -58,8 +58,7 @@ void mask_field(const Fields& f, JsonOut& o, std::size_t rows, std::size_t cols)
         return;
     }
     json& mask = o.array("mask");
-    const json row = all_true(cols);
-    for (std::size_t r = 0; r < rows; ++r) mask.push_back(row);
+    for (std::size_t r = 0; r < rows; ++r) mask.push_back(all_true(cols));
 }
 
 }  // namespace
