@@ -345,7 +345,11 @@ json parse_json_text(const std::string& text, const JsonTextLimits& limits) {
         path = builder.failure_path();
         if (failure == Failure::too_deep || failure == Failure::duplicate_key) {
             const bool duplicate = failure == Failure::duplicate_key;
-            position = locate_json_paths(text, {PathQuery{path, duplicate, duplicate ? 2u : 1u}}).front();
+            std::vector<PathQuery> query(1);
+            query[0].path = path;
+            query[0].key = duplicate;
+            query[0].occurrence = duplicate ? 2 : 1;
+            position = locate_json_paths(text, query).front();
         } else if (failure == Failure::syntax || failure == Failure::overflow) {
             position = position_at_byte(text, builder.failure_offset());
         } else {
@@ -412,12 +416,13 @@ std::vector<std::optional<TextPosition>> locate_json_paths(const std::string& te
         return std::string::npos;
     };
 
-    struct Frame {
-        bool object;
-        std::size_t base_length;  // the container's own path is path.substr(0, base_length)
-        std::size_t index;
-    };
-    std::vector<Frame> stack;
+    // The open containers, three numbers each: 1 for an object (0 for an array), the length of
+    // the container's own path (path.substr(0, base_length)), the index of the current element.
+    // (A vector of numbers rather than of a struct: no vector code of its own in the module.)
+    enum { is_object, base_length, index, frame_size };
+    std::vector<std::size_t> stack;
+    auto top = [&]() { return &stack[stack.size() - frame_size]; };
+    auto pop = [&]() { stack.resize(stack.size() - frame_size); };
     std::string path = "$";
     enum class Expect { value, after_value, key } expect = Expect::value;
 
@@ -428,12 +433,14 @@ std::vector<std::optional<TextPosition>> locate_json_paths(const std::string& te
         if (expect == Expect::value) {
             record(path, pos, false);
             if (c == '{' || c == '[') {
-                stack.push_back(Frame{c == '{', path.size(), 0});
+                stack.push_back(c == '{');
+                stack.push_back(path.size());
+                stack.push_back(0);
                 ++pos;
                 skip_space();
                 if (pos < n && text[pos] == (c == '{' ? '}' : ']')) {
                     ++pos;
-                    stack.pop_back();
+                    pop();
                     expect = Expect::after_value;
                 } else if (c == '{') {
                     expect = Expect::key;
@@ -453,19 +460,19 @@ std::vector<std::optional<TextPosition>> locate_json_paths(const std::string& te
             expect = Expect::after_value;
         } else if (expect == Expect::after_value) {
             if (stack.empty()) break;
-            Frame& frame = stack.back();
-            path.resize(frame.base_length);
+            std::size_t* frame = top();
+            path.resize(frame[base_length]);
             if (c == ',') {
                 ++pos;
-                if (frame.object) {
+                if (frame[is_object]) {
                     expect = Expect::key;
                 } else {
-                    path = json_path_index(path, ++frame.index);
+                    path = json_path_index(path, ++frame[index]);
                     expect = Expect::value;
                 }
-            } else if (c == (frame.object ? '}' : ']')) {
+            } else if (c == (frame[is_object] ? '}' : ']')) {
                 ++pos;
-                stack.pop_back();
+                pop();
             } else {
                 break;
             }
@@ -485,7 +492,7 @@ std::vector<std::optional<TextPosition>> locate_json_paths(const std::string& te
                     break;
                 }
             }
-            path.resize(stack.back().base_length);
+            path.resize(top()[base_length]);
             path = json_path_member(path, key);
             record(path, start, true);
             pos = end;

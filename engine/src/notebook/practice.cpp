@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "attnbook/core/decimal_text.hpp"
 #include "attnbook/core/errors.hpp"
@@ -35,11 +36,11 @@ std::string plain(double x) {
     return text;
 }
 
-std::string trim(const std::string& text) {
+std::string trim(std::string_view text) {
     const std::size_t first = text.find_first_not_of(" \t\r\n");
-    if (first == std::string::npos) return "";
+    if (first == std::string_view::npos) return std::string();
     const std::size_t last = text.find_last_not_of(" \t\r\n");
-    return text.substr(first, last - first + 1);
+    return std::string(text.substr(first, last - first + 1));
 }
 
 // A decimal number under the engine's one rule (core/decimal_text.hpp), so a learner's 1e-310
@@ -57,8 +58,9 @@ std::optional<double> parse_learner_number(const std::string& raw) {
     for (std::size_t at; (at = text.find("\xE2\x88\x92")) != std::string::npos;) text.replace(at, 3, "-");
     const std::size_t slash = text.find('/');
     if (slash == std::string::npos) return parse_decimal(text);
-    const auto top = parse_decimal(trim(text.substr(0, slash)));
-    const auto bottom = parse_decimal(trim(text.substr(slash + 1)));
+    const std::string_view whole(text);
+    const auto top = parse_decimal(trim(whole.substr(0, slash)));
+    const auto bottom = parse_decimal(trim(whole.substr(slash + 1)));
     if (!top || !bottom || *bottom == 0) return std::nullopt;
     const double x = *top / *bottom;
     if (!std::isfinite(x)) return std::nullopt;
@@ -100,7 +102,7 @@ json check_number(const json& answer, const json& response) {
         given = response.get<double>();
         if (!std::isfinite(*given)) given.reset();
     } else if (response.is_string()) {
-        const std::string text = trim(response.get<std::string>());
+        const std::string text = trim(response.get_ref<const std::string&>());
         if (text.empty()) return verdict(false, "Enter a number first.");
         given = parse_learner_number(text);
         if (!given) {
@@ -137,9 +139,9 @@ json check_choice(const json& answer, const json& response) {
         const double x = response.get<double>();
         if (x >= 0 && x < static_cast<double>(options.size()) && x == std::floor(x)) picked = static_cast<std::size_t>(x);
     } else if (response.is_string()) {
-        const std::string text = trim(response.get<std::string>());
+        const std::string text = trim(response.get_ref<const std::string&>());
         for (std::size_t i = 0; i < options.size(); ++i) {
-            if (options[i].is_string() && trim(options[i].get<std::string>()) == text) picked = i;
+            if (options[i].is_string() && trim(options[i].get_ref<const std::string&>()) == text) picked = i;
         }
     }
     if (!picked) return verdict(false, concat({"Choose one of the ", options.size(), " options."}));

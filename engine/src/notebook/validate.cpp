@@ -193,8 +193,11 @@ json validate_notebook_text(const std::string& text, const std::string& given_na
     }
 
     const std::vector<Issue>& kept = cx.kept();
-    std::vector<PathQuery> queries;
-    for (const Issue& issue : kept) queries.push_back(PathQuery{issue.path, issue.at_key, 1});
+    std::vector<PathQuery> queries(kept.size());
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+        queries[i].path = kept[i].path;
+        queries[i].key = kept[i].at_key;
+    }
     const auto positions = locate_json_paths(text, queries);
     // By position (those without one last), in the order reported among equals: an insertion
     // sort, stable, of at most notebook_max_errors entries.
