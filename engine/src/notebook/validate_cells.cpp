@@ -63,14 +63,7 @@ void check_explorable(Context& cx, const json& cell, const std::string& path, js
         if (query) d = query->size();
         check_row_widths(cx, *keys, f.at("keys"), "key", d, "the query has ");
     }
-    if (values) {
-        const std::string at = f.at("values");
-        check_row_widths(cx, *values, at, "value");
-        if (keys && values->size() != keys->size()) {
-            cx.error(at, {"keys has ", counted(keys->size(), "row", "rows"), " but values has ",
-                          counted(values->size(), "row", "rows")});
-        }
-    }
+    if (values) check_value_rows(cx, keys, *values, f.at("values"));
     const std::size_t n = keys ? keys->size() : 0;
 
     labels_field(f, o, n, keys ? " but keys has " : nullptr);
@@ -220,16 +213,13 @@ void check_hand_example(Context& cx, const json& cell, const std::string& path, 
                             keys->front().size(), " (give keys as well)"});
         }
     }
-    if (values) {
+    if (values && own_values) {
+        check_value_rows(cx, keys, *values, v_at);
+    } else if (values) {
         check_row_widths(cx, *values, v_at, "value");
         if (keys && values->size() != keys->size()) {
-            if (own_values) {
-                cx.error(v_at, {"keys has ", counted(keys->size(), "row", "rows"), " but values has ",
-                                counted(values->size(), "row", "rows")});
-            } else {
-                cx.error(k_at, {"keys has ", counted(keys->size(), "row", "rows"), " but the default values have ",
-                                counted(values->size(), "row", "rows"), " (give values as well)"});
-            }
+            cx.error(k_at, {"keys has ", counted(keys->size(), "row", "rows"), " but the default values have ",
+                            counted(values->size(), "row", "rows"), " (give values as well)"});
         }
     }
     if (queries) o.set("queries", *queries);

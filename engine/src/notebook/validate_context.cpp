@@ -242,6 +242,13 @@ bool check_row_widths(Context& cx, const Matrix& rows, const std::string& path, 
     return false;
 }
 
+void check_value_rows(Context& cx, const std::optional<Matrix>& keys, const Matrix& values, const std::string& path) {
+    check_row_widths(cx, values, path, "value");
+    if (keys && values.size() != keys->size())
+        cx.error(path, {"keys has ", counted(keys->size(), "row", "rows"), " but values has ",
+                        counted(values.size(), "row", "rows")});
+}
+
 std::optional<std::string> read_divisor(Context& cx, const json& value, const std::string& path) {
     const auto& names = divisor_names();
     if (!value.is_string()) {

@@ -80,6 +80,10 @@ std::optional<Matrix> read_matrix(Context& cx, const json& value, const std::str
 bool check_row_widths(Context& cx, const Matrix& rows, const std::string& path, const char* row_name,
                       std::optional<std::size_t> expected = std::nullopt, const char* expected_lead = "");
 
+// The value rows (at `path`): as wide as each other, and one per key ("keys has 3 rows but values
+// has 2 rows").
+void check_value_rows(Context& cx, const std::optional<Matrix>& keys, const Matrix& values, const std::string& path);
+
 std::optional<std::string> read_divisor(Context& cx, const json& value, const std::string& path);
 // ^[a-z0-9][a-z0-9-]{0,63}$
 std::optional<std::string> read_id(Context& cx, const json& value, const std::string& path);

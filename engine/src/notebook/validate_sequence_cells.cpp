@@ -80,12 +80,7 @@ void check_held_sequence(Context& cx, const json& cell, const std::string& path,
         if (queries && !queries->empty()) d = (*queries)[0].size();
         check_row_widths(cx, *keys, f.at("keys"), "key", d, "the queries have ");
     }
-    if (values) {
-        check_row_widths(cx, *values, f.at("values"), "value");
-        if (keys && values->size() != keys->size())
-            cx.error(f.at("values"), {"keys has ", counted(keys->size(), "row", "rows"), " but values has ",
-                                      counted(values->size(), "row", "rows")});
-    }
+    if (values) check_value_rows(cx, keys, *values, f.at("values"));
     const std::size_t n = keys ? keys->size() : 0, m = queries ? queries->size() : 0;
     // Self-attention: position i's query and its key share a label, so the rows and sources pair up.
     if (queries && keys && m != n)
