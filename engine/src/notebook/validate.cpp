@@ -45,45 +45,10 @@ bool is_semver(const std::string& text) {
 void read_notebook_depths(Context& cx, const json& value, const std::string& path) {
     const std::vector<std::string>& names = notebook_depth_names();
     cx.notebook_depths = names;  // what cells default to while checking, if these are bad
-    if (!value.is_array()) {
-        expected(cx, path, "an array of depths", value);
-        return;
-    }
-    if (value.empty()) {
-        cx.error(path, {"must list at least one depth (", listed(names), ")"});
-        return;
-    }
-    std::vector<std::string> depths;
-    bool ok = true;
-    bool ordered = true;  // each depth after the one before it in `names`
-    std::size_t last_rank = 0;
-    for (std::size_t i = 0; i < value.size(); ++i) {
-        const std::string at = json_path_index(path, i);
-        if (!value[i].is_string()) {
-            expected(cx, at, "a string", value[i]);
-            ok = false;
-            continue;
-        }
-        const std::string& depth = value[i].get_ref<const std::string&>();
-        const std::size_t rank = static_cast<std::size_t>(std::find(names.begin(), names.end(), depth) - names.begin());
-        if (rank == names.size()) {
-            cx.error(at, {"unknown depth ", in_quotes(depth), " (expected one of: ", listed(names), ")"});
-            ok = false;
-        } else if (std::find(depths.begin(), depths.end(), depth) != depths.end()) {
-            cx.error(at, {"depth ", in_quotes(depth), " is listed twice"});
-            ok = false;
-        } else {
-            ordered = ordered && (depths.empty() || rank > last_rank);
-            last_rank = rank;
-            depths.push_back(depth);
-        }
-    }
-    if (!ordered) {
-        cx.error(path, {"depths must be listed in the order ", listed(names)});
-        ok = false;
-    }
-    if (ok) {
-        cx.notebook_depths = depths;
+    bool ok;
+    auto depths = read_depths(cx, value, path, names, listed(names), ok);
+    if (depths && ok) {
+        cx.notebook_depths = std::move(*depths);
         cx.notebook_depths_valid = true;
     }
 }

@@ -384,48 +384,6 @@ constexpr CellType cell_types[] = {
     {"alternatives", {"cosine_scale", "features", "seed"}, {}, check_alternatives_cell},
 };
 
-json read_cell_depths(Context& cx, const json& value, const std::string& path) {
-    if (!value.is_array()) {
-        expected(cx, path, "an array of depths", value);
-        return nullptr;
-    }
-    if (value.empty()) {
-        cx.error(path, {"must list at least one depth (leave depths out to show the cell at every depth)"});
-        return nullptr;
-    }
-    const std::vector<std::string>& allowed = cx.notebook_depths_valid ? cx.notebook_depths : notebook_depth_names();
-    const std::vector<std::string>& all = notebook_depth_names();
-    json out = json::array();
-    std::size_t last_rank = 0;
-    bool ordered = true;
-    for (std::size_t i = 0; i < value.size(); ++i) {
-        const std::string at = json_path_index(path, i);
-        if (!value[i].is_string()) {
-            expected(cx, at, "a string", value[i]);
-            continue;
-        }
-        const std::string& depth = value[i].get_ref<const std::string&>();
-        const auto rank = std::find(allowed.begin(), allowed.end(), depth);
-        if (rank == allowed.end()) {
-            if (std::find(all.begin(), all.end(), depth) != all.end())
-                cx.error(at, {"depth ", in_quotes(depth), " is not one of the notebook's depths (", listed(allowed), ")"});
-            else
-                cx.error(at, {"unknown depth ", in_quotes(depth), " (expected one of: ", listed(allowed), ")"});
-            continue;
-        }
-        if (std::find(out.begin(), out.end(), value[i]) != out.end()) {
-            cx.error(at, {"depth ", in_quotes(depth), " is listed twice"});
-            continue;
-        }
-        const std::size_t r = static_cast<std::size_t>(rank - allowed.begin()) + 1;
-        ordered = ordered && r > last_rank;
-        last_rank = r;
-        out.push_back(depth);
-    }
-    if (!ordered) cx.error(path, {"depths must be listed in the order ", listed(allowed)});
-    return out;
-}
-
 }  // namespace
 
 void check_practice_answer(Context& cx, const json& answer, const std::string& path, json& out) {
@@ -471,7 +429,13 @@ json validate_cell(Context& cx, const json& cell, const std::string& path) {
         }
     }
     o.set("depths", cx.notebook_depths);
-    if (const json* depths = f.find("depths")) o.set("depths", read_cell_depths(cx, *depths, f.at("depths")));
+    if (const json* given = f.find("depths")) {
+        const std::vector<std::string>& allowed = cx.notebook_depths_valid ? cx.notebook_depths : notebook_depth_names();
+        bool ok;
+        const auto depths = read_depths(cx, *given, f.at("depths"), allowed,
+                                        "leave depths out to show the cell at every depth", ok);
+        o.set("depths", depths ? json(*depths) : json());
+    }
     f.string_to(o, "title", 1, nb::title_max_chars);
     type->check(cx, cell, path, out);
     return out;

@@ -249,6 +249,54 @@ void check_value_rows(Context& cx, const std::optional<Matrix>& keys, const Matr
                         counted(values.size(), "row", "rows")});
 }
 
+std::optional<std::vector<std::string>> read_depths(Context& cx, const json& value, const std::string& path,
+                                                    const std::vector<std::string>& allowed, const Piece& empty_hint,
+                                                    bool& ok) {
+    ok = false;
+    if (!value.is_array()) {
+        expected(cx, path, "an array of depths", value);
+        return std::nullopt;
+    }
+    if (value.empty()) {
+        cx.error(path, {"must list at least one depth (", empty_hint, ")"});
+        return std::nullopt;
+    }
+    const std::vector<std::string>& all = notebook_depth_names();
+    std::vector<std::string> depths;
+    ok = true;
+    bool ordered = true;  // each depth after the one before it in `allowed`
+    std::size_t last_rank = 0;
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        const std::string at = json_path_index(path, i);
+        if (!value[i].is_string()) {
+            expected(cx, at, "a string", value[i]);
+            ok = false;
+            continue;
+        }
+        const std::string& depth = value[i].get_ref<const std::string&>();
+        const std::size_t rank = static_cast<std::size_t>(std::find(allowed.begin(), allowed.end(), depth) - allowed.begin());
+        if (rank == allowed.size()) {
+            if (std::find(all.begin(), all.end(), depth) != all.end())
+                cx.error(at, {"depth ", in_quotes(depth), " is not one of the notebook's depths (", listed(allowed), ")"});
+            else
+                cx.error(at, {"unknown depth ", in_quotes(depth), " (expected one of: ", listed(allowed), ")"});
+            ok = false;
+        } else if (std::find(depths.begin(), depths.end(), depth) != depths.end()) {
+            cx.error(at, {"depth ", in_quotes(depth), " is listed twice"});
+            ok = false;
+        } else {
+            ordered = ordered && (depths.empty() || rank > last_rank);
+            last_rank = rank;
+            depths.push_back(depth);
+        }
+    }
+    if (!ordered) {
+        cx.error(path, {"depths must be listed in the order ", listed(allowed)});
+        ok = false;
+    }
+    return depths;
+}
+
 std::optional<std::string> read_divisor(Context& cx, const json& value, const std::string& path) {
     const auto& names = divisor_names();
     if (!value.is_string()) {

@@ -84,6 +84,13 @@ bool check_row_widths(Context& cx, const Matrix& rows, const std::string& path, 
 // has 2 rows").
 void check_value_rows(Context& cx, const std::optional<Matrix>& keys, const Matrix& values, const std::string& path);
 
+// A list of depths (the notebook's or a cell's): strings of `allowed`, each once, in its order.
+// Returns the depths accepted, or nullopt when `value` is no list or an empty one ("must list at
+// least one depth (" + empty_hint + ")"); `ok` says whether nothing was reported.
+std::optional<std::vector<std::string>> read_depths(Context& cx, const json& value, const std::string& path,
+                                                    const std::vector<std::string>& allowed, const Piece& empty_hint,
+                                                    bool& ok);
+
 std::optional<std::string> read_divisor(Context& cx, const json& value, const std::string& path);
 // ^[a-z0-9][a-z0-9-]{0,63}$
 std::optional<std::string> read_id(Context& cx, const json& value, const std::string& path);
