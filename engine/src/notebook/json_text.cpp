@@ -233,28 +233,28 @@ private:
         return false;
     }
 
-    // Inserts `value` where the parser is, returns it and the path it got.
-    json* insert(json value, std::string& path) {
+    // Inserts `value` where the parser is, returns it and (when `path` is given) the path it got.
+    json* insert(json value, std::string* path) {
         if (stack_.empty()) {
             root_ = std::move(value);
-            path = "$";
+            if (path) *path = "$";
             return &root_;
         }
         Frame& frame = stack_.back();
         if (frame.value->is_array()) {
-            path = json_path_index(frame.path, frame.next_index++);
+            if (path) *path = json_path_index(frame.path, frame.next_index);
+            ++frame.next_index;
             frame.value->push_back(std::move(value));
             return &frame.value->back();
         }
-        path = pending_path_;
+        if (path) *path = pending_path_;
         json& slot = (*frame.value)[pending_key_];
         slot = std::move(value);
         return &slot;
     }
 
     bool put(json value) {
-        std::string path;
-        insert(std::move(value), path);
+        insert(std::move(value), nullptr);
         return true;
     }
 
@@ -266,7 +266,7 @@ private:
             return false;
         }
         std::string path;
-        json* value = insert(std::move(container), path);
+        json* value = insert(std::move(container), &path);
         stack_.push_back(Frame{value, std::move(path), 0});
         return true;
     }
