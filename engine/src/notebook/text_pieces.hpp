@@ -43,7 +43,9 @@ private:
 inline Piece counted(std::size_t n, const char* singular, const char* plural) {
     return Piece(Piece::Kind::count, singular, plural, n);
 }
-// quote(text): "text" escaped and cut (core/quote.hpp)
+// quote(text): "text" escaped and cut (core/quote.hpp). Not named `quoted`: for a non-const
+// std::string argument, argument-dependent lookup would pick std::quoted (<iomanip>) instead.
+// A Piece refers to its text: it must not outlive it (use it within the call it is built for).
 inline Piece in_quotes(const std::string& text) { return Piece(Piece::Kind::quoted, &text, nullptr, 0); }
 // "a, b, c"
 inline Piece listed(const std::vector<std::string>& words) { return Piece(Piece::Kind::list, &words, nullptr, 0); }
