@@ -24,7 +24,7 @@ using nlohmann::json;
 
 const json& require(const json& object, const char* name, const std::string& path) {
     if (!object.is_object() || !object.contains(name)) {
-        throw UserError(concat({path, ": a practice cell needs \"", name, "\""}));
+        throw_user_error({path, ": a practice cell needs \"", name, "\""});
     }
     return object[name];
 }
@@ -75,7 +75,7 @@ json verdict(bool correct, const std::string& feedback) {
 
 json check_number(const json& answer, const json& response) {
     const json& value_json = require(answer, "value", "$.answer");
-    if (!value_json.is_number()) throw UserError("$.answer: value must be a number");
+    if (!value_json.is_number()) throw_user_error({"$.answer: value must be a number"});
     // Either an explicit tolerance, or "decimals": the learner rounds the answer to that many
     // places, so anything within half a unit of the last place counts.
     int decimals = -1;
@@ -83,18 +83,18 @@ json check_number(const json& answer, const json& response) {
     if (answer.contains("decimals")) {
         const json& d = answer["decimals"];
         if (!d.is_number_integer() || d.get<long long>() < 0 || d.get<long long>() > practice_limits::max_decimals)
-            throw UserError(concat({"$.answer.decimals: must be a whole number from 0 to ", practice_limits::max_decimals}));
+            throw_user_error({"$.answer.decimals: must be a whole number from 0 to ", practice_limits::max_decimals});
         decimals = static_cast<int>(d.get<long long>());
         tolerance = 0.5;
         for (int i = 0; i < decimals; ++i) tolerance /= 10;
     } else {
         const json& tolerance_json = require(answer, "tolerance", "$.answer");
-        if (!tolerance_json.is_number()) throw UserError("$.answer: value and tolerance must be numbers");
+        if (!tolerance_json.is_number()) throw_user_error({"$.answer: value and tolerance must be numbers"});
         tolerance = tolerance_json.get<double>();
     }
     const double value = value_json.get<double>();
     if (!std::isfinite(value) || !std::isfinite(tolerance) || tolerance <= 0) {
-        throw UserError("$.answer: value must be finite and tolerance greater than 0");
+        throw_user_error({"$.answer: value must be finite and tolerance greater than 0"});
     }
 
     std::optional<double> given;
@@ -129,8 +129,8 @@ json check_choice(const json& answer, const json& response) {
     const json& correct_json = require(answer, "correct", "$.answer");
     if (!options.is_array() || options.size() < practice_limits::min_options || !correct_json.is_number_integer() ||
         correct_json.get<long long>() < 0 || correct_json.get<long long>() >= static_cast<long long>(options.size())) {
-        throw UserError(concat({"$.answer: options must be an array of ", practice_limits::min_options,
-                                " or more and correct an index into it"}));
+        throw_user_error({"$.answer: options must be an array of ", practice_limits::min_options,
+                                " or more and correct an index into it"});
     }
     const auto correct = static_cast<std::size_t>(correct_json.get<long long>());
 
@@ -157,16 +157,16 @@ json check_choice(const json& answer, const json& response) {
 }  // namespace
 
 json check_practice(const json& cell, const json& response) {
-    if (!cell.is_object()) throw UserError("$: expected a practice cell (an object)");
+    if (!cell.is_object()) throw_user_error({"$: expected a practice cell (an object)"});
     if (!cell.contains("type") || cell["type"] != "practice") {
-        throw UserError("$.type: expected a practice cell (\"type\": \"practice\")");
+        throw_user_error({"$.type: expected a practice cell (\"type\": \"practice\")"});
     }
     const json& answer = require(cell, "answer", "$");
     const json& kind = require(answer, "kind", "$.answer");
     if (kind == "number") return check_number(answer, response);
     if (kind == "choice") return check_choice(answer, response);
-    throw UserError(
-        concat({"$.answer.kind: unknown answer kind ", json_found(kind), " (expected one of: ", listed(answer_kinds()), ")"}));
+    throw_user_error({"$.answer.kind: unknown answer kind ", json_found(kind), " (expected one of: ",
+                      listed(answer_kinds()), ")"});
 }
 
 const std::vector<std::string>& answer_kinds() {

@@ -51,6 +51,8 @@ inline Piece in_quotes(const std::string& text) { return Piece(Piece::Kind::quot
 inline Piece listed(const std::vector<std::string>& words) { return Piece(Piece::Kind::list, &words, nullptr, 0); }
 
 std::string concat(std::initializer_list<Piece> pieces);
+// throw UserError(concat(pieces)), from one place rather than from every call site.
+[[noreturn]] void throw_user_error(std::initializer_list<Piece> pieces);
 void append(std::string& out, std::initializer_list<Piece> pieces);
 
 // Shortest text of a number as the author would write it: 1000000000, 2.5, 1e+300
