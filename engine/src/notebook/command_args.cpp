@@ -16,9 +16,8 @@ json parse_command_args(const std::string& command, const std::string& text) {
     try {
         return parse_json_text(text, JsonTextLimits{command_args_max_bytes, command_args_max_depth});
     } catch (const JsonTextError& e) {
-        if (!e.path.empty()) throw UserError(concat({command, ": ", e.path, ": ", e.message}));
-        if (e.position) throw UserError(concat({command, ": arguments are not valid JSON: ", e.what()}));
-        throw UserError(concat({command, ": arguments: ", e.what()}));
+        if (!e.path.empty()) throw_user_error({command, ": ", e.path, ": ", e.message});
+        throw_user_error({command, e.position ? ": arguments are not valid JSON: " : ": arguments: ", e.what()});
     }
 }
 
@@ -60,7 +59,7 @@ CommandArgs::CommandArgs(std::string command, const nlohmann::json& args, std::i
 }
 
 void CommandArgs::fail(const std::string& path, const std::string& what) const {
-    throw UserError(concat({command_, ": ", path, ": ", what}));
+    throw_user_error({command_, ": ", path, ": ", what});
 }
 
 bool CommandArgs::has(const char* field) const { return args_.contains(field) && !args_.at(field).is_null(); }

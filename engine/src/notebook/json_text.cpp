@@ -233,28 +233,28 @@ private:
         return false;
     }
 
-    // Inserts `value` where the parser is, returns it and the path it got.
-    json* insert(json value, std::string& path) {
+    // Inserts `value` where the parser is, returns it and (when `path` is given) the path it got.
+    json* insert(json value, std::string* path) {
         if (stack_.empty()) {
             root_ = std::move(value);
-            path = "$";
+            if (path) *path = "$";
             return &root_;
         }
         Frame& frame = stack_.back();
         if (frame.value->is_array()) {
-            path = json_path_index(frame.path, frame.next_index++);
+            if (path) *path = json_path_index(frame.path, frame.next_index);
+            ++frame.next_index;
             frame.value->push_back(std::move(value));
             return &frame.value->back();
         }
-        path = pending_path_;
+        if (path) *path = pending_path_;
         json& slot = (*frame.value)[pending_key_];
         slot = std::move(value);
         return &slot;
     }
 
     bool put(json value) {
-        std::string path;
-        insert(std::move(value), path);
+        insert(std::move(value), nullptr);
         return true;
     }
 
@@ -266,7 +266,7 @@ private:
             return false;
         }
         std::string path;
-        json* value = insert(std::move(container), path);
+        json* value = insert(std::move(container), &path);
         stack_.push_back(Frame{value, std::move(path), 0});
         return true;
     }
@@ -326,36 +326,38 @@ std::string json_path_index(const std::string& parent, std::size_t index) {
 }
 
 json parse_json_text(const std::string& text, const JsonTextLimits& limits) {
+    // Every failure ends in the one throw at the end.
+    std::string message, path;
+    std::optional<TextPosition> position;
     if (text.size() > limits.max_bytes) {
-        throw JsonTextError(concat({"the text is ", mebibytes(text.size()), " (", text.size(), " bytes); the limit is ",
-                                    mebibytes(limits.max_bytes)}),
-                            std::nullopt, "");
-    }
-    if (const auto bad = find_bad_utf8(text)) {
-        throw JsonTextError(concat({"invalid UTF-8: ", bad->what, " (save the file as UTF-8)"}),
-                            position_at_byte(text, bad->offset), "");
-    }
-    json root;
-    BoundedDomBuilder builder(text, root, limits.max_depth);
-    if (json::sax_parse(text.begin(), text.end(), &builder, json::input_format_t::json, true, false)) return root;
-
-    using Failure = BoundedDomBuilder::Failure;
-    switch (builder.failure()) {
-        case Failure::too_deep:
-        case Failure::duplicate_key: {
-            const bool duplicate = builder.failure() == Failure::duplicate_key;
-            const PathQuery query{builder.failure_path(), duplicate, duplicate ? 2u : 1u};
-            throw JsonTextError(builder.failure_message(), locate_json_paths(text, {query}).front(),
-                                builder.failure_path());
+        message = concat({"the text is ", mebibytes(text.size()), " (", text.size(), " bytes); the limit is ",
+                          mebibytes(limits.max_bytes)});
+    } else if (const auto bad = find_bad_utf8(text)) {
+        message = concat({"invalid UTF-8: ", bad->what, " (save the file as UTF-8)"});
+        position = position_at_byte(text, bad->offset);
+    } else {
+        json root;
+        BoundedDomBuilder builder(text, root, limits.max_depth);
+        if (json::sax_parse(text.begin(), text.end(), &builder, json::input_format_t::json, true, false)) return root;
+        using Failure = BoundedDomBuilder::Failure;
+        const Failure failure = builder.failure();
+        message = builder.failure_message();
+        path = builder.failure_path();
+        if (failure == Failure::too_deep || failure == Failure::duplicate_key) {
+            const bool duplicate = failure == Failure::duplicate_key;
+            std::vector<PathQuery> query(1);
+            query[0].path = path;
+            query[0].key = duplicate;
+            query[0].occurrence = duplicate ? 2 : 1;
+            position = locate_json_paths(text, query).front();
+        } else if (failure == Failure::syntax || failure == Failure::overflow) {
+            position = position_at_byte(text, builder.failure_offset());
+        } else {
+            message = "the JSON parser stopped without saying why";
+            path.clear();
         }
-        case Failure::syntax:
-        case Failure::overflow:
-            throw JsonTextError(builder.failure_message(), position_at_byte(text, builder.failure_offset()),
-                                builder.failure_path());
-        case Failure::none:
-            break;
     }
-    throw JsonTextError("the JSON parser stopped without saying why", std::nullopt, "");
+    throw JsonTextError(std::move(message), position, std::move(path));
 }
 
 std::vector<std::optional<TextPosition>> locate_json_paths(const std::string& text,
@@ -414,12 +416,13 @@ std::vector<std::optional<TextPosition>> locate_json_paths(const std::string& te
         return std::string::npos;
     };
 
-    struct Frame {
-        bool object;
-        std::size_t base_length;  // the container's own path is path.substr(0, base_length)
-        std::size_t index;
-    };
-    std::vector<Frame> stack;
+    // The open containers, three numbers each: 1 for an object (0 for an array), the length of
+    // the container's own path (path.substr(0, base_length)), the index of the current element.
+    // (A vector of numbers rather than of a struct: no vector code of its own in the module.)
+    enum { is_object, base_length, index, frame_size };
+    std::vector<std::size_t> stack;
+    auto top = [&]() { return &stack[stack.size() - frame_size]; };
+    auto pop = [&]() { stack.resize(stack.size() - frame_size); };
     std::string path = "$";
     enum class Expect { value, after_value, key } expect = Expect::value;
 
@@ -430,12 +433,14 @@ std::vector<std::optional<TextPosition>> locate_json_paths(const std::string& te
         if (expect == Expect::value) {
             record(path, pos, false);
             if (c == '{' || c == '[') {
-                stack.push_back(Frame{c == '{', path.size(), 0});
+                stack.push_back(c == '{');
+                stack.push_back(path.size());
+                stack.push_back(0);
                 ++pos;
                 skip_space();
                 if (pos < n && text[pos] == (c == '{' ? '}' : ']')) {
                     ++pos;
-                    stack.pop_back();
+                    pop();
                     expect = Expect::after_value;
                 } else if (c == '{') {
                     expect = Expect::key;
@@ -455,19 +460,19 @@ std::vector<std::optional<TextPosition>> locate_json_paths(const std::string& te
             expect = Expect::after_value;
         } else if (expect == Expect::after_value) {
             if (stack.empty()) break;
-            Frame& frame = stack.back();
-            path.resize(frame.base_length);
+            std::size_t* frame = top();
+            path.resize(frame[base_length]);
             if (c == ',') {
                 ++pos;
-                if (frame.object) {
+                if (frame[is_object]) {
                     expect = Expect::key;
                 } else {
-                    path = json_path_index(path, ++frame.index);
+                    path = json_path_index(path, ++frame[index]);
                     expect = Expect::value;
                 }
-            } else if (c == (frame.object ? '}' : ']')) {
+            } else if (c == (frame[is_object] ? '}' : ']')) {
                 ++pos;
-                stack.pop_back();
+                pop();
             } else {
                 break;
             }
@@ -487,7 +492,7 @@ std::vector<std::optional<TextPosition>> locate_json_paths(const std::string& te
                     break;
                 }
             }
-            path.resize(stack.back().base_length);
+            path.resize(top()[base_length]);
             path = json_path_member(path, key);
             record(path, start, true);
             pos = end;

@@ -7,7 +7,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <optional>
-#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -16,23 +15,16 @@
 #include "attnbook/core/quote.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/json_out.hpp"
+#include "text_pieces.hpp"
 
 namespace attnbook {
 namespace {
 
 using nlohmann::json;
 
-// The pieces one after another: one string built in place, smaller in the module than a chain of
-// `+` temporaries (each with its own cleanup code).
-std::string cat(std::initializer_list<std::string_view> parts) {
-    std::string out;
-    for (std::string_view p : parts) out += p;
-    return out;
-}
-
 const json& require(const json& object, const char* name, const std::string& path) {
     if (!object.is_object() || !object.contains(name)) {
-        throw UserError(cat({path, ": a practice cell needs \"", name, "\""}));
+        throw_user_error({path, ": a practice cell needs \"", name, "\""});
     }
     return object[name];
 }
@@ -44,11 +36,11 @@ std::string plain(double x) {
     return text;
 }
 
-std::string trim(const std::string& text) {
+std::string trim(std::string_view text) {
     const std::size_t first = text.find_first_not_of(" \t\r\n");
-    if (first == std::string::npos) return "";
+    if (first == std::string_view::npos) return std::string();
     const std::size_t last = text.find_last_not_of(" \t\r\n");
-    return text.substr(first, last - first + 1);
+    return std::string(text.substr(first, last - first + 1));
 }
 
 // A decimal number under the engine's one rule (core/decimal_text.hpp), so a learner's 1e-310
@@ -66,19 +58,14 @@ std::optional<double> parse_learner_number(const std::string& raw) {
     for (std::size_t at; (at = text.find("\xE2\x88\x92")) != std::string::npos;) text.replace(at, 3, "-");
     const std::size_t slash = text.find('/');
     if (slash == std::string::npos) return parse_decimal(text);
-    const auto top = parse_decimal(trim(text.substr(0, slash)));
-    const auto bottom = parse_decimal(trim(text.substr(slash + 1)));
+    const std::string_view whole(text);
+    const auto top = parse_decimal(trim(whole.substr(0, slash)));
+    const auto bottom = parse_decimal(trim(whole.substr(slash + 1)));
     if (!top || !bottom || *bottom == 0) return std::nullopt;
     const double x = *top / *bottom;
     if (!std::isfinite(x)) return std::nullopt;
     return x;
 }
-
-// A whole number's value (read once: each get<> is inlined code), or -1 for anything else.
-long long whole_or_minus_one(const json& x) { return x.is_number_integer() ? x.get<long long>() : -1; }
-
-// Whether x is the string `text` (json == "text" builds a json temporary at each call site).
-bool is_text(const json& x, const char* text) { return x.is_string() && x.get_ref<const std::string&>() == text; }
 
 json verdict(bool correct, const std::string& feedback) {
     json out;
@@ -88,27 +75,26 @@ json verdict(bool correct, const std::string& feedback) {
 
 json check_number(const json& answer, const json& response) {
     const json& value_json = require(answer, "value", "$.answer");
-    if (!value_json.is_number()) throw UserError("$.answer: value must be a number");
+    if (!value_json.is_number()) throw_user_error({"$.answer: value must be a number"});
     // Either an explicit tolerance, or "decimals": the learner rounds the answer to that many
     // places, so anything within half a unit of the last place counts.
     int decimals = -1;
     double tolerance = 0;
     if (answer.contains("decimals")) {
-        const long long d = whole_or_minus_one(answer["decimals"]);
-        if (d < 0 || d > practice_limits::max_decimals)
-            throw UserError(cat({"$.answer.decimals: must be a whole number from 0 to ",
-                                 std::to_string(practice_limits::max_decimals)}));
-        decimals = static_cast<int>(d);
+        const json& d = answer["decimals"];
+        if (!d.is_number_integer() || d.get<long long>() < 0 || d.get<long long>() > practice_limits::max_decimals)
+            throw_user_error({"$.answer.decimals: must be a whole number from 0 to ", practice_limits::max_decimals});
+        decimals = static_cast<int>(d.get<long long>());
         tolerance = 0.5;
         for (int i = 0; i < decimals; ++i) tolerance /= 10;
     } else {
         const json& tolerance_json = require(answer, "tolerance", "$.answer");
-        if (!tolerance_json.is_number()) throw UserError("$.answer: value and tolerance must be numbers");
+        if (!tolerance_json.is_number()) throw_user_error({"$.answer: value and tolerance must be numbers"});
         tolerance = tolerance_json.get<double>();
     }
     const double value = value_json.get<double>();
     if (!std::isfinite(value) || !std::isfinite(tolerance) || tolerance <= 0) {
-        throw UserError("$.answer: value must be finite and tolerance greater than 0");
+        throw_user_error({"$.answer: value must be finite and tolerance greater than 0"});
     }
 
     std::optional<double> given;
@@ -116,11 +102,11 @@ json check_number(const json& answer, const json& response) {
         given = response.get<double>();
         if (!std::isfinite(*given)) given.reset();
     } else if (response.is_string()) {
-        const std::string text = trim(response.get<std::string>());
+        const std::string text = trim(response.get_ref<const std::string&>());
         if (text.empty()) return verdict(false, "Enter a number first.");
         given = parse_learner_number(text);
         if (!given) {
-            return verdict(false, cat({quote(text), " is not a number. Write it like 0.25, -3, 1e-3 or 1/4."}));
+            return verdict(false, concat({in_quotes(text), " is not a number. Write it like 0.25, -3, 1e-3 or 1/4."}));
         }
     }
     if (!given) return verdict(false, "The answer is a number; write it like 0.25, -3, 1e-3 or 1/4.");
@@ -130,61 +116,57 @@ json check_number(const json& answer, const json& response) {
     const double slack = 1e-12 * std::max(1.0, std::fabs(value));
     const double distance = std::fabs(*given - value);
     const std::string shown = plain(*given);
-    const std::string within = decimals >= 0
-        ? cat({" (the answer rounded to ", std::to_string(decimals), decimals == 1 ? " decimal" : " decimals", " counts)"})
-        : cat({" (answers within ", plain(tolerance), " count)"});
-    if (distance <= tolerance + slack) return verdict(true, cat({"Correct: ", shown, " is right", within, "."}));
-    return verdict(false, cat({"Not quite: ", shown, " is too ", *given > value ? "high" : "low", within, "."}));
+    const std::string within =
+        decimals >= 0 ? concat({" (the answer rounded to ", counted(static_cast<std::size_t>(decimals), "decimal", "decimals"),
+                                " counts)"})
+                      : concat({" (answers within ", plain(tolerance), " count)"});
+    if (distance <= tolerance + slack) return verdict(true, concat({"Correct: ", shown, " is right", within, "."}));
+    return verdict(false, concat({"Not quite: ", shown, " is too ", *given > value ? "high" : "low", within, "."}));
 }
 
 json check_choice(const json& answer, const json& response) {
     const json& options = require(answer, "options", "$.answer");
-    const long long correct_index = whole_or_minus_one(require(answer, "correct", "$.answer"));
-    if (!options.is_array() || options.size() < practice_limits::min_options || correct_index < 0 ||
-        correct_index >= static_cast<long long>(options.size())) {
-        throw UserError(cat({"$.answer: options must be an array of ", std::to_string(practice_limits::min_options),
-                             " or more and correct an index into it"}));
+    const json& correct_json = require(answer, "correct", "$.answer");
+    if (!options.is_array() || options.size() < practice_limits::min_options || !correct_json.is_number_integer() ||
+        correct_json.get<long long>() < 0 || correct_json.get<long long>() >= static_cast<long long>(options.size())) {
+        throw_user_error({"$.answer: options must be an array of ", practice_limits::min_options,
+                                " or more and correct an index into it"});
     }
-    const auto correct = static_cast<std::size_t>(correct_index);
-    const std::string choose = cat({"Choose one of the ", std::to_string(options.size()), " options."});
+    const auto correct = static_cast<std::size_t>(correct_json.get<long long>());
 
     std::optional<std::size_t> picked;
     if (response.is_number()) {
         const double x = response.get<double>();
         if (x >= 0 && x < static_cast<double>(options.size()) && x == std::floor(x)) picked = static_cast<std::size_t>(x);
     } else if (response.is_string()) {
-        const std::string text = trim(response.get<std::string>());
+        const std::string text = trim(response.get_ref<const std::string&>());
         for (std::size_t i = 0; i < options.size(); ++i) {
-            if (options[i].is_string() && trim(options[i].get<std::string>()) == text) picked = i;
+            if (options[i].is_string() && trim(options[i].get_ref<const std::string&>()) == text) picked = i;
         }
     }
-    if (!picked) return verdict(false, choose);
+    if (!picked) return verdict(false, concat({"Choose one of the ", options.size(), " options."}));
     // The author's reason for this option, when the notebook gives one.
     std::string reason;
     if (answer.contains("reasons") && answer["reasons"].is_array() && *picked < answer["reasons"].size() &&
         answer["reasons"][*picked].is_string())
-        reason = cat({" ", answer["reasons"][*picked].get_ref<const std::string&>()});
-    if (*picked == correct) return verdict(true, cat({"Correct.", reason}));
-    return verdict(false, cat({"Not quite: that option is not the answer.", reason.empty() ? " Try another one." : reason}));
+        reason = concat({" ", answer["reasons"][*picked].get_ref<const std::string&>()});
+    if (*picked == correct) return verdict(true, concat({"Correct.", reason}));
+    return verdict(false, concat({"Not quite: that option is not the answer.", reason.empty() ? Piece(" Try another one.") : Piece(reason)}));
 }
 
 }  // namespace
 
 json check_practice(const json& cell, const json& response) {
-    if (!cell.is_object()) throw UserError("$: expected a practice cell (an object)");
-    if (!cell.contains("type") || !is_text(cell["type"], "practice")) {
-        throw UserError("$.type: expected a practice cell (\"type\": \"practice\")");
+    if (!cell.is_object()) throw_user_error({"$: expected a practice cell (an object)"});
+    if (!cell.contains("type") || cell["type"] != "practice") {
+        throw_user_error({"$.type: expected a practice cell (\"type\": \"practice\")"});
     }
     const json& answer = require(cell, "answer", "$");
     const json& kind = require(answer, "kind", "$.answer");
-    if (is_text(kind, "number")) return check_number(answer, response);
-    if (is_text(kind, "choice")) return check_choice(answer, response);
-    std::string kinds;
-    for (const auto& name : answer_kinds()) {
-        if (!kinds.empty()) kinds += ", ";
-        kinds += name;
-    }
-    throw UserError(cat({"$.answer.kind: unknown answer kind ", json_found(kind), " (expected one of: ", kinds, ")"}));
+    if (kind == "number") return check_number(answer, response);
+    if (kind == "choice") return check_choice(answer, response);
+    throw_user_error({"$.answer.kind: unknown answer kind ", json_found(kind), " (expected one of: ",
+                      listed(answer_kinds()), ")"});
 }
 
 const std::vector<std::string>& answer_kinds() {

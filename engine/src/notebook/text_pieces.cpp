@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "attnbook/core/errors.hpp"
 #include "attnbook/core/quote.hpp"
 
 namespace attnbook {
@@ -51,5 +52,7 @@ std::string concat(std::initializer_list<Piece> pieces) {
     append(out, pieces);
     return out;
 }
+
+void throw_user_error(std::initializer_list<Piece> pieces) { throw UserError(concat(pieces)); }
 
 }  // namespace attnbook

@@ -43,12 +43,16 @@ private:
 inline Piece counted(std::size_t n, const char* singular, const char* plural) {
     return Piece(Piece::Kind::count, singular, plural, n);
 }
-// quote(text): "text" escaped and cut (core/quote.hpp)
+// quote(text): "text" escaped and cut (core/quote.hpp). Not named `quoted`: for a non-const
+// std::string argument, argument-dependent lookup would pick std::quoted (<iomanip>) instead.
+// A Piece refers to its text: it must not outlive it (use it within the call it is built for).
 inline Piece in_quotes(const std::string& text) { return Piece(Piece::Kind::quoted, &text, nullptr, 0); }
 // "a, b, c"
 inline Piece listed(const std::vector<std::string>& words) { return Piece(Piece::Kind::list, &words, nullptr, 0); }
 
 std::string concat(std::initializer_list<Piece> pieces);
+// throw UserError(concat(pieces)), from one place rather than from every call site.
+[[noreturn]] void throw_user_error(std::initializer_list<Piece> pieces);
 void append(std::string& out, std::initializer_list<Piece> pieces);
 
 // Shortest text of a number as the author would write it: 1000000000, 2.5, 1e+300

@@ -45,44 +45,10 @@ bool is_semver(const std::string& text) {
 void read_notebook_depths(Context& cx, const json& value, const std::string& path) {
     const std::vector<std::string>& names = notebook_depth_names();
     cx.notebook_depths = names;  // what cells default to while checking, if these are bad
-    if (!value.is_array()) {
-        expected(cx, path, "an array of depths", value);
-        return;
-    }
-    if (value.empty()) {
-        cx.error(path, {"must list at least one depth (", listed(names), ")"});
-        return;
-    }
-    std::vector<std::string> depths;
-    bool ok = true;
-    for (std::size_t i = 0; i < value.size(); ++i) {
-        const std::string at = json_path_index(path, i);
-        if (!value[i].is_string()) {
-            expected(cx, at, "a string", value[i]);
-            ok = false;
-            continue;
-        }
-        const std::string& depth = value[i].get_ref<const std::string&>();
-        if (std::find(names.begin(), names.end(), depth) == names.end()) {
-            cx.error(at, {"unknown depth ", in_quotes(depth), " (expected one of: ", listed(names), ")"});
-            ok = false;
-        } else if (std::find(depths.begin(), depths.end(), depth) != depths.end()) {
-            cx.error(at, {"depth ", in_quotes(depth), " is listed twice"});
-            ok = false;
-        } else {
-            depths.push_back(depth);
-        }
-    }
-    std::vector<std::string> ordered;
-    for (const auto& depth : names) {
-        if (std::find(depths.begin(), depths.end(), depth) != depths.end()) ordered.push_back(depth);
-    }
-    if (ordered != depths) {
-        cx.error(path, {"depths must be listed in the order ", listed(names)});
-        ok = false;
-    }
-    if (ok) {
-        cx.notebook_depths = depths;
+    bool ok;
+    auto depths = read_depths(cx, value, path, names, listed(names), ok);
+    if (depths && ok) {
+        cx.notebook_depths = std::move(*depths);
         cx.notebook_depths_valid = true;
     }
 }
@@ -192,8 +158,11 @@ json validate_notebook_text(const std::string& text, const std::string& given_na
     }
 
     const std::vector<Issue>& kept = cx.kept();
-    std::vector<PathQuery> queries;
-    for (const Issue& issue : kept) queries.push_back(PathQuery{issue.path, issue.at_key, 1});
+    std::vector<PathQuery> queries(kept.size());
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+        queries[i].path = kept[i].path;
+        queries[i].key = kept[i].at_key;
+    }
     const auto positions = locate_json_paths(text, queries);
     // By position (those without one last), in the order reported among equals: an insertion
     // sort, stable, of at most notebook_max_errors entries.

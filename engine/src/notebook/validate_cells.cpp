@@ -37,13 +37,6 @@ struct CellType {
 
 constexpr Names common_fields = {"type", "id", "depths", "title"};
 
-// "A", "B", ...: the default labels of n keys.
-json letter_labels(std::size_t n) {
-    json labels = json::array();
-    for (std::size_t i = 0; i < n; ++i) labels.push_back(std::string(1, static_cast<char>('A' + i)));
-    return labels;
-}
-
 void check_prose(Context& cx, const json& cell, const std::string& path, json& out) {
     JsonOut o = JsonOut::into(out);
     Fields(cx, cell, path).markdown_to(o, "text");
@@ -70,38 +63,13 @@ void check_explorable(Context& cx, const json& cell, const std::string& path, js
         if (query) d = query->size();
         check_row_widths(cx, *keys, f.at("keys"), "key", d, "the query has ");
     }
-    if (values) {
-        const std::string at = f.at("values");
-        check_row_widths(cx, *values, at, "value");
-        if (keys && values->size() != keys->size()) {
-            cx.error(at, {"keys has ", counted(keys->size(), "row", "rows"), " but values has ",
-                          counted(values->size(), "row", "rows")});
-        }
-    }
+    if (values) check_value_rows(cx, keys, *values, f.at("values"));
     const std::size_t n = keys ? keys->size() : 0;
 
-    json labels = letter_labels(n);
-    if (const json* given = f.find("labels")) {
-        const std::string at = f.at("labels");
-        if (!given->is_array()) {
-            expected(cx, at, "an array of strings", *given);
-        } else {
-            labels = json::array();
-            std::set<std::string> seen;
-            for (std::size_t i = 0; i < given->size(); ++i) {
-                const std::string item = json_path_index(at, i);
-                const auto label = read_string(cx, (*given)[i], item, 1, ex::cell_label_max_chars);
-                if (label && !seen.insert(*label).second) cx.error(item, {"label ", in_quotes(*label), " is used twice"});
-                labels.push_back(label ? json(*label) : json());
-            }
-            if (keys && given->size() != n) {
-                cx.error(at, {"labels has ", counted(given->size(), "entry", "entries"), " but keys has ",
-                              counted(n, "row", "rows")});
-            }
-        }
-    }
+    labels_field(f, o, n, keys ? " but keys has " : nullptr);
+    const json& labels = out["labels"];
 
-    json mask = json(std::vector<bool>(n, true));
+    json mask = all_true(n);
     if (const json* given = f.find("mask")) {
         const std::string at = f.at("mask");
         if (!given->is_array()) {
@@ -159,7 +127,6 @@ void check_explorable(Context& cx, const json& cell, const std::string& path, js
     if (query) o.set("query", *query);
     if (keys) o.set("keys", *keys);
     if (values) o.set("values", *values);
-    o.set("labels", std::move(labels));
     o.set("mask", std::move(mask));
     f.choice_to(o, "normalizer", normalizer_names());  // optional; left out, the page starts on softmax
     if (!reference.is_null()) o.set("reference_query", std::move(reference));
@@ -169,7 +136,9 @@ void check_scaling_study(Context& cx, const json& cell, const std::string& path,
     const Fields f(cx, cell, path);
     JsonOut o = JsonOut::into(out);
     // Defaults: the lesson's measurement program, as ScalingInput holds them.
-    const ScalingInput defaults;
+    // `study` holds the defaults, then (below) what the cell asks for, for the lesson's own check.
+    ScalingInput study;
+    const ScalingInput& defaults = study;
     o.set("seed", defaults.seed).set("widths", defaults.widths).set("pairs", defaults.pairs);
     o.set("trials", defaults.trials).set("keys", defaults.keys).set("divisor", divisor_name(defaults.divisor));
     const std::size_t errors_before = cx.count();
@@ -206,7 +175,6 @@ void check_scaling_study(Context& cx, const json& cell, const std::string& path,
     // The combined limits (pairs x width, trials x keys x width) are the lesson's own: ask it,
     // so an author hears about a study too large to run now rather than when the cell runs.
     if (cx.count() == errors_before) {
-        ScalingInput study;
         study.widths = out["widths"].get<std::vector<std::size_t>>();
         study.pairs = out["pairs"].get<std::size_t>();
         study.trials = out["trials"].get<std::size_t>();
@@ -245,16 +213,13 @@ void check_hand_example(Context& cx, const json& cell, const std::string& path, 
                             keys->front().size(), " (give keys as well)"});
         }
     }
-    if (values) {
+    if (values && own_values) {
+        check_value_rows(cx, keys, *values, v_at);
+    } else if (values) {
         check_row_widths(cx, *values, v_at, "value");
         if (keys && values->size() != keys->size()) {
-            if (own_values) {
-                cx.error(v_at, {"keys has ", counted(keys->size(), "row", "rows"), " but values has ",
-                                counted(values->size(), "row", "rows")});
-            } else {
-                cx.error(k_at, {"keys has ", counted(keys->size(), "row", "rows"), " but the default values have ",
-                                counted(values->size(), "row", "rows"), " (give values as well)"});
-            }
+            cx.error(k_at, {"keys has ", counted(keys->size(), "row", "rows"), " but the default values have ",
+                            counted(values->size(), "row", "rows"), " (give values as well)"});
         }
     }
     if (queries) o.set("queries", *queries);
@@ -419,48 +384,6 @@ constexpr CellType cell_types[] = {
     {"alternatives", {"cosine_scale", "features", "seed"}, {}, check_alternatives_cell},
 };
 
-json read_cell_depths(Context& cx, const json& value, const std::string& path) {
-    if (!value.is_array()) {
-        expected(cx, path, "an array of depths", value);
-        return nullptr;
-    }
-    if (value.empty()) {
-        cx.error(path, {"must list at least one depth (leave depths out to show the cell at every depth)"});
-        return nullptr;
-    }
-    const std::vector<std::string>& allowed = cx.notebook_depths_valid ? cx.notebook_depths : notebook_depth_names();
-    const std::vector<std::string>& all = notebook_depth_names();
-    json out = json::array();
-    std::size_t last_rank = 0;
-    bool ordered = true;
-    for (std::size_t i = 0; i < value.size(); ++i) {
-        const std::string at = json_path_index(path, i);
-        if (!value[i].is_string()) {
-            expected(cx, at, "a string", value[i]);
-            continue;
-        }
-        const std::string& depth = value[i].get_ref<const std::string&>();
-        const auto rank = std::find(allowed.begin(), allowed.end(), depth);
-        if (rank == allowed.end()) {
-            if (std::find(all.begin(), all.end(), depth) != all.end())
-                cx.error(at, {"depth ", in_quotes(depth), " is not one of the notebook's depths (", listed(allowed), ")"});
-            else
-                cx.error(at, {"unknown depth ", in_quotes(depth), " (expected one of: ", listed(allowed), ")"});
-            continue;
-        }
-        if (std::find(out.begin(), out.end(), value[i]) != out.end()) {
-            cx.error(at, {"depth ", in_quotes(depth), " is listed twice"});
-            continue;
-        }
-        const std::size_t r = static_cast<std::size_t>(rank - allowed.begin()) + 1;
-        ordered = ordered && r > last_rank;
-        last_rank = r;
-        out.push_back(depth);
-    }
-    if (!ordered) cx.error(path, {"depths must be listed in the order ", listed(allowed)});
-    return out;
-}
-
 }  // namespace
 
 void check_practice_answer(Context& cx, const json& answer, const std::string& path, json& out) {
@@ -499,17 +422,20 @@ json validate_cell(Context& cx, const json& cell, const std::string& path) {
     if (const json* given = f.find("id")) {
         const std::string at = f.at("id");
         if (auto id = read_id(cx, *given, at)) {
-            const auto earlier = cx.cell_ids.find(*id);
-            if (earlier != cx.cell_ids.end()) {
-                cx.error(at, {"duplicate cell id ", in_quotes(*id), " (also used by ", earlier->second, ")"});
-            } else {
-                cx.cell_ids[*id] = path;
-            }
+            const auto earlier = cx.cell_ids.emplace(*id, path);
+            if (!earlier.second)
+                cx.error(at, {"duplicate cell id ", in_quotes(*id), " (also used by ", earlier.first->second, ")"});
             o.set("id", *id);
         }
     }
     o.set("depths", cx.notebook_depths);
-    if (const json* depths = f.find("depths")) o.set("depths", read_cell_depths(cx, *depths, f.at("depths")));
+    if (const json* given = f.find("depths")) {
+        const std::vector<std::string>& allowed = cx.notebook_depths_valid ? cx.notebook_depths : notebook_depth_names();
+        bool ok;
+        const auto depths = read_depths(cx, *given, f.at("depths"), allowed,
+                                        "leave depths out to show the cell at every depth", ok);
+        o.set("depths", depths ? json(*depths) : json());
+    }
     f.string_to(o, "title", 1, nb::title_max_chars);
     type->check(cx, cell, path, out);
     return out;

@@ -7,9 +7,11 @@
 #include <cmath>
 #include <cstdio>
 #include <iterator>
+#include <set>
 
 #include "attnbook/core/quote.hpp"
 #include "attnbook/lessons/divisor.hpp"
+#include "attnbook/lessons/explore_row.hpp"
 #include "attnbook/notebook/json_text.hpp"
 #include "attnbook/notebook/notebook.hpp"
 
@@ -43,6 +45,12 @@ const char* kind_of(const json& value) {
 
 void expected(Context& cx, const std::string& path, const char* what, const json& value) {
     cx.error(path, {"expected ", what, ", found ", kind_of(value)});
+}
+
+json all_true(std::size_t n) {
+    json row = json::array();
+    for (std::size_t i = 0; i < n; ++i) row.push_back(true);
+    return row;
 }
 
 std::size_t character_count(const std::string& utf8) {
@@ -234,6 +242,61 @@ bool check_row_widths(Context& cx, const Matrix& rows, const std::string& path, 
     return false;
 }
 
+void check_value_rows(Context& cx, const std::optional<Matrix>& keys, const Matrix& values, const std::string& path) {
+    check_row_widths(cx, values, path, "value");
+    if (keys && values.size() != keys->size())
+        cx.error(path, {"keys has ", counted(keys->size(), "row", "rows"), " but values has ",
+                        counted(values.size(), "row", "rows")});
+}
+
+std::optional<std::vector<std::string>> read_depths(Context& cx, const json& value, const std::string& path,
+                                                    const std::vector<std::string>& allowed, const Piece& empty_hint,
+                                                    bool& ok) {
+    ok = false;
+    if (!value.is_array()) {
+        expected(cx, path, "an array of depths", value);
+        return std::nullopt;
+    }
+    if (value.empty()) {
+        cx.error(path, {"must list at least one depth (", empty_hint, ")"});
+        return std::nullopt;
+    }
+    const std::vector<std::string>& all = notebook_depth_names();
+    std::vector<std::string> depths;
+    ok = true;
+    bool ordered = true;  // each depth after the one before it in `allowed`
+    std::size_t last_rank = 0;
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        const std::string at = json_path_index(path, i);
+        if (!value[i].is_string()) {
+            expected(cx, at, "a string", value[i]);
+            ok = false;
+            continue;
+        }
+        const std::string& depth = value[i].get_ref<const std::string&>();
+        const std::size_t rank = static_cast<std::size_t>(std::find(allowed.begin(), allowed.end(), depth) - allowed.begin());
+        if (rank == allowed.size()) {
+            if (std::find(all.begin(), all.end(), depth) != all.end())
+                cx.error(at, {"depth ", in_quotes(depth), " is not one of the notebook's depths (", listed(allowed), ")"});
+            else
+                cx.error(at, {"unknown depth ", in_quotes(depth), " (expected one of: ", listed(allowed), ")"});
+            ok = false;
+        } else if (std::find(depths.begin(), depths.end(), depth) != depths.end()) {
+            cx.error(at, {"depth ", in_quotes(depth), " is listed twice"});
+            ok = false;
+        } else {
+            ordered = ordered && (depths.empty() || rank > last_rank);
+            last_rank = rank;
+            depths.push_back(depth);
+        }
+    }
+    if (!ordered) {
+        cx.error(path, {"depths must be listed in the order ", listed(allowed)});
+        ok = false;
+    }
+    return depths;
+}
+
 std::optional<std::string> read_divisor(Context& cx, const json& value, const std::string& path) {
     const auto& names = divisor_names();
     if (!value.is_string()) {
@@ -367,6 +430,27 @@ void Fields::choice_to(JsonOut& out, const char* name, const std::vector<std::st
         cx.error(at(name), {"expected one of ", listed(names), ", found ", in_quotes(v->get_ref<const std::string&>())});
     else
         cx.error(at(name), {"expected one of ", listed(names), ", found ", kind_of(*v)});
+}
+
+void labels_field(const Fields& f, JsonOut& o, std::size_t n, const char* count_lead) {
+    const json* given = f.find("labels");
+    if (!given || !given->is_array()) {
+        json& labels = o.array("labels");
+        for (std::size_t i = 0; i < n; ++i) labels.push_back(std::string(1, static_cast<char>('A' + i)));
+        if (given) expected(f.cx, f.at("labels"), "an array of strings", *given);
+        return;
+    }
+    json& labels = o.array("labels");
+    const std::string at = f.at("labels");
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < given->size(); ++i) {
+        const std::string item = json_path_index(at, i);
+        const auto label = read_string(f.cx, (*given)[i], item, 1, explore_limits::cell_label_max_chars);
+        if (label && !seen.insert(*label).second) f.cx.error(item, {"label ", in_quotes(*label), " is used twice"});
+        labels.push_back(label ? json(*label) : json());
+    }
+    if (count_lead && given->size() != n)
+        f.cx.error(at, {"labels has ", counted(given->size(), "entry", "entries"), count_lead, counted(n, "row", "rows")});
 }
 
 }  // namespace notebook_validation

@@ -49,6 +49,8 @@ const char* kind_of(const json& value);
 std::size_t character_count(const std::string& utf8);
 // "expected WHAT, found " + kind_of(value), at path.
 void expected(Context& cx, const std::string& path, const char* what, const json& value);
+// [true, true, ...]: n entries (a mask that allows everything).
+json all_true(std::size_t n);
 
 bool expect_object(Context& cx, const json& value, const std::string& path);
 // Unknown fields (at their key) and missing required ones (at the object). `what` names the
@@ -77,6 +79,17 @@ std::optional<Matrix> read_matrix(Context& cx, const json& value, const std::str
 // The phrase for `expected` is `expected_lead` + the number: "the query has " + "2".
 bool check_row_widths(Context& cx, const Matrix& rows, const std::string& path, const char* row_name,
                       std::optional<std::size_t> expected = std::nullopt, const char* expected_lead = "");
+
+// The value rows (at `path`): as wide as each other, and one per key ("keys has 3 rows but values
+// has 2 rows").
+void check_value_rows(Context& cx, const std::optional<Matrix>& keys, const Matrix& values, const std::string& path);
+
+// A list of depths (the notebook's or a cell's): strings of `allowed`, each once, in its order.
+// Returns the depths accepted, or nullopt when `value` is no list or an empty one ("must list at
+// least one depth (" + empty_hint + ")"); `ok` says whether nothing was reported.
+std::optional<std::vector<std::string>> read_depths(Context& cx, const json& value, const std::string& path,
+                                                    const std::vector<std::string>& allowed, const Piece& empty_hint,
+                                                    bool& ok);
 
 std::optional<std::string> read_divisor(Context& cx, const json& value, const std::string& path);
 // ^[a-z0-9][a-z0-9-]{0,63}$
@@ -116,6 +129,10 @@ public:
     const json& object;
     const std::string& path;
 };
+
+// "labels": n distinct strings, "A", "B", ... by default. With `count_lead`, a list of another
+// length is an error: "labels has 3 entries" + count_lead + "2 rows".
+void labels_field(const Fields& f, JsonOut& o, std::size_t n, const char* count_lead);
 
 // The held-sequence and transformer-block cells (validate_sequence_cells.cpp).
 void check_held_sequence(Context& cx, const json& cell, const std::string& path, json& out);

@@ -67,13 +67,19 @@ void values_field(const Fields& f, JsonOut& o, const Matrix& fallback, std::size
 
 constexpr long long max_seed = (1LL << 53) - 1;
 
+// The pipeline lesson's example (its scores are the jacobian cell's default too): built once.
+const PipelineInput& pipeline_defaults() {
+    static const PipelineInput d;
+    return d;
+}
+
 }  // namespace
 
 void check_pipeline_cell(Context& cx, const json& cell, const std::string& path, json& out) {
     namespace lim = pipeline_limits;
     const Fields f(cx, cell, path);
     JsonOut o = JsonOut::into(out);
-    const PipelineInput d;
+    const PipelineInput& d = pipeline_defaults();
     const std::size_t count = scores_field(f, o, d.scores, lim::max_words, lim::max_abs);
     whole_field(f, o, "width", 1, static_cast<long long>(lim::max_width), static_cast<long long>(d.width));
     values_field(f, o, d.values, count, lim::max_words, lim::max_value_width, lim::max_abs);
@@ -126,7 +132,7 @@ void check_jacobian_cell(Context& cx, const json& cell, const std::string& path,
     const Fields f(cx, cell, path);
     JsonOut o = JsonOut::into(out);
     const JacobianNormsInput d;
-    scores_field(f, o, PipelineInput{}.scores, lim::max_scores, lim::max_abs);
+    scores_field(f, o, pipeline_defaults().scores, lim::max_scores, lim::max_abs);
     o.set("widths", d.widths);
     if (const json* given = f.find("widths")) {
         const std::string w_at = f.at("widths");

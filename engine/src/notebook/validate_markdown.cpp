@@ -44,13 +44,14 @@ Fence fence_of(std::string_view trimmed) {
     return {trimmed[0], run, run == trimmed.size()};
 }
 
-// For each run of backticks in `line`, the index of the next run of the same length (the end of
-// its code span), or npos. One pass from the end with the last run seen of each length.
-struct Runs {
-    std::vector<std::size_t> start, length, closer;
-};
-Runs backtick_runs(std::string_view line) {
-    Runs runs;
+// The runs of backticks in `line`, three numbers each (a vector of numbers rather than of a
+// struct: no vector code of its own in the module): where the run starts, its length, and the
+// index of the next run of the same length (the end of its code span), or npos. One pass from
+// the end with the last run seen of each length.
+enum { run_start, run_length, run_closer, run_size };
+std::vector<std::size_t> backtick_runs(std::string_view line) {
+    std::vector<std::size_t> runs;
+    std::size_t longest = 0;
     for (std::size_t i = 0; i < line.size();) {
         if (line[i] != '`') {
             ++i;
@@ -58,17 +59,17 @@ Runs backtick_runs(std::string_view line) {
         }
         std::size_t run = 0;
         while (i + run < line.size() && line[i + run] == '`') ++run;
-        runs.start.push_back(i);
-        runs.length.push_back(run);
+        runs.push_back(i);
+        runs.push_back(run);
+        runs.push_back(std::string::npos);
+        longest = run > longest ? run : longest;
         i += run;
     }
-    runs.closer.assign(runs.start.size(), std::string::npos);
-    std::size_t longest = 0;
-    for (std::size_t length : runs.length) longest = length > longest ? length : longest;
     std::vector<std::size_t> next_of_length(longest + 1, std::string::npos);  // run index by run length
-    for (std::size_t r = runs.start.size(); r-- > 0;) {
-        runs.closer[r] = next_of_length[runs.length[r]];
-        next_of_length[runs.length[r]] = r;
+    for (std::size_t r = runs.size() / run_size; r-- > 0;) {
+        std::size_t* run = &runs[r * run_size];
+        run[run_closer] = next_of_length[run[run_length]];
+        next_of_length[run[run_length]] = r;
     }
     return runs;
 }
@@ -77,16 +78,17 @@ Runs backtick_runs(std::string_view line) {
 // are looked for within the line only, so text in a span across lines counts as outside: the
 // validator may refuse more than the renderer would show as HTML, never less.
 std::size_t html_in_line(std::string_view line) {
-    const Runs runs = backtick_runs(line);
+    const std::vector<std::size_t> runs = backtick_runs(line);
+    const std::size_t count = runs.size() / run_size;
     std::size_t r = 0;
     for (std::size_t i = 0; i < line.size(); ++i) {
-        if (r < runs.start.size() && i == runs.start[r]) {
-            if (runs.closer[r] != std::string::npos) {
-                const std::size_t closer = runs.closer[r];
-                i = runs.start[closer] + runs.length[closer] - 1;
+        if (r < count && i == runs[r * run_size + run_start]) {
+            const std::size_t closer = runs[r * run_size + run_closer];
+            if (closer != std::string::npos) {
+                i = runs[closer * run_size + run_start] + runs[closer * run_size + run_length] - 1;
                 r = closer + 1;
             } else {
-                i += runs.length[r] - 1;
+                i += runs[r * run_size + run_length] - 1;
                 ++r;
             }
             continue;

@@ -58,28 +58,7 @@ void mask_field(const Fields& f, JsonOut& o, std::size_t rows, std::size_t cols)
         return;
     }
     json& mask = o.array("mask");
-    for (std::size_t r = 0; r < rows; ++r) mask.push_back(std::vector<bool>(cols, true));
-}
-
-void labels_field(const Fields& f, JsonOut& o, std::size_t n) {
-    json& labels = o.array("labels");
-    const json* given = f.find("labels");
-    if (given && given->is_array()) {
-        const std::string at = f.at("labels");
-        std::set<std::string> seen;
-        for (std::size_t i = 0; i < given->size(); ++i) {
-            const std::string item = json_path_index(at, i);
-            const auto label = read_string(f.cx, (*given)[i], item, 1, ex::cell_label_max_chars);
-            if (label && !seen.insert(*label).second) f.cx.error(item, {"label ", in_quotes(*label), " is used twice"});
-            labels.push_back(label ? json(*label) : json());
-        }
-        if (given->size() != n)
-            f.cx.error(at, {"labels has ", counted(given->size(), "entry", "entries"), " but there are ",
-                            counted(n, "row", "rows")});
-        return;
-    }
-    for (std::size_t i = 0; i < n; ++i) labels.push_back(std::string(1, static_cast<char>('A' + i)));
-    if (given) expected(f.cx, f.at("labels"), "an array of strings", *given);
+    for (std::size_t r = 0; r < rows; ++r) mask.push_back(all_true(cols));
 }
 
 }  // namespace
@@ -101,18 +80,13 @@ void check_held_sequence(Context& cx, const json& cell, const std::string& path,
         if (queries && !queries->empty()) d = (*queries)[0].size();
         check_row_widths(cx, *keys, f.at("keys"), "key", d, "the queries have ");
     }
-    if (values) {
-        check_row_widths(cx, *values, f.at("values"), "value");
-        if (keys && values->size() != keys->size())
-            cx.error(f.at("values"), {"keys has ", counted(keys->size(), "row", "rows"), " but values has ",
-                                      counted(values->size(), "row", "rows")});
-    }
+    if (values) check_value_rows(cx, keys, *values, f.at("values"));
     const std::size_t n = keys ? keys->size() : 0, m = queries ? queries->size() : 0;
     // Self-attention: position i's query and its key share a label, so the rows and sources pair up.
     if (queries && keys && m != n)
         cx.error(f.at("queries"), {"queries has ", counted(m, "row", "rows"), " but keys has ", counted(n, "row", "rows"),
                                    " (each position has one query and one key)"});
-    labels_field(f, o, n);
+    labels_field(f, o, n, " but there are ");
     mask_field(f, o, m, n);
     o.set("divisor", divisor_name(default_divisor));
     f.divisor_to(o, "divisor");
@@ -128,7 +102,7 @@ void check_transformer_block(Context& cx, const json& cell, const std::string& p
     std::optional<Matrix> input = example.input;
     if (f.find("input")) input = f.matrix("input", 1, bl::max_rows, bl::d_model, bl::d_model, bl::max_abs);
     const std::size_t n = input ? input->size() : 0;
-    labels_field(f, o, n);
+    labels_field(f, o, n, " but there are ");
     std::size_t heads = example.heads;
     if (auto h = f.integer("heads", 1, static_cast<long long>(bl::d_model))) {
         heads = static_cast<std::size_t>(*h);
