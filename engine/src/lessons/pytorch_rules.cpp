@@ -5,6 +5,7 @@
 
 #include "attnbook/core/attention.hpp"
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/text_join.hpp"
 
 namespace attnbook {
 
@@ -47,8 +48,8 @@ double max_difference(const Rows& a, const Rows& b) {
 }  // namespace
 
 PytorchRules pytorch_rules(double explicit_scale) {
-    if (!(explicit_scale > 0.0) || !std::isfinite(explicit_scale) || explicit_scale > 1e3)
-        throw UserError("scale: must be a number greater than 0 and at most 1000");
+    if (!(explicit_scale > 0.0) || !std::isfinite(explicit_scale) || explicit_scale > pytorch_rules_limits::max_scale)
+        throw_format("scale: must be a number greater than 0 and at most {}", {pytorch_rules_limits::max_scale});
     PytorchRules r;
     r.queries = kQueries;
     r.keys = kKeys;

@@ -6,7 +6,7 @@
 
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/quote.hpp"
-#include "text_pieces.hpp"
+#include "attnbook/core/text_join.hpp"
 
 namespace attnbook {
 
@@ -46,15 +46,15 @@ std::string json_found(const nlohmann::json& v) {
 
 CommandArgs::CommandArgs(std::string command, const nlohmann::json& args, std::initializer_list<const char*> known)
     : command_(std::move(command)), args_(args) {
-    if (!args_.is_object()) fail("$", concat({"expected an object of arguments, found ", kind_text(args_)}));
+    if (!args_.is_object()) fail("$", join_text({"expected an object of arguments, found ", kind_text(args_)}));
     for (const auto& item : args_.items()) {
         bool ok = false;
         std::string expected;
         for (const char* name : known) {
             ok = ok || item.key() == name;
-            append(expected, {expected.empty() ? "" : ", ", name});
+            append_text(expected, {expected.empty() ? "" : ", ", name});
         }
-        if (!ok) fail(json_path_member("$", item.key()), concat({"unknown argument (expected one of: ", expected, ")"}));
+        if (!ok) fail(json_path_member("$", item.key()), join_text({"unknown argument (expected one of: ", expected, ")"}));
     }
 }
 
@@ -74,14 +74,14 @@ const nlohmann::json& CommandArgs::required(const char* field) const {
 }
 
 double CommandArgs::number_at(const nlohmann::json& v, const std::string& path) const {
-    if (!v.is_number()) fail(path, concat({"expected a number, found ", kind_text(v)}));
+    if (!v.is_number()) fail(path, join_text({"expected a number, found ", kind_text(v)}));
     const double x = v.get<double>();
     if (!std::isfinite(x)) fail(path, "expected a finite number");
     return x;
 }
 
 const nlohmann::json& CommandArgs::array_at(const nlohmann::json& v, const std::string& path) const {
-    if (!v.is_array()) fail(path, concat({"expected an array, found ", kind_text(v)}));
+    if (!v.is_array()) fail(path, join_text({"expected an array, found ", kind_text(v)}));
     return v;
 }
 
@@ -90,12 +90,12 @@ std::uint64_t CommandArgs::whole_at(const nlohmann::json& v, const std::string& 
     // A JSON parser stores 5 as unsigned, but JSON built in C++ from an int is signed: both count.
     if (v.is_number_unsigned() || (v.is_number_integer() && v.get<std::int64_t>() >= 0)) {
         const auto x = v.get<std::uint64_t>();
-        if (x < lo || x > hi) fail(path, concat({x, " is not between ", lo, " and ", hi}));
+        if (x < lo || x > hi) fail(path, join_text({x, " is not between ", lo, " and ", hi}));
         return x;
     }
-    if (v.is_number_integer()) fail(path, concat({v.get<std::int64_t>(), " is not between ", lo, " and ", hi}));
+    if (v.is_number_integer()) fail(path, join_text({v.get<std::int64_t>(), " is not between ", lo, " and ", hi}));
     const std::string found = v.is_number() ? json_found(v) : std::string(kind_text(v));
-    fail(path, concat({"expected a whole number between ", lo, " and ", hi, ", found ", found}));
+    fail(path, join_text({"expected a whole number between ", lo, " and ", hi, ", found ", found}));
 }
 
 double CommandArgs::number(const char* field) const { return number_at(required(field), std::string("$.") + field); }
@@ -128,7 +128,7 @@ std::vector<bool> CommandArgs::flags_at(const nlohmann::json& v, const std::stri
         const auto& x = arr[i];
         if (x.is_boolean()) out.push_back(x.get<bool>());
         else if (x.is_number() && (x.get<double>() == 0.0 || x.get<double>() == 1.0)) out.push_back(x.get<double>() == 1.0);
-        else fail(json_path_index(path, i), concat({"expected true/false or 1/0, found ", json_found(x)}));
+        else fail(json_path_index(path, i), join_text({"expected true/false or 1/0, found ", json_found(x)}));
     }
     return out;
 }
@@ -150,7 +150,7 @@ std::vector<std::string> CommandArgs::strings(const char* field) const {
     std::vector<std::string> out;
     const auto& arr = array_at(required(field), path);
     for (std::size_t i = 0; i < arr.size(); ++i) {
-        if (!arr[i].is_string()) fail(json_path_index(path, i), concat({"expected a string, found ", kind_text(arr[i])}));
+        if (!arr[i].is_string()) fail(json_path_index(path, i), join_text({"expected a string, found ", kind_text(arr[i])}));
         out.push_back(arr[i].get<std::string>());
     }
     return out;
@@ -158,7 +158,7 @@ std::vector<std::string> CommandArgs::strings(const char* field) const {
 
 std::string CommandArgs::text(const char* field) const {
     const auto& v = required(field);
-    if (!v.is_string()) fail(std::string("$.") + field, concat({"expected a string, found ", kind_text(v)}));
+    if (!v.is_string()) fail(std::string("$.") + field, join_text({"expected a string, found ", kind_text(v)}));
     return v.get<std::string>();
 }
 

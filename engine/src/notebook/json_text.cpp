@@ -15,7 +15,7 @@
 #include <utility>
 
 #include "attnbook/core/quote.hpp"
-#include "text_pieces.hpp"
+#include "attnbook/core/text_join.hpp"
 
 namespace attnbook {
 namespace {
@@ -59,16 +59,16 @@ std::optional<Utf8Problem> find_bad_utf8(const std::string& text) {
         } else if ((lead & 0xF8) == 0xF0) {
             length = 4, code = lead & 0x07u, smallest = 0x10000;
         } else {
-            return Utf8Problem{i, concat({"byte ", hex_byte(lead), " cannot start a character"})};
+            return Utf8Problem{i, join_text({"byte ", hex_byte(lead), " cannot start a character"})};
         }
         for (std::size_t k = 1; k < length; ++k) {
             if (i + k >= n || !is_continuation(static_cast<unsigned char>(text[i + k]))) {
-                return Utf8Problem{i, concat({"the character starting with byte ", hex_byte(lead),
+                return Utf8Problem{i, join_text({"the character starting with byte ", hex_byte(lead),
                                               " is cut short (it needs ", length, " bytes)"})};
             }
             code = (code << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3Fu);
         }
-        if (code < smallest) return Utf8Problem{i, concat({"overlong encoding starting with byte ", hex_byte(lead)})};
+        if (code < smallest) return Utf8Problem{i, join_text({"overlong encoding starting with byte ", hex_byte(lead)})};
         if (code >= 0xD800 && code <= 0xDFFF) return Utf8Problem{i, "encoded UTF-16 surrogate"};
         if (code > 0x10FFFF) return Utf8Problem{i, "code point above U+10FFFF"};
         i += length;
@@ -167,7 +167,7 @@ public:
         if (frame.value->contains(name)) {
             failure_ = Failure::duplicate_key;
             failure_path_ = pending_path_;
-            failure_message_ = concat({"duplicate key ", in_quotes(name), " (each key may appear once in an object)"});
+            failure_message_ = join_text({"duplicate key ", in_quotes(name), " (each key may appear once in an object)"});
             return false;
         }
         pending_key_ = name;
@@ -179,7 +179,7 @@ public:
             failure_ = Failure::overflow;
             failure_offset_ = position >= last_token.size() ? position - last_token.size() : 0;
             failure_path_ = next_value_path();
-            failure_message_ = concat({"number ", printable(last_token, quote_max_chars), " is too large: it overflows a double"});
+            failure_message_ = join_text({"number ", printable(last_token, quote_max_chars), " is too large: it overflows a double"});
             return false;
         }
         // position counts bytes read, so the offending byte is the one before it; an unexpected
@@ -262,7 +262,7 @@ private:
         if (stack_.size() + 1 > max_depth_) {
             failure_ = Failure::too_deep;
             failure_path_ = next_value_path();
-            failure_message_ = concat({"arrays and objects are nested more than ", max_depth_, " levels deep"});
+            failure_message_ = join_text({"arrays and objects are nested more than ", max_depth_, " levels deep"});
             return false;
         }
         std::string path;
@@ -290,7 +290,7 @@ private:
 
 std::string position_prefix(const std::optional<TextPosition>& position) {
     if (!position) return "";
-    return concat({position->line, ":", position->column, ": "});
+    return join_text({position->line, ":", position->column, ": "});
 }
 
 }  // namespace
@@ -317,12 +317,12 @@ std::string json_path_member(const std::string& parent, const std::string& key) 
         const bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
         identifier = identifier && word;
     }
-    if (identifier) return concat({parent, ".", key});
-    return concat({parent, "[", in_quotes(key), "]"});
+    if (identifier) return join_text({parent, ".", key});
+    return join_text({parent, "[", in_quotes(key), "]"});
 }
 
 std::string json_path_index(const std::string& parent, std::size_t index) {
-    return concat({parent, "[", index, "]"});
+    return join_text({parent, "[", index, "]"});
 }
 
 json parse_json_text(const std::string& text, const JsonTextLimits& limits) {
@@ -330,10 +330,10 @@ json parse_json_text(const std::string& text, const JsonTextLimits& limits) {
     std::string message, path;
     std::optional<TextPosition> position;
     if (text.size() > limits.max_bytes) {
-        message = concat({"the text is ", mebibytes(text.size()), " (", text.size(), " bytes); the limit is ",
+        message = join_text({"the text is ", mebibytes(text.size()), " (", text.size(), " bytes); the limit is ",
                           mebibytes(limits.max_bytes)});
     } else if (const auto bad = find_bad_utf8(text)) {
-        message = concat({"invalid UTF-8: ", bad->what, " (save the file as UTF-8)"});
+        message = join_text({"invalid UTF-8: ", bad->what, " (save the file as UTF-8)"});
         position = position_at_byte(text, bad->offset);
     } else {
         json root;

@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "attnbook/core/quote.hpp"
+#include "attnbook/lessons/pytorch_rules.hpp"
 #include "attnbook/lessons/block.hpp"
 #include "attnbook/lessons/attention_scale.hpp"
 #include "attnbook/core/normalize.hpp"
@@ -184,8 +185,8 @@ constexpr Limit kLimits[] = {
     limit("lesson_cells/pipeline/max_abs", pi::max_abs),
     limit("lesson_cells/pipeline/knob_min", pi::knob_min),
     limit("lesson_cells/pipeline/knob_max", pi::knob_max),
-    limit("lesson_cells/pytorch_rules/scale/max", 1000),
-    limit("lesson_cells/pytorch_rules/scale/default", 1.0),
+    limit("lesson_cells/pytorch_rules/scale/max", pytorch_rules_limits::max_scale),
+    limit("lesson_cells/pytorch_rules/scale/default", pytorch_rules_limits::scale_default),
     limit("lesson_cells/mistakes/heads/min", std::uint64_t{1}),
     limit("lesson_cells/mistakes/heads/max", static_cast<std::uint64_t>(ml::max_heads)),
     limit("lesson_cells/mistakes/head_width/min", std::uint64_t{1}),

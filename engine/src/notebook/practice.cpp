@@ -15,7 +15,7 @@
 #include "attnbook/core/quote.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/json_out.hpp"
-#include "text_pieces.hpp"
+#include "attnbook/core/text_join.hpp"
 
 namespace attnbook {
 namespace {
@@ -106,7 +106,7 @@ json check_number(const json& answer, const json& response) {
         if (text.empty()) return verdict(false, "Enter a number first.");
         given = parse_learner_number(text);
         if (!given) {
-            return verdict(false, concat({in_quotes(text), " is not a number. Write it like 0.25, -3, 1e-3 or 1/4."}));
+            return verdict(false, join_text({in_quotes(text), " is not a number. Write it like 0.25, -3, 1e-3 or 1/4."}));
         }
     }
     if (!given) return verdict(false, "The answer is a number; write it like 0.25, -3, 1e-3 or 1/4.");
@@ -117,11 +117,11 @@ json check_number(const json& answer, const json& response) {
     const double distance = std::fabs(*given - value);
     const std::string shown = plain(*given);
     const std::string within =
-        decimals >= 0 ? concat({" (the answer rounded to ", counted(static_cast<std::size_t>(decimals), "decimal", "decimals"),
+        decimals >= 0 ? join_text({" (the answer rounded to ", counted(static_cast<std::size_t>(decimals), "decimal", "decimals"),
                                 " counts)"})
-                      : concat({" (answers within ", plain(tolerance), " count)"});
-    if (distance <= tolerance + slack) return verdict(true, concat({"Correct: ", shown, " is right", within, "."}));
-    return verdict(false, concat({"Not quite: ", shown, " is too ", *given > value ? "high" : "low", within, "."}));
+                      : join_text({" (answers within ", plain(tolerance), " count)"});
+    if (distance <= tolerance + slack) return verdict(true, join_text({"Correct: ", shown, " is right", within, "."}));
+    return verdict(false, join_text({"Not quite: ", shown, " is too ", *given > value ? "high" : "low", within, "."}));
 }
 
 json check_choice(const json& answer, const json& response) {
@@ -144,14 +144,14 @@ json check_choice(const json& answer, const json& response) {
             if (options[i].is_string() && trim(options[i].get_ref<const std::string&>()) == text) picked = i;
         }
     }
-    if (!picked) return verdict(false, concat({"Choose one of the ", options.size(), " options."}));
+    if (!picked) return verdict(false, join_text({"Choose one of the ", options.size(), " options."}));
     // The author's reason for this option, when the notebook gives one.
     std::string reason;
     if (answer.contains("reasons") && answer["reasons"].is_array() && *picked < answer["reasons"].size() &&
         answer["reasons"][*picked].is_string())
-        reason = concat({" ", answer["reasons"][*picked].get_ref<const std::string&>()});
-    if (*picked == correct) return verdict(true, concat({"Correct.", reason}));
-    return verdict(false, concat({"Not quite: that option is not the answer.", reason.empty() ? Piece(" Try another one.") : Piece(reason)}));
+        reason = join_text({" ", answer["reasons"][*picked].get_ref<const std::string&>()});
+    if (*picked == correct) return verdict(true, join_text({"Correct.", reason}));
+    return verdict(false, join_text({"Not quite: that option is not the answer.", reason.empty() ? TextPart(" Try another one.") : TextPart(reason)}));
 }
 
 }  // namespace

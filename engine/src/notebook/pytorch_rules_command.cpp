@@ -17,7 +17,7 @@ constexpr Shown kThree{3, Rounding::fixed};
 
 json pytorch_rules_command(const json& raw, const Progress&) {
     CommandArgs args("pytorch_rules", raw, {"scale"});
-    double scale = 1.0;
+    double scale = pytorch_rules_limits::scale_default;
     if (args.has("scale")) scale = args.number("scale");
     PytorchRules r;
     try {

@@ -118,10 +118,10 @@ void add_error_entry(json& errors, const std::string& raw_name, const std::optio
     errors.push_back(json());
     JsonOut entry(errors.back());
     if (position) {
-        entry.set("where", concat({name, ":", position->line, ":", position->column}));
+        entry.set("where", join_text({name, ":", position->line, ":", position->column}));
         entry.set("line", position->line).set("column", position->column);
     } else {
-        entry.set("where", path.empty() ? name : concat({name, ": ", path}));
+        entry.set("where", path.empty() ? name : join_text({name, ": ", path}));
         entry.set("line", json(nullptr)).set("column", json(nullptr));
     }
     entry.set("path", path.empty() ? json(nullptr) : json(path));
@@ -186,7 +186,7 @@ json validate_notebook_text(const std::string& text, const std::string& given_na
     }
     if (truncated) {
         add_error_entry(errors, name, std::nullopt, "",
-                        concat({"... and ", cx.count() - shown, " more errors (only the first ", shown,
+                        join_text({"... and ", cx.count() - shown, " more errors (only the first ", shown,
                                 " are listed)"}));
     }
     return failed(std::move(errors));

@@ -413,7 +413,7 @@ json validate_cell(Context& cx, const json& cell, const std::string& path) {
     }
 
     const bool vowel = std::strchr("aeiou", type_name[0]) != nullptr;
-    const std::string what = concat({vowel ? "an " : "a ", type_name, " cell"});
+    const std::string what = join_text({vowel ? "an " : "a ", type_name, " cell"});
     check_fields(cx, cell, path, common_fields, type->required, what.c_str(), type->fields);
 
     json out;

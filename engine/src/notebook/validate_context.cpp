@@ -24,9 +24,9 @@ const std::vector<std::string>& notebook_depth_names() {
 
 namespace notebook_validation {
 
-void Context::error(const std::string& path, std::initializer_list<Piece> message, bool at_key) {
+void Context::error(const std::string& path, std::initializer_list<TextPart> message, bool at_key) {
     ++count_;
-    if (kept_.size() < notebook_max_errors) kept_.push_back(Issue{path, at_key, concat(message)});
+    if (kept_.size() < notebook_max_errors) kept_.push_back(Issue{path, at_key, join_text(message)});
 }
 
 const char* kind_of(const json& value) {
@@ -250,7 +250,7 @@ void check_value_rows(Context& cx, const std::optional<Matrix>& keys, const Matr
 }
 
 std::optional<std::vector<std::string>> read_depths(Context& cx, const json& value, const std::string& path,
-                                                    const std::vector<std::string>& allowed, const Piece& empty_hint,
+                                                    const std::vector<std::string>& allowed, const TextPart& empty_hint,
                                                     bool& ok) {
     ok = false;
     if (!value.is_array()) {
@@ -302,8 +302,8 @@ std::optional<std::string> read_divisor(Context& cx, const json& value, const st
     if (!value.is_string()) {
         std::string message = "expected a string (";
         for (std::size_t i = 0; i < names.size(); ++i)
-            append(message, {i == 0 ? "" : i + 1 == names.size() ? " or " : ", ", in_quotes(names[i])});
-        append(message, {"), found ", kind_of(value)});
+            append_text(message, {i == 0 ? "" : i + 1 == names.size() ? " or " : ", ", in_quotes(names[i])});
+        append_text(message, {"), found ", kind_of(value)});
         cx.error(path, {message});
         return std::nullopt;
     }

@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "attnbook/notebook/json_out.hpp"
-#include "text_pieces.hpp"
+#include "attnbook/core/text_join.hpp"
 
 namespace attnbook {
 namespace notebook_validation {
@@ -28,8 +28,8 @@ struct Issue {
 
 class Context {
 public:
-    // The message is put together from its pieces (text_pieces.hpp): cx.error(at, {"has ", n}).
-    void error(const std::string& path, std::initializer_list<Piece> message, bool at_key = false);
+    // The message is put together from its pieces (core/text_join.hpp): cx.error(at, {"has ", n}).
+    void error(const std::string& path, std::initializer_list<TextPart> message, bool at_key = false);
     std::size_t count() const { return count_; }
     const std::vector<Issue>& kept() const { return kept_; }
 
@@ -43,7 +43,7 @@ private:
 };
 
 
-// counted(), listed(), in_quotes(), number_text(): text_pieces.hpp.
+// counted(), listed(), in_quotes(), number_text(): core/text_join.hpp.
 // "a string", "a number", "an array", ... (what the author wrote, for "found ...")
 const char* kind_of(const json& value);
 std::size_t character_count(const std::string& utf8);
@@ -88,7 +88,7 @@ void check_value_rows(Context& cx, const std::optional<Matrix>& keys, const Matr
 // Returns the depths accepted, or nullopt when `value` is no list or an empty one ("must list at
 // least one depth (" + empty_hint + ")"); `ok` says whether nothing was reported.
 std::optional<std::vector<std::string>> read_depths(Context& cx, const json& value, const std::string& path,
-                                                    const std::vector<std::string>& allowed, const Piece& empty_hint,
+                                                    const std::vector<std::string>& allowed, const TextPart& empty_hint,
                                                     bool& ok);
 
 std::optional<std::string> read_divisor(Context& cx, const json& value, const std::string& path);

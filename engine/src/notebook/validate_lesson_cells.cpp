@@ -3,6 +3,7 @@
 // is read from the lesson header that owns it; every field is optional.
 #include <string>
 
+#include "attnbook/lessons/pytorch_rules.hpp"
 #include "attnbook/lessons/alternatives.hpp"
 #include "attnbook/lessons/cost_model.hpp"
 #include "attnbook/lessons/jacobian.hpp"
@@ -101,7 +102,7 @@ void check_pipeline_cell(Context& cx, const json& cell, const std::string& path,
 
 void check_pytorch_rules_cell(Context& cx, const json& cell, const std::string& path, json& out) {
     JsonOut o = JsonOut::into(out);
-    positive_field(Fields(cx, cell, path), o, "scale", 1000, 1.0);
+    positive_field(Fields(cx, cell, path), o, "scale", pytorch_rules_limits::max_scale, pytorch_rules_limits::scale_default);
 }
 
 void check_mistakes_cell(Context& cx, const json& cell, const std::string& path, json& out) {
@@ -118,7 +119,7 @@ void check_mistakes_cell(Context& cx, const json& cell, const std::string& path,
         std::string list;
         for (std::size_t x : lim::tuned_widths) {
             known = known || static_cast<long long>(x) == *w;
-            append(list, {list.empty() ? "" : ", ", x});
+            append_text(list, {list.empty() ? "" : ", ", x});
         }
         if (known)
             o.set("tuned_width", *w);

@@ -17,6 +17,12 @@ namespace attnbook {
 
 using Rows = std::vector<std::vector<double>>;
 
+// The `scale` argument (the pytorch-rules cell's and command's): an explicit scale in (0, max].
+namespace pytorch_rules_limits {
+inline constexpr int max_scale = 1000;  // whole: limits prints it as 1000
+inline constexpr double scale_default = 1.0;
+}  // namespace pytorch_rules_limits
+
 struct PytorchRules {
     Rows queries, keys, values;  // the example (L, E), (S, E), (S, Ev)
     double default_scale = 0.0, explicit_scale = 0.0;
@@ -37,6 +43,6 @@ struct PytorchRules {
 };
 
 // explicit_scale: the `scale` argument shown beside the default (finite, > 0).
-PytorchRules pytorch_rules(double explicit_scale = 1.0);
+PytorchRules pytorch_rules(double explicit_scale = pytorch_rules_limits::scale_default);
 
 }  // namespace attnbook
