@@ -89,10 +89,11 @@ def main():
     js_data = open(js, 'rb').read()
     # gzip -9 itself, as tests/wasm/module-size.test.mjs measures (the budget's measure).
     gz = lambda b: len(subprocess.run(['gzip', '-9', '-n', '-c'], input=b, capture_output=True, check=True).stdout)
-    budget = json.load(open(os.path.join(os.path.dirname(__file__), '..', 'engine', 'module-budget.json')))['gzip_bytes']
+    budget = json.load(open(os.path.join(os.path.dirname(__file__), '..', 'engine', 'module-budget.json')))
     total = gz(data) + gz(js_data)
     print(f'{wasm}: {len(data)} bytes, {gz(data)} gzipped; {js}: {len(js_data)} bytes, {gz(js_data)} gzipped; '
-          f'total {total} gzipped, budget {budget} ({"within" if total <= budget else "OVER"})')
+          f'total {total} gzipped; ceiling {budget["gzip_bytes"]} ({"within" if total <= budget["gzip_bytes"] else "OVER"}), '
+          f'target {budget["target_gzip_bytes"]} ({"met" if total <= budget["target_gzip_bytes"] else "not met"})')
     print('sections: ' + ', '.join(f'{k} {v}' for k, v in section_sizes.most_common()))
     groups = Counter()
     for size, name in bodies:

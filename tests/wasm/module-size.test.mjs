@@ -1,5 +1,6 @@
-// The shipped module's size budget (engine/module-budget.json): attnbook.wasm plus its JS glue,
-// each gzip -9 as a server would send them, at most the budget. scripts/module-size.py prints
+// The shipped module's size ceiling (engine/module-budget.json): attnbook.wasm plus its JS glue,
+// each gzip -9 as a server would send them, at most gzip_bytes. (The file's target_gzip_bytes
+// is a goal not yet reached, so it is reported, not asserted.) scripts/module-size.py prints
 // what the module is made of when this fails.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,6 +17,6 @@ test(`the engine module is at most ${budget} bytes gzipped (wasm + JS glue)`, ()
   const wasm = gzipped('attnbook.wasm');
   const js = gzipped('attnbook.mjs');
   assert.ok(wasm + js <= budget,
-    `attnbook.wasm ${wasm} + attnbook.mjs ${js} = ${wasm + js} bytes gzipped, over the budget of ${budget}` +
+    `attnbook.wasm ${wasm} + attnbook.mjs ${js} = ${wasm + js} bytes gzipped, over the ceiling of ${budget}` +
     ' (python3 scripts/module-size.py shows the parts)');
 });
