@@ -4,7 +4,7 @@ by origin, read from the function bodies and the symbol map the build writes bes
 
     scripts/module-size.py [build/wasm/attnbook.wasm] [--top 20]
 
-Groups (first match on the function's name): nlohmann json, attnbook's own code, std::string,
+Groups (first match on the function's own qualified name, parameters left out): nlohmann json, attnbook's own code, std::string,
 std::vector and other containers, libc number formatting/parsing, exceptions and RTTI, malloc,
 Embind, the rest."""
 import subprocess
@@ -16,7 +16,7 @@ from collections import Counter
 
 GROUPS = [
     ('nlohmann json', r'nlohmann'),
-    ('embind', r'emscripten::|_embind'),
+    ('embind and bindings.cpp', r'emscripten::|_embind|^anon::'),
     ('attnbook kernels', r'attnbook::.*(TiledHead|run_tiled|attention_kernel<|softmax_kernel|exp_kernel|NumpyRng|scaling_study)'),
     ('attnbook (commands, validation, lessons)', r'attnbook::'),
     ('std::string', r'std::__2::basic_string'),
@@ -97,7 +97,10 @@ def main():
     print('sections: ' + ', '.join(f'{k} {v}' for k, v in section_sizes.most_common()))
     groups = Counter()
     for size, name in bodies:
-        groups[next((g for g, pat in GROUPS if re.search(pat, name)), 'other')] += size
+        # By the function's own qualified name, not its parameter types (a command taking a json
+        # argument is attnbook's code, not the JSON library's).
+        own = name.replace('(anonymous namespace)', 'anon').split('(')[0] or name
+        groups[next((g for g, pat in GROUPS if re.search(pat, own)), 'other')] += size
     code = sum(groups.values())
     print(f'code section by origin ({len(bodies)} functions):')
     for g, size in groups.most_common():
