@@ -4,11 +4,12 @@
 
 import { h, num, vec, uniqueId, keyboardScrollable } from '../dom.js';
 import { latestOnly } from '../engine-client.js';
+import { wholeIn } from './saved.js';
 
 export function renderOnlineSoftmax(cell, ctx) {
   const id = uniqueId('online');
-  let tile = cell.tile;
   const n = cell.scores.length;
+  let tile = wholeIn(ctx.initial?.tile, { min: 1, max: n }) ?? cell.tile;
   const slider = h('input', { type: 'range', id: `${id}-tile`, min: 1, max: n, step: 1, value: tile });
   const tileOut = h('output', { for: slider.id, class: 'num' }, String(tile));
   const steps = h('div', { 'aria-live': 'polite' });
@@ -48,7 +49,12 @@ export function renderOnlineSoftmax(cell, ctx) {
       memory.replaceChildren(h('p', { class: 'cell-error', role: 'alert' }, e.message));
     }
   }
-  slider.addEventListener('input', () => { tile = Number(slider.value); tileOut.textContent = String(tile); compute(); });
+  slider.addEventListener('input', () => { tile = Number(slider.value); tileOut.textContent = String(tile); ctx.onStateChange?.(); compute(); });
   let started = false;
-  return { el, activate() { if (!started) { started = true; compute(); computeMemory(); } } };
+  return {
+    el,
+    activate() { if (!started) { started = true; compute(); computeMemory(); } },
+    /** Permalink state: the tile size, where it differs from the cell's. */
+    getState: () => (tile === cell.tile ? {} : { tile }),
+  };
 }
