@@ -7,8 +7,8 @@
 // cells of one type keep their own settings. A cell writes only what differs from its defaults,
 // and reads each field on its own: a value that does not decode, or that the cell refuses
 // (out of the engine's limits, wrong shape), leaves that one field at the cell's default.
-// The kinds and the form of their values (FORMS below; docs/permalink.md lists which cell
-// uses which):
+// The kinds and the form of their values (FORMS below; docs/embedding.md, "What the permalink keeps",
+// lists which cell uses which):
 //   numbers   q, r, s, widths      "1.5,-2"            (finite numbers, comma separated)
 //   rows      qs, ks, vs           "1,0;0,1"           (rows of numbers, rows split by ";")
 //   bits      m                    "1,0,1"             (1 allows a source; anything else masks it)

@@ -64,6 +64,7 @@ export function renderJacobian(cell, ctx) {
   }
 
   async function computeCurve() {
+    curve.setAttribute('aria-busy', 'true');
     try {
       const r = await ctx.call('jacobian_norms', { widths: cell.widths, seed: cell.seed });
       const series = [
@@ -79,6 +80,7 @@ export function renderJacobian(cell, ctx) {
     } catch (e) {
       curve.replaceChildren(h('p', { class: 'cell-error', role: 'alert' }, `The engine could not measure the norms: ${e.message}`));
     }
+    curve.removeAttribute('aria-busy');
   }
 
   input.addEventListener('change', () => { ctx.onStateChange?.(); compute(); });

@@ -39,6 +39,7 @@ export function renderOnlineSoftmax(cell, ctx) {
     }
   }
   async function computeMemory() {
+    memory.setAttribute('aria-busy', 'true');
     try {
       const r = await ctx.call('tiling_memory', {});
       memory.replaceChildren(keyboardScrollable(h('div', { class: 'table-wrap' }, h('table', null,
@@ -48,6 +49,7 @@ export function renderOnlineSoftmax(cell, ctx) {
     } catch (e) {
       memory.replaceChildren(h('p', { class: 'cell-error', role: 'alert' }, e.message));
     }
+    memory.removeAttribute('aria-busy');
   }
   slider.addEventListener('input', () => { tile = Number(slider.value); tileOut.textContent = String(tile); ctx.onStateChange?.(); compute(); });
   let started = false;
