@@ -309,3 +309,38 @@ test('an out-of-range field is dropped alone: the valid ones beside it still com
     await context.close();
   }
 });
+
+test('the playback\'s position comes back, paused, with the same caption', async () => {
+  const nb = EXPLORABLE;
+  const first = await openPage(browser, site, `${nb}/`);
+  let url;
+  let want;
+  try {
+    const cell = cellAt(first.page, 'playback');
+    const seek = cell.locator('input[type="range"]');
+    await first.page.waitForFunction(() => !document.querySelector('attention-notebook').shadowRoot?.querySelector('.playback input[type="range"]')?.disabled === false);
+    await seek.focus();
+    await first.page.keyboard.press('End');
+    for (let i = 0; i < 5; i++) await first.page.keyboard.press('PageDown');
+    url = await hashWith(first.page, nb, ['t.playback']);
+    want = await cell.evaluate((el) => ({ t: el.querySelector('input[type="range"]').value, caption: el.querySelector('.playback-caption').textContent,
+      clock: el.querySelector('.playback-clock').textContent, carries: el.querySelectorAll('.carry').length }));
+    assert.ok(Number(want.t) > 0, `moved: ${want.t}`);
+    assert.deepEqual(await first.problems(), []);
+  } finally {
+    await first.context.close();
+  }
+  assert.match(decodeURIComponent(url), new RegExp(`[#&]${nb}\\.t\\.playback=[0-9.]+$`));
+  const second = await openPage(browser, site, url);
+  try {
+    const cell = cellAt(second.page, 'playback');
+    await second.page.waitForFunction(() => !document.querySelector('attention-notebook').shadowRoot?.querySelector('.playback input[type="range"]')?.disabled === false);
+    const got = await cell.evaluate((el) => ({ t: el.querySelector('input[type="range"]').value, caption: el.querySelector('.playback-caption').textContent,
+      clock: el.querySelector('.playback-clock').textContent, carries: el.querySelectorAll('.carry').length }));
+    assert.deepEqual(got, want);
+    assert.equal(await cell.locator('button.primary').textContent(), 'Play');
+    assert.deepEqual(await second.problems(), []);
+  } finally {
+    await second.context.close();
+  }
+});

@@ -15,7 +15,7 @@
 //   bitrows   ms                   "1,0;1,1"           (rows of 0/1)
 //   whole     step (from 1), row, tile, knob, heads, tok, dw, dv, layers, batch, bytes, seed,
 //             pairs, trials, keys, mult, tuned   "12" (a whole number, at most 15 digits)
-//   number    scale                "0.5"
+//   number    scale, t             "0.5"
 //   flag      causal               "1" or "0"
 //   text      div, norm, act, be   "sqrt"
 // The short form "#nb=<id>&depth=...&q.<cellId>=..." (keys without prefix, scoped by nb) is
@@ -54,7 +54,7 @@ const FORMS = {
   qs: 'rows', ks: 'rows', vs: 'rows', ms: 'bitrows', row: 'whole',
   tok: 'whole', dw: 'whole', dv: 'whole', heads: 'whole', layers: 'whole', batch: 'whole', bytes: 'whole',
   causal: 'flag', act: 'text', be: 'text', seed: 'whole', widths: 'numbers', pairs: 'whole', trials: 'whole', keys: 'whole',
-  tile: 'whole', knob: 'whole', s: 'numbers', mult: 'whole', scale: 'number', tuned: 'whole',
+  tile: 'whole', knob: 'whole', s: 'numbers', mult: 'whole', scale: 'number', tuned: 'whole', t: 'number',
 };
 const KINDS = Object.keys(FORMS);
 const SHORT_KEY = new RegExp(`^(${KINDS.join('|')})\\.`);
