@@ -5,7 +5,7 @@
 // the cell's defaults, with no console error.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, notebooks, screenshot, useSiteAndBrowser, site, browser } from './harness.mjs';
+import { openPage, notebooks, screenshot, routeTestFiles, useSiteAndBrowser, site, browser } from './harness.mjs';
 
 useSiteAndBrowser();
 
@@ -342,5 +342,47 @@ test('the playback\'s position comes back, paused, with the same caption', async
     assert.deepEqual(await second.problems(), []);
   } finally {
     await second.context.close();
+  }
+});
+
+test('two cells of one type keep their own settings (keyed by cell id)', async () => {
+  const lesson = notebooks()[LESSON];
+  const cost = lesson.cells.find((c) => c.type === 'cost');
+  const online = lesson.cells.find((c) => c.type === 'online-softmax');
+  const { depths, ...costCell } = cost;
+  const { depths: d2, ...onlineCell } = online;
+  const doc = { format: lesson.format, id: 'twins', title: 'Two of each', version: '1.0.0', depths: ['beginner'],
+    cells: [{ ...costCell, id: 'cost-a' }, { ...costCell, id: 'cost-b' }, { ...onlineCell, id: 'tiles-a' }, { ...onlineCell, id: 'tiles-b' }] };
+  const { page, context, problems } = await openPage(browser, site, null);
+  try {
+    const base = await routeTestFiles(context, site, {
+      'twins.html': `<!doctype html><html><head><meta charset="utf-8"><title>twins</title>
+<script type="module" src="../attention-notebook.js"></script></head><body>
+<attention-notebook permalink><script type="application/json">${JSON.stringify(doc)}</script></attention-notebook></body></html>`,
+    });
+    await page.goto(`${base}twins.html`);
+    const ids = ['cost-a', 'cost-b', 'tiles-a', 'tiles-b'];
+    for (const id of ids) await settled(page, id);
+    await cellAt(page, 'cost-a').locator('input[id$="-tokens"]').fill('2048');
+    await cellAt(page, 'cost-b').locator('input[id$="-heads"]').fill('16');
+    const slider = cellAt(page, 'tiles-b').locator('input[type="range"]');
+    await slider.focus();
+    await slider.press('ArrowRight');
+    const url = await hashWith(page, 'twins', ['tok.cost-a', 'heads.cost-b', 'tile.tiles-b']);
+    assert.equal(decodeURIComponent(new URL(url).hash), `#twins.depth=beginner&twins.tok.cost-a=2048&twins.heads.cost-b=16&twins.tile.tiles-b=${online.tile + 1}`);
+    const want = {};
+    for (const id of ids) want[id] = await settled(page, id);
+    assert.notDeepEqual(want['cost-a'].numbers, want['cost-b'].numbers);
+    const fresh = await context.newPage();
+    const freshErrors = [];
+    fresh.on('console', (msg) => { if (msg.type() === 'error') freshErrors.push(msg.text()); });
+    fresh.on('pageerror', (err) => freshErrors.push(err.message));
+    await fresh.goto(url);
+    for (const id of ids) assert.deepEqual(await settled(fresh, id, { count: want[id].numbers.length }), want[id], `cell ${id}`);
+    assert.equal((await settled(fresh, 'tiles-a')).readouts[0], String(online.tile), 'the other tiles cell kept its default');
+    assert.deepEqual(await problems(), []);
+    assert.deepEqual(freshErrors, []);
+  } finally {
+    await context.close();
   }
 });

@@ -127,3 +127,10 @@ test('the short form owns the new kinds too: they are rewritten in the long form
   assert.deepEqual(readState(hash, 'nb1').cells, { online: { tile: 2 }, block: { heads: 1 } });
   assert.equal(writeState(hash, 'nb1', { cells: { online: { tile: 3 } } }), '#keep:x=1&nb1.tile.online=3');
 });
+
+test('two cells of one type are keyed by their ids and read back apart', () => {
+  const cells = { 'cost-a': { tok: 2048 }, 'cost-b': { heads: 16 } };
+  const hash = writeState('', 'nb', { cells });
+  assert.equal(hash, '#nb.tok.cost-a=2048&nb.heads.cost-b=16');
+  assert.deepEqual(readState(hash, 'nb').cells, cells);
+});
