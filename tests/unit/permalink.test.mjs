@@ -71,3 +71,66 @@ test('the explorable\'s normaliser round-trips through the hash', () => {
   assert.equal(hash, '#nb1.q.explore=1,0&nb1.norm.explore=sparsemax');
   assert.deepEqual(readState(hash, 'nb1').cells.explore, { q: [1, 0], norm: 'sparsemax' });
 });
+
+test('every kind of setting round-trips, written in one fixed order whatever the state\'s order', () => {
+  const cells = {
+    seq: { row: 2, ms: [[true, false], [false, true]], vs: [[1, -0.5], [0, 2]], qs: [[1, 0], [0, 1]] },
+    scale: { be: 'wasm', seed: 7, div: 'd', causal: true, dw: 32, tok: 512, heads: 2 },
+    block: { act: 'relu', causal: false },
+    cost: { tok: 4096, bytes: 4, dv: 128 },
+    jac: { s: [0.1, 4, 0, 0.2], mult: 3 },
+    torch: { scale: 0.25 },
+    online: { tile: 2 },
+    knob: { knob: 11 },
+    mistakes: { heads: 8, tuned: 256 },
+    study: { widths: [4, 16], seed: 3, pairs: 100, trials: 50, keys: 8, div: '1' },
+  };
+  const hash = writeState('', 'nb', { cells });
+  assert.equal(hash, '#' + [
+    'nb.qs.seq=1,0;0,1', 'nb.vs.seq=1,-0.5;0,2', 'nb.ms.seq=1,0;0,1', 'nb.row.seq=2',
+    'nb.div.scale=d', 'nb.tok.scale=512', 'nb.dw.scale=32', 'nb.heads.scale=2', 'nb.causal.scale=1', 'nb.be.scale=wasm', 'nb.seed.scale=7',
+    'nb.causal.block=0', 'nb.act.block=relu',
+    'nb.tok.cost=4096', 'nb.dv.cost=128', 'nb.bytes.cost=4',
+    'nb.s.jac=0.1,4,0,0.2', 'nb.mult.jac=3',
+    'nb.scale.torch=0.25',
+    'nb.tile.online=2',
+    'nb.knob.knob=11',
+    'nb.heads.mistakes=8', 'nb.tuned.mistakes=256',
+    'nb.div.study=1', 'nb.seed.study=3', 'nb.widths.study=4,16', 'nb.pairs.study=100', 'nb.trials.study=50', 'nb.keys.study=8',
+  ].join('&'));
+  assert.deepEqual(readState(hash, 'nb'), { cells });
+});
+
+test('numbers with an exponent survive the hash (a bare + would read as a space)', () => {
+  const cells = { e: { q: [1e21, -2.5e-7], ks: [[1e300, 0]], scale: 1e21 } };
+  const hash = writeState('', 'nb', { cells });
+  assert.equal(hash, '#nb.q.e=1e%2B21,-2.5e-7&nb.ks.e=1e%2B300,0&nb.scale.e=1e%2B21');
+  assert.deepEqual(readState(hash, 'nb'), { cells });
+});
+
+test('a hand-edited value that does not decode drops that field alone', () => {
+  const hash = '#nb.qs.a=1,0;x,1&nb.vs.a=1,2;3,4&nb.ms.a=1,2&nb.row.a=1.5&nb.tok.a=abc&nb.tok.b=-3&nb.causal.a=yes&nb.causal.b=0' +
+    '&nb.scale.a=&nb.scale.b=Infinity&nb.scale.c=2e-3&nb.act.a=&nb.s.a=1,,2&nb.seed.a=12345678901234567&nb.knob.a=%E0';
+  assert.deepEqual(readState(hash, 'nb').cells, {
+    a: { vs: [[1, 2], [3, 4]] },
+    b: { tok: -3, causal: false },
+    c: { scale: 0.002 },
+  });
+});
+
+test('undefined, null and unknown fields are not written; a cell with none writes nothing', () => {
+  assert.equal(writeState('', 'nb', { cells: { a: { tok: undefined, row: null, nope: 3 }, b: {} } }), '');
+});
+
+test('the short form owns the new kinds too: they are rewritten in the long form', () => {
+  const hash = '#nb=nb1&tile.online=2&heads.block=1&keep:x=1';
+  assert.deepEqual(readState(hash, 'nb1').cells, { online: { tile: 2 }, block: { heads: 1 } });
+  assert.equal(writeState(hash, 'nb1', { cells: { online: { tile: 3 } } }), '#keep:x=1&nb1.tile.online=3');
+});
+
+test('two cells of one type are keyed by their ids and read back apart', () => {
+  const cells = { 'cost-a': { tok: 2048 }, 'cost-b': { heads: 16 } };
+  const hash = writeState('', 'nb', { cells });
+  assert.equal(hash, '#nb.tok.cost-a=2048&nb.heads.cost-b=16');
+  assert.deepEqual(readState(hash, 'nb').cells, cells);
+});

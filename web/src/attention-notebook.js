@@ -357,7 +357,9 @@ export class AttentionNotebook extends HTMLElement {
     if (!nb) return;
     const state = { depth: this.#depth, cells: {} };
     for (const c of this.#cells) {
-      if (c.view.getState && !(c.view.isDefault && c.view.isDefault())) state.cells[c.cellId] = c.view.getState();
+      if (!c.view.getState || (c.view.isDefault && c.view.isDefault())) continue;
+      const fields = c.view.getState(); // only what differs from the cell's defaults
+      if (fields && Object.keys(fields).length) state.cells[c.cellId] = fields;
     }
     const hash = writeState(location.hash, nb.id, state);
     if (hash === location.hash || (hash === '' && location.hash === '')) return;

@@ -18,12 +18,13 @@ const ABOUT = {
 
 export function renderAlternatives(cell, ctx) {
   const id = uniqueId('alt');
+  const savedQuery = ctx.initial?.row; // the permalink's row: checked against the engine's rows once they come
   let query = 0;
   const select = h('select', { id: `${id}-q` });
   const out = h('div', { 'aria-live': 'polite' }, h('p', { class: 'loading' }, 'Computing…'));
   const el = h('div', { class: 'alternatives' }, out);
   let result = null;
-  select.addEventListener('change', () => { query = Number(select.value); show(); });
+  select.addEventListener('change', () => { query = Number(select.value); ctx.onStateChange?.(); show(); });
 
   function show() {
     const r = result;
@@ -51,10 +52,17 @@ export function renderAlternatives(cell, ctx) {
       try {
         result = await ctx.call('alternatives', { cosine_scale: cell.cosine_scale, features: cell.features, seed: cell.seed });
         select.replaceChildren(...result.methods[0].weights.map((_, i) => h('option', { value: i }, `q${i}`)));
+        if (Number.isInteger(savedQuery) && savedQuery >= 0 && savedQuery < result.methods[0].weights.length) query = savedQuery;
         show();
       } catch (e) {
         out.replaceChildren(h('p', { class: 'cell-error', role: 'alert' }, `The engine could not compute the alternatives: ${e.message}`));
       }
+    },
+    /** Permalink state: the query whose weights are shown, unless it is the first. */
+    getState: () => {
+      // Not drawn yet (another depth): the saved row stays as it was.
+      const row = result ? query : (Number.isInteger(savedQuery) && savedQuery > 0 ? savedQuery : 0);
+      return row === 0 ? {} : { row };
     },
   };
 }

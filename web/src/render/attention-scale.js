@@ -9,6 +9,7 @@
 
 import { h, s, num, shownText, uniqueId, keyboardScrollable } from '../dom.js';
 import { createProgress } from '../progress.js';
+import { wholeIn, oneOf, changedFields } from './saved.js';
 
 const DIVISOR_LABEL = { sqrt: '√d', d: 'd', 1: '1 (none)' };
 const BACKEND_LABEL = { auto: 'automatic', webgpu: 'WebGPU', wasm: 'WebAssembly SIMD' };
@@ -27,19 +28,30 @@ function select(id, values, current, label = String) {
 export function renderAttentionScale(cell, ctx) {
   const id = uniqueId('scale');
   const lim = ctx.limits.attention_scale;
-  const saved = ctx.initial || {};
-  const pick = (key, ok) => (saved[key] !== undefined && ok(saved[key]) ? saved[key] : cell[key]);
   const tokenChoices = [...new Set([...powers(lim.cell.tokens.min, lim.cell.tokens.max), cell.tokens])].sort((a, b) => a - b);
   const widthChoices = [...new Set([...powers(lim.cell.head_width.min, lim.cell.head_width.max), cell.head_width])].sort((a, b) => a - b);
+  // The permalink's kinds for this cell's settings (web/src/permalink.js), and each one's check.
+  const KIND = { tokens: 'tok', head_width: 'dw', heads: 'heads', causal: 'causal', divisor: 'div', seed: 'seed', backend: 'be' };
+  const saved = ctx.initial || {};
+  const restored = {
+    tokens: oneOf(saved.tok, tokenChoices),
+    head_width: oneOf(saved.dw, widthChoices),
+    heads: wholeIn(saved.heads, lim.cell.heads),
+    causal: oneOf(saved.causal, [true, false]),
+    divisor: oneOf(saved.div, ctx.limits.divisors),
+    seed: wholeIn(saved.seed, lim.seed),
+    backend: oneOf(saved.be, lim.backends),
+  };
+  const pick = (key) => restored[key] ?? cell[key];
 
   const controls = {
-    tokens: select(`${id}-t`, tokenChoices, pick('tokens', (x) => tokenChoices.includes(x))),
-    head_width: select(`${id}-d`, widthChoices, pick('head_width', (x) => widthChoices.includes(x))),
-    heads: h('input', { id: `${id}-h`, type: 'number', min: lim.cell.heads.min, max: lim.cell.heads.max, step: 1, value: pick('heads', Number.isInteger) }),
-    causal: h('input', { id: `${id}-c`, type: 'checkbox', checked: Boolean(pick('causal', (x) => typeof x === 'boolean')) }),
-    divisor: select(`${id}-div`, ctx.limits.divisors, pick('divisor', (x) => ctx.limits.divisors.includes(x)), (v) => DIVISOR_LABEL[v] || v),
-    seed: h('input', { id: `${id}-seed`, type: 'number', min: lim.seed.min, max: lim.seed.max, step: 1, value: pick('seed', Number.isInteger) }),
-    backend: select(`${id}-b`, lim.backends, pick('backend', (x) => lim.backends.includes(x)), (v) => BACKEND_LABEL[v] || v),
+    tokens: select(`${id}-t`, tokenChoices, pick('tokens')),
+    head_width: select(`${id}-d`, widthChoices, pick('head_width')),
+    heads: h('input', { id: `${id}-h`, type: 'number', min: lim.cell.heads.min, max: lim.cell.heads.max, step: 1, value: pick('heads') }),
+    causal: h('input', { id: `${id}-c`, type: 'checkbox', checked: Boolean(pick('causal')) }),
+    divisor: select(`${id}-div`, ctx.limits.divisors, pick('divisor'), (v) => DIVISOR_LABEL[v] || v),
+    seed: h('input', { id: `${id}-seed`, type: 'number', min: lim.seed.min, max: lim.seed.max, step: 1, value: pick('seed') }),
+    backend: select(`${id}-b`, lim.backends, pick('backend'), (v) => BACKEND_LABEL[v] || v),
   };
   const label = (control, text) => h('label', { for: control.id }, text, control);
   const runButton = h('button', { type: 'button', class: 'run' }, 'Run');
@@ -159,21 +171,17 @@ export function renderAttentionScale(cell, ctx) {
     el,
     activate() {},
     dispose() { if (run) cancel(); },
+    /** Permalink state: the settings that differ from the cell's (a field the reader left unreadable is not kept). */
     getState: () => {
-      try {
-        const { backend, ...rest } = readArgs();
-        return { ...rest, backend };
-      } catch {
-        return {};
+      const now = {};
+      for (const [key, kind] of Object.entries(KIND)) {
+        const c = controls[key];
+        const value = c.type === 'checkbox' ? c.checked : c.tagName === 'SELECT' ? c.value : Number(c.value);
+        now[kind] = key === 'tokens' || key === 'head_width' ? Number(value) : value;
       }
-    },
-    isDefault: () => {
-      try {
-        const a = readArgs();
-        return ['tokens', 'head_width', 'heads', 'causal', 'divisor', 'seed', 'backend'].every((k) => a[k] === cell[k]);
-      } catch {
-        return false;
-      }
+      if (wholeIn(now.heads, lim.cell.heads) === undefined) delete now.heads;
+      if (wholeIn(now.seed, lim.seed) === undefined) delete now.seed;
+      return changedFields(now, Object.fromEntries(Object.entries(KIND).map(([key, kind]) => [kind, cell[key]])));
     },
   };
 }

@@ -4,18 +4,21 @@
 
 import { h, num, uniqueId } from '../dom.js';
 import { latestOnly } from '../engine-client.js';
+import { wholeIn, changedFields } from './saved.js';
 
+// [argument, label, the permalink's kind (web/src/permalink.js)]
 const FIELDS = [
-  ['tokens', 'tokens T'], ['head_width', 'head width dₖ'], ['value_width', 'value width dᵥ'],
-  ['heads', 'heads'], ['layers', 'layers'], ['batch', 'batch'], ['bytes', 'bytes per number'],
+  ['tokens', 'tokens T', 'tok'], ['head_width', 'head width dₖ', 'dw'], ['value_width', 'value width dᵥ', 'dv'],
+  ['heads', 'heads', 'heads'], ['layers', 'layers', 'layers'], ['batch', 'batch', 'batch'], ['bytes', 'bytes per number', 'bytes'],
 ];
 
 export function renderCost(cell, ctx) {
   const id = uniqueId('cost');
   const lim = ctx.limits.lesson_cells.cost;
-  const inputs = FIELDS.map(([name, label]) => {
-    const input = h('input', { type: 'number', id: `${id}-${name}`, min: lim[name].min, max: lim[name].max, step: 1, value: cell[name], inputmode: 'numeric' });
-    return { name, input, label: h('label', { for: input.id }, label, input) };
+  const inputs = FIELDS.map(([name, label, kind]) => {
+    const value = wholeIn(ctx.initial?.[kind], lim[name]) ?? cell[name];
+    const input = h('input', { type: 'number', id: `${id}-${name}`, min: lim[name].min, max: lim[name].max, step: 1, value, inputmode: 'numeric' });
+    return { name, kind, input, label: h('label', { for: input.id }, label, input) };
   });
   const err = h('p', { class: 'input-error', role: 'alert', hidden: true });
   const out = h('dl', { class: 'result-list', 'aria-live': 'polite' });
@@ -51,7 +54,14 @@ export function renderCost(cell, ctx) {
       err.textContent = `Not computed: ${e.message}`;
     }
   }
-  for (const f of inputs) f.input.addEventListener('input', compute);
+  for (const f of inputs) f.input.addEventListener('input', () => { ctx.onStateChange?.(); compute(); });
   let started = false;
-  return { el, activate() { if (!started) { started = true; compute(); } } };
+  return {
+    el,
+    activate() { if (!started) { started = true; compute(); } },
+    /** Permalink state: each field that holds a whole number in the engine's range and differs from the cell's. */
+    getState: () => changedFields(
+      Object.fromEntries(inputs.map((f) => [f.kind, /^\d+$/.test(f.input.value.trim()) ? wholeIn(Number(f.input.value.trim()), lim[f.name]) : undefined])),
+      Object.fromEntries(inputs.map((f) => [f.kind, cell[f.name]]))),
+  };
 }

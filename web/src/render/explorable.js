@@ -9,6 +9,7 @@ import { h, inputVec, shownText, exactText, uniqueId, keyboardScrollable } from 
 import { latestOnly } from '../engine-client.js';
 import { renderMarkdown } from './prose.js';
 import { createState, sameRows } from './explorable/state.js';
+import { matrix, changedFields } from './saved.js';
 import { numberBox } from './explorable/entry.js';
 import { createKeyPlane } from './explorable/key-plane.js';
 import { createValuePlane } from './explorable/value-plane.js';
@@ -38,8 +39,9 @@ export function renderExplorable(cell, ctx) {
   const store = createState({
     q: validQuery(ctx.initial?.q, d, maxAbs) || [...cell.query],
     mask: validMask(ctx.initial?.m, n) || defaultMask(),
-    keys: copyRows(cell.keys),
-    values: copyRows(cell.values),
+    // keys and values the learner edited (ks, vs), each kept whole or not at all
+    keys: copyRows(matrix(ctx.initial?.ks, n, d, maxAbs) || cell.keys),
+    values: copyRows(matrix(ctx.initial?.vs, n, dv, maxAbs) || cell.values),
     ref: validQuery(ctx.initial?.r, d, maxAbs) || defaultRef(),
     norm: normalizers.includes(ctx.initial?.norm) ? ctx.initial.norm : defaultNorm,
     result: null, // the engine's answer for the current state (null: none yet, or it failed)
@@ -225,10 +227,9 @@ export function renderExplorable(cell, ctx) {
     dispose() {
       clearTimeout(sentenceTimer);
     },
-    /** Permalink state: q, mask and the reference query as plain arrays. */
-    getState: () => ({ q: [...st().q], m: st().mask.map((b) => (b ? 1 : 0)), ...(sameRows(st().ref, defaultRef()) ? {} : { r: [...st().ref] }),
-      ...(st().norm === defaultNorm ? {} : { norm: st().norm }) }),
-    isDefault: () => sameRows(st().q, cell.query) && sameRows(st().mask, defaultMask()) && sameRows(st().ref, defaultRef()) && st().norm === defaultNorm,
+    /** Permalink state: what differs from the cell's query, mask, keys, values, reference and normaliser. */
+    getState: () => changedFields({ q: st().q, m: st().mask, ks: st().keys, vs: st().values, r: st().ref, norm: st().norm },
+      { q: cell.query, m: defaultMask(), ks: cell.keys, vs: cell.values, r: defaultRef(), norm: defaultNorm }),
   };
 }
 

@@ -6,6 +6,7 @@
 import { h, uniqueId } from '../dom.js';
 import { renderMatrix } from './matrix.js';
 import { latestOnly } from '../engine-client.js';
+import { matrix, changedFields } from './saved.js';
 
 const letters = (n, prefix) => Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`);
 
@@ -29,10 +30,16 @@ export function renderHandExample(cell, ctx) {
   const error = h('p', { class: 'input-error', id: `${id}-error`, role: 'alert', hidden: true });
   const m = cell.queries.length;
   const n = cell.keys.length;
+  // The permalink's kinds for Q, K and V; a saved matrix is taken whole if it has the cell's
+  // shape and every entry is within the engine's limit (limits.hand_example.cell.max_abs).
+  const KIND = { queries: 'qs', keys: 'ks', values: 'vs' };
+  const maxAbs = ctx.limits.hand_example.cell.max_abs;
+  const start = Object.fromEntries(Object.entries(KIND).map(([name, kind]) =>
+    [name, matrix(ctx.initial?.[kind], cell[name].length, cell[name][0].length, maxAbs) || cell[name]]));
   const editors = {
-    queries: matrixEditor(id, 'Q (queries)', cell.queries, 'q', () => changed()),
-    keys: matrixEditor(id, 'K (keys)', cell.keys, 'k', () => changed()),
-    values: matrixEditor(id, 'V (values)', cell.values, 'v', () => changed()),
+    queries: matrixEditor(id, 'Q (queries)', start.queries, 'q', () => changed()),
+    keys: matrixEditor(id, 'K (keys)', start.keys, 'k', () => changed()),
+    values: matrixEditor(id, 'V (values)', start.values, 'v', () => changed()),
   };
   const reset = h('button', { type: 'button', onclick: () => {
     for (const [name, ed] of Object.entries(editors)) ed.inputs.forEach((row, i) => row.forEach((input, j) => { input.value = String(cell[name][i][j]); }));
@@ -62,6 +69,7 @@ export function renderHandExample(cell, ctx) {
   }
 
   async function changed() {
+    ctx.onStateChange?.();
     const { args, bad } = read();
     if (bad.length) return refuse(`Not recomputed. ${bad[0]}${bad.length > 1 ? ` (and ${bad.length - 1} more)` : ''}.`);
     try {
@@ -94,11 +102,29 @@ export function renderHandExample(cell, ctx) {
     if (started) return;
     started = true;
     try {
-      show(await ctx.call('hand_example', { queries: cell.queries, keys: cell.keys, values: cell.values }));
+      show(await ctx.call('hand_example', start));
     } catch (err) {
+      if (start.queries !== cell.queries || start.keys !== cell.keys || start.values !== cell.values) {
+        // The engine refused the saved matrices: the cell's own, as if the reader pressed Reset.
+        for (const name of Object.keys(KIND)) start[name] = cell[name];
+        reset.click();
+        return;
+      }
       started = false;
       results.replaceChildren(h('p', { class: 'cell-error', role: 'alert' }, `The engine could not compute this example: ${err.message}`));
     }
   }
-  return { el, activate };
+  return {
+    el,
+    activate,
+    /** Permalink state: Q, K and V as typed, each where every entry reads as a number and the matrix differs from the cell's. */
+    getState: () => {
+      const now = {};
+      for (const [name, kind] of Object.entries(KIND)) {
+        const rows = editors[name].inputs.map((row) => row.map((input) => (input.value.trim() === '' ? NaN : Number(input.value.trim()))));
+        if (rows.every((r) => r.every(Number.isFinite))) now[kind] = rows;
+      }
+      return changedFields(now, { qs: cell.queries, ks: cell.keys, vs: cell.values });
+    },
+  };
 }

@@ -8,6 +8,7 @@ import { h, num, vec, inputVec, uniqueId, keyboardScrollable } from '../dom.js';
 import { latestOnly } from '../engine-client.js';
 import { createState } from './explorable/state.js';
 import { numberBox } from './explorable/entry.js';
+import { matrix, flags, wholeIn, changedFields } from './saved.js';
 
 const colour = (i) => `src-${i % 8}`;
 const copyRows = (rows) => rows.map((r) => [...r]);
@@ -20,8 +21,13 @@ export function renderHeldSequence(cell, ctx) {
   const id = uniqueId('sequence');
   const causal = () => Array.from({ length: m }, (_, r) => Array.from({ length: n }, (_, c) => c <= r));
   const allowAll = () => Array.from({ length: m }, () => Array.from({ length: n }, () => true));
+  const saved = ctx.initial || {};
   const store = createState({
-    queries: copyRows(cell.queries), values: copyRows(cell.values), mask: copyRows(cell.mask), row: 0, result: null,
+    queries: copyRows(matrix(saved.qs, m, cell.queries[0].length, maxAbs) || cell.queries),
+    values: copyRows(matrix(saved.vs, n, cell.values[0].length, maxAbs) || cell.values),
+    mask: copyRows(flags(saved.ms, m, n) || cell.mask),
+    row: wholeIn(saved.row, { min: 0, max: m - 1 }) ?? 0,
+    result: null,
   });
   const st = () => store.get();
   const el = h('div', { class: 'held-sequence' });
@@ -29,7 +35,7 @@ export function renderHeldSequence(cell, ctx) {
   // ---- row picker and the picked row's query
   const picker = h('fieldset', { class: 'row-picker' }, h('legend', null, 'Row to edit (its query)'),
     labels.slice(0, m).map((label, r) => {
-      const input = h('input', { type: 'radio', name: `${id}-row`, id: `${id}-row${r}`, value: String(r), checked: r === 0, onchange: () => store.set({ row: r }) });
+      const input = h('input', { type: 'radio', name: `${id}-row`, id: `${id}-row${r}`, value: String(r), checked: r === st().row, onchange: () => store.set({ row: r }) });
       return h('label', { for: input.id, class: colour(r) }, input, ` ${label}`);
     }));
   const queryEditor = h('div', { class: 'controls', role: 'group', 'aria-label': 'Query of the picked row' });
@@ -41,7 +47,7 @@ export function renderHeldSequence(cell, ctx) {
     queryEditor.replaceChildren(h('strong', null, `Query of ${labels[s.row]}`), ...boxes.map((b) => b.el), h('div', { class: 'entry-errors' }, boxes.map((b) => b.message)));
   }
   // ---- values, shared by every row
-  const valueBoxes = cell.values.map((v, i) => v.map((x, j) => numberBox({
+  const valueBoxes = st().values.map((v, i) => v.map((x, j) => numberBox({
     label: `Value of ${labels[i]}, coordinate ${j + 1}, `, visibleLabel: '', value: x, maxAbs, what: `v${labels[i]}[${j + 1}]`,
     onValue: (val) => store.set({ values: st().values.map((row, r) => (r === i ? row.map((old, c) => (c === j ? val : old)) : row)) }),
   })));
@@ -128,6 +134,7 @@ export function renderHeldSequence(cell, ctx) {
       const boxes = queryEditor.querySelectorAll('input');
       boxes.forEach((box, j) => { if (box.getRootNode().activeElement !== box) box.value = String(s.queries[s.row][j]); });
     }
+    if (['queries', 'values', 'mask', 'row'].some((k) => changed.has(k))) ctx.onStateChange?.();
     if (['queries', 'values', 'mask'].some((k) => changed.has(k))) refresh();
     if (changed.has('result')) drawResult(s);
   });
@@ -142,6 +149,9 @@ export function renderHeldSequence(cell, ctx) {
       drawQueryEditor(st());
       refresh();
     },
+    /** Permalink state: the queries, values and mask where they differ from the cell's, and the row picked. */
+    getState: () => changedFields({ qs: st().queries, vs: st().values, ms: st().mask, row: st().row },
+      { qs: cell.queries, vs: cell.values, ms: cell.mask, row: 0 }),
   };
 }
 

@@ -6,21 +6,35 @@ import { h, num, shownText, uniqueId } from '../dom.js';
 import { renderMatrix } from './matrix.js';
 import { heatmap, lineChart, legend } from './plot.js';
 import { latestOnly } from '../engine-client.js';
+import { wholeIn } from './saved.js';
 
 export function renderJacobian(cell, ctx) {
   const id = uniqueId('jacobian');
-  const input = h('input', { type: 'text', id: `${id}-scores`, value: cell.scores.join(', '), size: 24, 'aria-describedby': `${id}-err` });
+  const lim = ctx.limits.lesson_cells.jacobian;
+  // The multiplier steps are powers of two, 1 … 64 (2^0 … 2^6): saturation arrives within a few of them.
+  const steps = { min: 0, max: 6 };
+  // Saved scores (the permalink's s) and step (mult): the scores as the engine takes them, and a
+  // step whose multiplied scores stay in the engine's range.
+  const saved = ctx.initial || {};
+  const okScores = (xs, k = 1) => Array.isArray(xs) && xs.length >= 1 && xs.length <= lim.max_scores && xs.every((x) => Number.isFinite(x) && Math.abs(x * k) <= lim.max_abs);
+  const startScores = okScores(saved.s) ? saved.s : cell.scores;
+  const startStep = wholeIn(saved.mult, steps) !== undefined && okScores(startScores, 2 ** saved.mult) ? saved.mult : 0;
+  const input = h('input', { type: 'text', id: `${id}-scores`, value: startScores.join(', '), size: 24, 'aria-describedby': `${id}-err` });
   const err = h('p', { class: 'input-error', id: `${id}-err`, role: 'alert', hidden: true });
-  const scaleBox = h('input', { type: 'range', id: `${id}-mult`, min: 0, max: 6, step: 1, value: 0 });
-  const multOut = h('output', { for: scaleBox.id, class: 'num' }, '× 1');
+  const scaleBox = h('input', { type: 'range', id: `${id}-mult`, min: steps.min, max: steps.max, step: 1, value: startStep });
+  const multOut = h('output', { for: scaleBox.id, class: 'num' }, `× ${2 ** startStep}`);
+  if (startStep) scaleBox.setAttribute('aria-valuetext', `scores multiplied by ${2 ** startStep}`);
   const single = h('div', { 'aria-live': 'polite' });
   const curve = h('div');
   const el = h('div', { class: 'jacobian' },
     h('div', { class: 'controls' }, h('label', { for: input.id }, 'scores s'), input,
       h('label', { for: scaleBox.id }, 'multiply by'), scaleBox, multOut), err, single, curve);
   const run = latestOnly((args) => ctx.call('jacobian', args));
-  // The multiplier steps are powers of two, 1 … 64: saturation arrives within a few of them.
   const mult = () => 2 ** Number(scaleBox.value);
+  const typed = () => {
+    const xs = input.value.split(',').map((x) => (x.trim() === '' ? NaN : Number(x)));
+    return xs.every((x) => Number.isFinite(x)) ? xs : null;
+  };
 
   async function compute() {
     const parts = input.value.split(',').map((x) => x.trim());
@@ -50,6 +64,7 @@ export function renderJacobian(cell, ctx) {
   }
 
   async function computeCurve() {
+    curve.setAttribute('aria-busy', 'true');
     try {
       const r = await ctx.call('jacobian_norms', { widths: cell.widths, seed: cell.seed });
       const series = [
@@ -65,10 +80,22 @@ export function renderJacobian(cell, ctx) {
     } catch (e) {
       curve.replaceChildren(h('p', { class: 'cell-error', role: 'alert' }, `The engine could not measure the norms: ${e.message}`));
     }
+    curve.removeAttribute('aria-busy');
   }
 
-  input.addEventListener('change', compute);
-  scaleBox.addEventListener('input', () => { multOut.textContent = `× ${mult()}`; scaleBox.setAttribute('aria-valuetext', `scores multiplied by ${mult()}`); compute(); });
+  input.addEventListener('change', () => { ctx.onStateChange?.(); compute(); });
+  scaleBox.addEventListener('input', () => { multOut.textContent = `× ${mult()}`; scaleBox.setAttribute('aria-valuetext', `scores multiplied by ${mult()}`); ctx.onStateChange?.(); compute(); });
   let started = false;
-  return { el, activate() { if (!started) { started = true; compute(); computeCurve(); } } };
+  return {
+    el,
+    activate() { if (!started) { started = true; compute(); computeCurve(); } },
+    /** Permalink state: the typed scores (when they read as numbers) and the multiplier's step, where they differ from the cell's. */
+    getState: () => {
+      const out = {};
+      const xs = typed();
+      if (xs && !(xs.length === cell.scores.length && xs.every((x, i) => x === cell.scores[i]))) out.s = xs;
+      if (Number(scaleBox.value) !== 0) out.mult = Number(scaleBox.value);
+      return out;
+    },
+  };
 }

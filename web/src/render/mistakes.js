@@ -5,11 +5,13 @@
 import { h, num, shownText, uniqueId } from '../dom.js';
 import { renderMatrix } from './matrix.js';
 import { latestOnly } from '../engine-client.js';
+import { wholeIn, oneOf } from './saved.js';
 
 export function renderMistakes(cell, ctx) {
   const id = uniqueId('mistakes');
   const lim = ctx.limits.lesson_cells.mistakes;
-  let heads = cell.heads, tuned = cell.tuned_width;
+  let heads = wholeIn(ctx.initial?.heads, lim.heads) ?? cell.heads;
+  let tuned = oneOf(ctx.initial?.tuned, lim.tuned_width.choices) ?? cell.tuned_width;
   const headsInput = h('input', { type: 'range', id: `${id}-heads`, min: lim.heads.min, max: lim.heads.max, step: 1, value: heads });
   const headsOut = h('output', { for: headsInput.id, class: 'num' }, String(heads));
   const tunedSelect = h('select', { id: `${id}-tuned` }, lim.tuned_width.choices.map((w) => h('option', { value: w, selected: w === tuned }, `d = ${w}`)));
@@ -17,8 +19,8 @@ export function renderMistakes(cell, ctx) {
   const el = h('div', { class: 'mistakes' }, out);
   const run = latestOnly((args) => ctx.call('mistakes', args));
 
-  headsInput.addEventListener('input', () => { heads = Number(headsInput.value); headsOut.textContent = String(heads); compute(); });
-  tunedSelect.addEventListener('change', () => { tuned = Number(tunedSelect.value); compute(); });
+  headsInput.addEventListener('input', () => { heads = Number(headsInput.value); headsOut.textContent = String(heads); ctx.onStateChange?.(); compute(); });
+  tunedSelect.addEventListener('change', () => { tuned = Number(tunedSelect.value); ctx.onStateChange?.(); compute(); });
 
   async function compute() {
     try {
@@ -73,5 +75,10 @@ export function renderMistakes(cell, ctx) {
   }
 
   let started = false;
-  return { el, activate() { if (!started) { started = true; compute(); } } };
+  return {
+    el,
+    activate() { if (!started) { started = true; compute(); } },
+    /** Permalink state: heads and the tuning width, where they differ from the cell's. */
+    getState: () => ({ ...(heads === cell.heads ? {} : { heads }), ...(tuned === cell.tuned_width ? {} : { tuned }) }),
+  };
 }

@@ -4,11 +4,12 @@
 
 import { h, num, vec, uniqueId, keyboardScrollable } from '../dom.js';
 import { latestOnly } from '../engine-client.js';
+import { wholeIn } from './saved.js';
 
 export function renderOnlineSoftmax(cell, ctx) {
   const id = uniqueId('online');
-  let tile = cell.tile;
   const n = cell.scores.length;
+  let tile = wholeIn(ctx.initial?.tile, { min: 1, max: n }) ?? cell.tile;
   const slider = h('input', { type: 'range', id: `${id}-tile`, min: 1, max: n, step: 1, value: tile });
   const tileOut = h('output', { for: slider.id, class: 'num' }, String(tile));
   const steps = h('div', { 'aria-live': 'polite' });
@@ -38,6 +39,7 @@ export function renderOnlineSoftmax(cell, ctx) {
     }
   }
   async function computeMemory() {
+    memory.setAttribute('aria-busy', 'true');
     try {
       const r = await ctx.call('tiling_memory', {});
       memory.replaceChildren(keyboardScrollable(h('div', { class: 'table-wrap' }, h('table', null,
@@ -47,8 +49,14 @@ export function renderOnlineSoftmax(cell, ctx) {
     } catch (e) {
       memory.replaceChildren(h('p', { class: 'cell-error', role: 'alert' }, e.message));
     }
+    memory.removeAttribute('aria-busy');
   }
-  slider.addEventListener('input', () => { tile = Number(slider.value); tileOut.textContent = String(tile); compute(); });
+  slider.addEventListener('input', () => { tile = Number(slider.value); tileOut.textContent = String(tile); ctx.onStateChange?.(); compute(); });
   let started = false;
-  return { el, activate() { if (!started) { started = true; compute(); computeMemory(); } } };
+  return {
+    el,
+    activate() { if (!started) { started = true; compute(); computeMemory(); } },
+    /** Permalink state: the tile size, where it differs from the cell's. */
+    getState: () => (tile === cell.tile ? {} : { tile }),
+  };
 }

@@ -18,7 +18,10 @@ export function renderPipeline(cell, ctx) {
   const id = uniqueId('pipeline');
   const n = cell.scores.length;
   const labels = cell.labels || cell.scores.map((_, i) => `word ${i + 1}`);
-  let knob = null; // an index into the engine's stops; null: the sqrt(d) stop
+  // an index into the engine's stops; null: the sqrt(d) stop. A saved index (the permalink's
+  // knob) is tried once; if the engine refuses it (not one of its stops), the knob starts at sqrt(d).
+  let knob = Number.isInteger(ctx.initial?.knob) && ctx.initial.knob >= 0 ? ctx.initial.knob : null;
+  let trying = knob !== null;
   let meta = null; // {stops, sqrt_index}
 
   const slider = h('input', { type: 'range', id: `${id}-knob`, min: 0, max: 1, step: 1, value: 0, disabled: true,
@@ -42,8 +45,14 @@ export function renderPipeline(cell, ctx) {
     try {
       const r = await run(args);
       if (!r) return;
+      trying = false;
       show(r);
     } catch (err) {
+      if (trying) {
+        trying = false;
+        knob = null;
+        return compute();
+      }
       flow.replaceChildren(h('p', { class: 'cell-error', role: 'alert' }, `The engine could not compute the pipeline: ${err.message}`));
     }
   }
@@ -96,5 +105,7 @@ export function renderPipeline(cell, ctx) {
       started = true;
       compute();
     },
+    /** Permalink state: the knob's stop, unless it is at sqrt(d). */
+    getState: () => (knob === null || knob === meta?.sqrt_index ? {} : { knob }),
   };
 }

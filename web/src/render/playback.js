@@ -28,7 +28,9 @@ export function renderPlayback(cell, ctx) {
     bars, caption, h('div', { class: 'row playback-controls' }, play, seek, clock));
 
   let r = null;
-  let t = 0;
+  // The position, in seconds: the permalink's t when it is inside the run (tenths), else 0.
+  const savedT = ctx.initial?.t;
+  let t = Number.isFinite(savedT) && savedT >= 0 && savedT <= duration ? Math.round(savedT * 10) / 10 : 0;
   let playing = false;
   let raf = 0;
   let last = 0;
@@ -111,15 +113,17 @@ export function renderPlayback(cell, ctx) {
     play.textContent = 'Pause';
     raf = requestAnimationFrame(tick);
   }
-  function pause() {
+  function pause({ quiet = false } = {}) {
     playing = false;
     cancelAnimationFrame(raf);
     play.textContent = t >= duration ? 'Play again' : 'Play';
+    if (!quiet) ctx.onStateChange?.();
   }
   play.addEventListener('click', () => (playing ? pause() : start()));
   seek.addEventListener('input', () => {
     t = Number(seek.value);
     draw();
+    ctx.onStateChange?.();
   });
   el.addEventListener('keydown', (e) => {
     if (e.target === seek) return; // the slider has its own arrow keys
@@ -136,6 +140,7 @@ export function renderPlayback(cell, ctx) {
         r = await ctx.call('explore', { query: ex.query, keys: ex.keys, values: ex.values });
         play.disabled = false;
         seek.disabled = false;
+        if (t >= duration) play.textContent = 'Play again';
         draw();
       } catch (err) {
         started = false;
@@ -143,7 +148,9 @@ export function renderPlayback(cell, ctx) {
       }
     },
     dispose() {
-      pause();
+      pause({ quiet: true });
     },
+    /** Permalink state: the position, when the run is not at its start (tenths of a second). */
+    getState: () => (t > 0 ? { t: Math.round(t * 10) / 10 } : {}),
   };
 }

@@ -13,7 +13,10 @@ const shape = (xs) => `(${xs.join(', ')})`;
 
 export function renderPytorchRules(cell, ctx) {
   const id = uniqueId('torch');
-  let scale = cell.scale;
+  // A saved scale (the permalink's) in the engine's range (0, limits' scale max], else the cell's.
+  const maxScale = ctx.limits.lesson_cells.pytorch_rules.scale.max;
+  const savedScale = ctx.initial?.scale;
+  let scale = Number.isFinite(savedScale) && savedScale > 0 && savedScale <= maxScale ? savedScale : cell.scale;
   const input = h('input', { type: 'number', id: `${id}-scale`, min: '0.01', max: '1000', step: '0.05', value: String(scale) });
   const inputError = h('p', { class: 'input-error', role: 'alert', hidden: true });
   const out = h('div', { 'aria-live': 'polite' }, h('p', { class: 'loading' }, 'Computing…'));
@@ -29,6 +32,7 @@ export function renderPytorchRules(cell, ctx) {
       return;
     }
     scale = x;
+    ctx.onStateChange?.();
     compute();
   });
 
@@ -83,5 +87,10 @@ export function renderPytorchRules(cell, ctx) {
   }
 
   let started = false;
-  return { el, activate() { if (!started) { started = true; compute(); } } };
+  return {
+    el,
+    activate() { if (!started) { started = true; compute(); } },
+    /** Permalink state: the explicit scale, where it differs from the cell's. */
+    getState: () => (scale === cell.scale ? {} : { scale }),
+  };
 }

@@ -10,6 +10,7 @@
 import { h, num, shownText, uniqueId, keyboardScrollable } from '../dom.js';
 import { createProgress } from '../progress.js';
 import { lineChart, legend } from './plot.js';
+import { wholeIn, changedFields } from './saved.js';
 
 // How each of the engine's divisor names (ctx.limits.divisors) reads here; a name without
 // wording of its own shows as itself.
@@ -22,9 +23,8 @@ const divisorInfo = (name) => WORDING[name] || { label: name, column: `q·k / ${
 
 export function renderScalingStudy(cell, ctx) {
   const id = uniqueId('scaling');
-  let params = {
-    seed: cell.seed, widths: cell.widths, pairs: cell.pairs, trials: cell.trials, keys: cell.keys,
-  };
+  const defaults = { seed: cell.seed, widths: cell.widths, pairs: cell.pairs, trials: cell.trials, keys: cell.keys };
+  let params = restoredParams(ctx.initial || {}, defaults, ctx.limits.scaling);
   let divisor = ctx.limits.divisors.includes(ctx.initial?.div) ? ctx.initial.div : cell.divisor;
   const cache = new Map();
   const keyOf = (d) => JSON.stringify({ ...params, divisor: d });
@@ -94,6 +94,7 @@ export function renderScalingStudy(cell, ctx) {
     }
     settingsError.hidden = true;
     params = next;
+    ctx.onStateChange?.();
     describe();
     shownDivisor = null;
     compute();
@@ -213,7 +214,26 @@ export function renderScalingStudy(cell, ctx) {
         if (shownDivisor === null) { out.replaceChildren(); charts.replaceChildren(); }
       }
     },
-    getState: () => ({ div: divisor }),
-    isDefault: () => divisor === cell.divisor,
+    /** Permalink state: the divisor and the settings last run, where they differ from the cell's. */
+    getState: () => changedFields({ div: divisor, ...params }, { div: cell.divisor, ...defaults }),
   };
+}
+
+/**
+ * The study's settings from the permalink: each field in the engine's range (limits.scaling) or
+ * the cell's own; a set whose blocks the engine would refuse (pairs x width, trials x keys x
+ * width over max_block) falls back to the cell's settings whole.
+ */
+function restoredParams(saved, defaults, lim) {
+  const widths = Array.isArray(saved.widths) && saved.widths.length >= lim.widths.min_count && saved.widths.length <= lim.widths.max_count &&
+    saved.widths.every((w) => wholeIn(w, lim.widths) !== undefined) ? saved.widths : undefined;
+  const p = {
+    seed: wholeIn(saved.seed, lim.seed) ?? defaults.seed,
+    widths: widths ?? defaults.widths,
+    pairs: wholeIn(saved.pairs, lim.pairs) ?? defaults.pairs,
+    trials: wholeIn(saved.trials, lim.trials) ?? defaults.trials,
+    keys: wholeIn(saved.keys, lim.keys) ?? defaults.keys,
+  };
+  const widest = Math.max(...p.widths);
+  return p.pairs * widest <= lim.max_block && p.trials * p.keys * widest <= lim.max_block ? p : { ...defaults };
 }

@@ -7,6 +7,7 @@ import { h, uniqueId } from '../dom.js';
 import { latestOnly } from '../engine-client.js';
 import { renderMatrix } from './matrix.js';
 import { renderTex } from './maths.js';
+import { oneOf, changedFields } from './saved.js';
 
 /** The steps in order: [result key, title, TeX, Python]. */
 export const BLOCK_STEPS = [
@@ -30,11 +31,18 @@ export function renderTransformerBlock(cell, ctx) {
   const n = cell.input.length;
   const limits = ctx.limits.block;
   const dModel = limits.d_model;
-  const state = { heads: cell.heads, causal: isCausal(cell.mask), activation: cell.activation };
-  const customMask = !state.causal && !cell.mask.every((row) => row.every(Boolean));
+  const defaults = { heads: cell.heads, causal: isCausal(cell.mask), activation: cell.activation };
+  const customMask = !defaults.causal && !cell.mask.every((row) => row.every(Boolean));
+  const headChoices = [1, 2, 4].filter((k) => dModel % k === 0);
+  const saved = ctx.initial || {};
+  const state = {
+    heads: oneOf(saved.heads, headChoices) ?? defaults.heads,
+    causal: (customMask ? undefined : oneOf(saved.causal, [true, false])) ?? defaults.causal,
+    activation: oneOf(saved.act, limits.activations) ?? defaults.activation,
+  };
 
   const headsSelect = h('select', { id: `${id}-heads` },
-    [1, 2, 4].filter((k) => dModel % k === 0).map((k) => h('option', { value: String(k), selected: k === state.heads }, `${k} head${k > 1 ? 's' : ''} (d_head = ${dModel / k})`)));
+    headChoices.map((k) => h('option', { value: String(k), selected: k === state.heads }, `${k} head${k > 1 ? 's' : ''} (d_head = ${dModel / k})`)));
   const actSelect = h('select', { id: `${id}-act` },
     limits.activations.map((a) => h('option', { value: a, selected: a === state.activation }, ACTIVATION_TEXT[a] || a)));
   const causalBox = h('input', { type: 'checkbox', id: `${id}-causal`, checked: state.causal, disabled: customMask });
@@ -42,9 +50,13 @@ export function renderTransformerBlock(cell, ctx) {
     h('label', { for: headsSelect.id }, 'Heads ', headsSelect),
     h('label', { for: actSelect.id }, 'Activation ', actSelect),
     h('label', { for: causalBox.id }, causalBox, ' Causal mask'));
-  headsSelect.addEventListener('change', () => { state.heads = Number(headsSelect.value); refresh(); });
-  actSelect.addEventListener('change', () => { state.activation = actSelect.value; refresh(); });
-  causalBox.addEventListener('change', () => { state.causal = causalBox.checked; refresh(); });
+  headsSelect.addEventListener('change', () => { state.heads = Number(headsSelect.value); changed(); });
+  actSelect.addEventListener('change', () => { state.activation = actSelect.value; changed(); });
+  causalBox.addEventListener('change', () => { state.causal = causalBox.checked; changed(); });
+  function changed() {
+    ctx.onStateChange?.();
+    refresh();
+  }
 
   const inputView = renderMatrix('H (the held sequence, one row per position)', cell.input, { rowLabels: labels });
   const steps = h('ol', { class: 'block-steps', 'aria-live': 'polite' }, h('li', { class: 'loading' }, 'Computing…'));
@@ -111,6 +123,9 @@ export function renderTransformerBlock(cell, ctx) {
       started = true;
       refresh();
     },
+    /** Permalink state: heads, activation and the causal mask where they differ from the cell's. */
+    getState: () => changedFields({ heads: state.heads, act: state.activation, causal: state.causal },
+      { heads: defaults.heads, act: defaults.activation, causal: defaults.causal }),
   };
 }
 

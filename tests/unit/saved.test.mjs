@@ -1,0 +1,45 @@
+// web/src/render/saved.js: each saved field checked on its own; only changed fields are kept.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { wholeIn, oneOf, vector, matrix, flags, changedFields } from '../../web/src/render/saved.js';
+
+test('wholeIn takes whole numbers inside the range, ends included', () => {
+  const r = { min: 1, max: 64 };
+  assert.deepEqual([1, 64, 7].map((x) => wholeIn(x, r)), [1, 64, 7]);
+  for (const bad of [0, 65, 1.5, NaN, Infinity, '3', undefined, null, true]) assert.equal(wholeIn(bad, r), undefined, String(bad));
+});
+
+test('oneOf takes only a listed value, compared strictly', () => {
+  assert.equal(oneOf('d', ['sqrt', 'd', '1']), 'd');
+  assert.equal(oneOf(1, ['sqrt', 'd', '1']), undefined);
+  assert.equal(oneOf(false, [true, false]), false);
+  assert.equal(oneOf(undefined, [true, false]), undefined);
+});
+
+test('vector and matrix check the shape and the size of every entry', () => {
+  assert.deepEqual(vector([1, -2], 2, 2), [1, -2]);
+  assert.equal(vector([1, -2.5], 2, 2), undefined, 'over maxAbs');
+  assert.equal(vector([1], 2, 2), undefined, 'too short');
+  assert.equal(vector([1, NaN], 2), undefined);
+  assert.deepEqual(vector([1e9, -1e9], 2), [1e9, -1e9], 'no maxAbs: any finite number');
+  assert.deepEqual(matrix([[1, 2], [3, 4], [5, 6]], 3, 2, 10), [[1, 2], [3, 4], [5, 6]]);
+  assert.equal(matrix([[1, 2], [3, 4]], 3, 2, 10), undefined, 'a row missing');
+  assert.equal(matrix([[1, 2], [3], [5, 6]], 3, 2, 10), undefined, 'a short row');
+  assert.equal(matrix([[1, 2], [3, 40], [5, 6]], 3, 2, 10), undefined, 'one entry too large');
+  assert.equal(matrix('1,2', 1, 2, 10), undefined);
+});
+
+test('flags checks rows of booleans of the right shape', () => {
+  assert.deepEqual(flags([[true, false], [false, true]], 2, 2), [[true, false], [false, true]]);
+  assert.equal(flags([[true, false]], 2, 2), undefined);
+  assert.equal(flags([[true, 1], [false, true]], 2, 2), undefined);
+});
+
+test('changedFields keeps only what differs from the defaults, deeply, and drops undefined', () => {
+  const defaults = { q: [1, 2], ks: [[1, 0], [0, 1]], norm: 'softmax', row: 0 };
+  assert.deepEqual(changedFields({ q: [1, 2], ks: [[1, 0], [0, 1]], norm: 'softmax', row: 0 }, defaults), {});
+  assert.deepEqual(changedFields({ q: [1, 3], ks: [[1, 0], [0, 2]], norm: 'softmax', row: undefined }, defaults),
+    { q: [1, 3], ks: [[1, 0], [0, 2]] });
+  assert.deepEqual(changedFields({ norm: 'sparsemax', row: 2 }, defaults), { norm: 'sparsemax', row: 2 });
+  assert.deepEqual(changedFields({ extra: 5 }, defaults), { extra: 5 }, 'a field without a default is kept');
+});

@@ -1,0 +1,44 @@
+// A cell's saved settings (ctx.initial: the permalink's fields for this cell, decoded by
+// web/src/permalink.js): each field is checked on its own against the cell's shape and the
+// engine's limits, and one that fails is undefined, so the cell keeps its default for that
+// field alone. No DOM here (tests/unit/saved.test.mjs).
+
+const finiteIn = (x, maxAbs) => typeof x === 'number' && Number.isFinite(x) && (maxAbs === undefined || Math.abs(x) <= maxAbs);
+
+/** x if it is a whole number in [min, max]. */
+export function wholeIn(x, { min, max }) {
+  return Number.isInteger(x) && x >= min && x <= max ? x : undefined;
+}
+
+/** x if the list has it. */
+export function oneOf(x, list) {
+  return list.includes(x) ? x : undefined;
+}
+
+/** xs if it is n finite numbers, each at most maxAbs in size (maxAbs undefined: any). */
+export function vector(xs, n, maxAbs) {
+  return Array.isArray(xs) && xs.length === n && xs.every((x) => finiteIn(x, maxAbs)) ? xs : undefined;
+}
+
+/** rows if it is `count` rows of `width` finite numbers, each at most maxAbs in size. */
+export function matrix(rows, count, width, maxAbs) {
+  return Array.isArray(rows) && rows.length === count && rows.every((r) => vector(r, width, maxAbs)) ? rows : undefined;
+}
+
+/** rows if it is `count` rows of `width` booleans. */
+export function flags(rows, count, width) {
+  return Array.isArray(rows) && rows.length === count &&
+    rows.every((r) => Array.isArray(r) && r.length === width && r.every((x) => typeof x === 'boolean')) ? rows : undefined;
+}
+
+const same = (a, b) => (Array.isArray(a) ? Array.isArray(b) && a.length === b.length && a.every((x, i) => same(x, b[i])) : a === b);
+
+/**
+ * The fields of `now` that differ from `defaults` (what the permalink keeps: a link stays short,
+ * and a cell at its defaults writes nothing).
+ */
+export function changedFields(now, defaults) {
+  const out = {};
+  for (const [k, v] of Object.entries(now)) if (v !== undefined && v !== null && !same(v, defaults[k])) out[k] = v;
+  return out;
+}
