@@ -23,7 +23,7 @@ function snapshotIn(page, id) {
     const numbers = sec.querySelector('.attention-scale')
       ? [sec.querySelector('.attention-scale').dataset.maxRelError ?? '']
       : [...sec.querySelectorAll('.num')].map((n) => `${n.textContent.trim()}|${n.getAttribute('title') || ''}`);
-    const readouts = [...sec.querySelectorAll('output, .study-counter, .heatmap')].map((o) => o.textContent.trim());
+    const readouts = [...sec.querySelectorAll('output, .study-counter, .heatmap, .weights-grid')].map((o) => o.textContent.trim());
     const busy = Boolean(sec.querySelector('[aria-busy="true"], .loading')) || /Computing/.test(sec.textContent);
     const error = [...sec.querySelectorAll('.cell-error, .input-error')].filter((e) => !e.hidden).map((e) => e.textContent);
     return { controls, numbers, readouts, busy, error };

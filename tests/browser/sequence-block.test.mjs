@@ -33,7 +33,12 @@ test('held sequence: 3 x 3 weights, causal preset, a fully masked row says so', 
     const keys = [[-1, 2], [1, 0], [0, 1]];
     const all = await read();
     queries.forEach((q, r) => rowShares(q, keys, [true, true, true]).forEach((w, c) => assert.ok(Math.abs(all[r][c] - w) < 1e-15, `[${r}][${c}]`)));
-    assert.equal(await cell.locator('.heatmap .heat').count(), 9);
+    assert.equal(await cell.locator('.weights-grid .heat').count(), 9);
+    // Laid out as a grid: each query's three cells on one line, the three lines one under another
+    // (a class shared with the SVG heatmaps once made it one long row).
+    const tops = await cell.locator('.weights-grid .heat').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+    assert.equal(new Set(tops).size, 3, `three rows of cells, tops ${tops}`);
+    [0, 3, 6].forEach((i) => assert.ok(tops[i] === tops[i + 1] && tops[i] === tops[i + 2], `row ${i / 3} on one line: ${tops}`));
 
     await cell.getByRole('button', { name: /Causal/ }).click();
     await page.waitForFunction(() => document.querySelector('attention-notebook').shadowRoot.querySelectorAll('.held-sequence .heat.masked').length === 3);

@@ -269,11 +269,11 @@ summary { cursor: pointer; color: var(--_accent); font-size: .92rem; }
 .mask-matrix { width: auto; margin: 0 0 .5rem; }
 .value-editor .vec-edit { margin-right: .75rem; }
 .mask-matrix td, .mask-matrix th { text-align: center; }
-.heatmap { display: grid; gap: 3px; max-width: 22rem; margin: .25rem 0 .75rem; font-size: .85rem; }
-.heatmap .heat-head { font-weight: 700; text-align: center; align-self: center; padding: 0 .3rem; }
-.heatmap .heat { background: color-mix(in srgb, var(--_accent) calc(var(--w) * 55%), var(--_surface)); border: 1px solid var(--_border); border-radius: 3px; text-align: center; padding: .45rem .2rem; font-family: var(--_mono); color: var(--_fg); }
-.heatmap .heat.masked { background: repeating-linear-gradient(45deg, var(--_surface), var(--_surface) 4px, var(--_border) 4px, var(--_border) 5px); color: var(--_muted); }
-.heatmap .heat-none { color: var(--_muted); font-style: italic; padding: .45rem .2rem; border: 1px dashed var(--_border); border-radius: 3px; text-align: center; }
+.weights-grid { display: grid; gap: 3px; max-width: 22rem; margin: .25rem 0 .75rem; font-size: .85rem; }
+.weights-grid .heat-head { font-weight: 700; text-align: center; align-self: center; padding: 0 .3rem; }
+.weights-grid .heat { background: color-mix(in srgb, var(--_accent) calc(var(--w) * 55%), var(--_surface)); border: 1px solid var(--_border); border-radius: 3px; text-align: center; padding: .45rem .2rem; font-family: var(--_mono); color: var(--_fg); }
+.weights-grid .heat.masked { background: repeating-linear-gradient(45deg, var(--_surface), var(--_surface) 4px, var(--_border) 4px, var(--_border) 5px); color: var(--_muted); }
+.weights-grid .heat-none { color: var(--_muted); font-style: italic; padding: .45rem .2rem; border: 1px dashed var(--_border); border-radius: 3px; text-align: center; }
 td.none { color: var(--_muted); font-style: italic; text-align: left; }
 
 /* transformer block */

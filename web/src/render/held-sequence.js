@@ -74,7 +74,7 @@ export function renderHeldSequence(cell, ctx) {
     h('button', { type: 'button', onclick: () => store.set({ queries: copyRows(cell.queries), values: copyRows(cell.values), mask: copyRows(cell.mask) }) }, 'Reset'));
 
   // ---- results
-  const heatmap = h('div', { class: 'heatmap', role: 'img', 'aria-label': 'Attention weights: not computed' });
+  const heatmap = h('div', { class: 'weights-grid', role: 'img', 'aria-label': 'Attention weights: not computed' });
   const table = h('tbody');
   const results = h('div', { class: 'sequence-results', 'aria-live': 'polite' },
     h('div', { class: 'heat-wrap' }, h('p', { class: 'note' }, 'Weights as a heatmap (stronger colour = larger share; a crossed cell is masked)'), heatmap),
