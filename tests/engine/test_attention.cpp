@@ -39,29 +39,12 @@ using attnbook_test::AttentionSpecResult;
 using attnbook_test::AttentionTolerances;
 using attnbook_test::kEps32;
 using attnbook_test::kNegInf;
+using attnbook_test::max_abs_diff;
+using attnbook_test::random_tensor;
 using attnbook_test::max_abs;
 using attnbook_test::TestRng;
 
 namespace {
-
-Tensor random_tensor(Shape shape, TestRng& rng, float lo = -1.0f, float hi = 1.0f) {
-    Tensor t(std::move(shape));
-    for (auto& x : t.data) x = rng.uniform(lo, hi);
-    return t;
-}
-
-template <class T>
-double max_abs_diff(const std::vector<T>& a, const std::vector<double>& b) {
-    REQUIRE(a.size() == b.size());
-    double m = 0.0;
-    for (std::size_t n = 0; n < a.size(); ++n) m = std::max(m, std::fabs(a[n] - b[n]));
-    return m;
-}
-
-double max_abs_diff(const Tensor& a, const TensorF64& b) {
-    REQUIRE(a.shape == b.shape);
-    return max_abs_diff(a.data, b.data);
-}
 
 bool bit_equal(const Tensor& a, const Tensor& b) {
     return a.shape == b.shape &&

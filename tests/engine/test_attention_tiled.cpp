@@ -25,15 +25,11 @@ using namespace attnbook;
 using attnbook_test::attention_tolerances;
 using attnbook_test::AttentionTolerances;
 using attnbook_test::kEps32;
+using attnbook_test::max_abs_diff;
+using attnbook_test::random_tensor;
 using attnbook_test::TestRng;
 
 namespace {
-
-Tensor random_tensor(Shape shape, TestRng& rng, float lo = -1.0f, float hi = 1.0f) {
-    Tensor t(std::move(shape));
-    for (auto& x : t.data) x = rng.uniform(lo, hi);
-    return t;
-}
 
 using TiledFn = AttentionResult (*)(const Tensor&, const Tensor&, const Tensor&, const AttentionOptions&);
 struct Variant {
@@ -55,13 +51,6 @@ double output_tolerance(const Tensor& q, const Tensor& k, const Tensor& v, doubl
     const AttentionTolerances tol = attention_tolerances(q, k, v, scale);
     const double S = static_cast<double>(k.shape[k.rank() - 2]);
     return tol.output + attnbook_test::max_abs(v) * kEps32 * (S / 64.0 + 2.0);
-}
-
-double max_abs_diff(const std::vector<float>& a, const std::vector<double>& b) {
-    REQUIRE(a.size() == b.size());
-    double m = 0.0;
-    for (std::size_t n = 0; n < a.size(); ++n) m = std::max(m, std::fabs(a[n] - b[n]));
-    return m;
 }
 
 // One output row in float64, written here from the formula (no engine code): q_i (E), keys

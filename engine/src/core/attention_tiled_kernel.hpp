@@ -295,6 +295,14 @@ private:
 struct HeadLayout {
     std::size_t B = 1, Hq = 1, group = 1, L = 0, S = 0, E = 0, Ev = 0;
     std::size_t q_batch_stride = 0, k_batch_stride = 0, v_batch_stride = 0;
+
+    // A checked Tensor problem: batches broadcast through their strides, query heads grouped
+    // over key/value heads.
+    static HeadLayout of(const AttentionPlan& p) {
+        return {p.B, p.Hq, p.group, p.L, p.S, p.E, p.Ev, p.q_batch_stride, p.k_batch_stride, p.v_batch_stride};
+    }
+    // Raw float32 heads: one batch, every query head with its own key/value head.
+    static HeadLayout of(const AttentionF32Dims& d) { return {1, d.heads, 1, d.L, d.S, d.E, d.Ev, 0, 0, 0}; }
 };
 
 // The largest |x|, or +inf when some x is NaN (so that cannot_overflow refuses it: the tiled
@@ -359,17 +367,7 @@ AttentionResult tiled_tensor(const TiledFn* fn, const char* name, const Tensor& 
     AttentionResult result;
     result.output = Tensor(p.output_shape);
     result.kernel = name;
-    HeadLayout h;
-    h.B = p.B;
-    h.Hq = p.Hq;
-    h.group = p.group;
-    h.L = p.L;
-    h.S = p.S;
-    h.E = p.E;
-    h.Ev = p.Ev;
-    h.q_batch_stride = p.q_batch_stride;
-    h.k_batch_stride = p.k_batch_stride;
-    h.v_batch_stride = p.v_batch_stride;
+    const HeadLayout h = HeadLayout::of(p);
     if (p.L == 0 || p.Ev == 0) return result;
     const TiledFn run = *static_cast<const TiledFn volatile*>(fn);
     if (!run(q.data.data(), k.data.data(), v.data.data(), result.output.data.data(), h, options.is_causal,
@@ -387,12 +385,7 @@ void forward_f32(const TiledFn* fn, const float* q, const float* k, const float*
     if (d.S == 0) throw UserError("attention: no keys (S = 0)");
     if (!std::isfinite(scale)) throw UserError("attention: scale is not a finite float32 number");
     if (d.heads == 0 || d.L == 0 || d.Ev == 0) return;
-    HeadLayout h;
-    h.Hq = d.heads;
-    h.L = d.L;
-    h.S = d.S;
-    h.E = d.E;
-    h.Ev = d.Ev;
+    const HeadLayout h = HeadLayout::of(d);
     const TiledFn run = *static_cast<const TiledFn volatile*>(fn);
     if (!run(q, k, v, out, h, causal, scale)) {
         // Values near the float32 limit: the rowwise kernel checks every logit and output.
