@@ -1,9 +1,10 @@
 // decimal_to_double (core/decimal_to_double.hpp): every decimal read as the nearest double, ties to
 // even. The references are independent of the code under test:
 //   - doubles built from bits, std::ldexp, std::nextafter and numeric_limits;
-//   - halfway points between neighbouring doubles, written out exactly by printf from a long double
-//     (x87's 64-bit or WebAssembly's 113-bit significand holds a 54-bit midpoint exactly), and
-//     nudged one unit in their 801st digit up or down: the expected double follows from the bits;
+//   - halfway points between neighbouring doubles, written out exactly in decimal by the test
+//     (base-ten digit arithmetic on (2m + 1) * 2^(q-1)), and nudged up or down by one unit in a
+//     digit after their last: the expected double follows from the bits (printf can't write them:
+//     Emscripten's printf formats a long double through a double);
 //   - printf's %.17g, which names a double uniquely (round trip);
 //   - natively, glibc's strtod, which is correctly rounded, on hundreds of thousands of random
 //     decimals (in the WebAssembly build std::strtod is decimal_to_double itself, so that
@@ -66,6 +67,40 @@ std::size_t consumed(const std::string& text) {
 }
 
 const double inf = Limits::infinity();
+
+// n * 2^k written exactly in decimal, as digits * 10^exponent: by repeated doubling of a decimal
+// digit string when k >= 0, and as n * 5^-k * 10^k when k < 0 (a test-side computation in base
+// ten, independent of the code under test, which works in base 2^32).
+struct Halfway {
+    std::string digits;
+    int exponent;
+};
+
+Halfway halfway(std::uint64_t n, int k) {
+    std::vector<int> digits;  // lowest first
+    for (; n > 0; n /= 10) digits.push_back(static_cast<int>(n % 10));
+    const int factor = k >= 0 ? 2 : 5;
+    for (int step = 0; step < (k >= 0 ? k : -k); ++step) {
+        int carry = 0;
+        for (int& d : digits) {
+            const int t = d * factor + carry;
+            d = t % 10;
+            carry = t / 10;
+        }
+        if (carry) digits.push_back(carry);
+    }
+    std::string text;
+    for (auto d = digits.rbegin(); d != digits.rend(); ++d) text += static_cast<char>('0' + *d);
+    return {text, k >= 0 ? 0 : k};
+}
+
+// A decimal digit string less one (it is at least 1).
+std::string minus_one(std::string digits) {
+    std::size_t i = digits.size();
+    while (digits[--i] == '0') digits[i] = '9';
+    digits[i] = static_cast<char>(digits[i] - 1);
+    return digits;
+}
 
 }  // namespace
 
@@ -147,7 +182,6 @@ TEST_CASE("decimal_to_double: short decimals, zeros, signs and the grammar", "[d
 
 TEST_CASE("decimal_to_double: halfway points between neighbouring doubles, and one digit off them",
           "[decimal_to_double]") {
-    static_assert(std::numeric_limits<long double>::digits >= 54, "a midpoint needs 54 bits");
     // The doubles below: edges, every binade's first and last, and random bit patterns.
     std::vector<double> lows = {Limits::denorm_min(), from_bits(2), from_bits(3), from_bits(0x000FFFFFFFFFFFFE),
                                 std::nextafter(Limits::min(), 0.0), Limits::min(), 1.0, std::nextafter(1.0, 0.0),
@@ -158,35 +192,25 @@ TEST_CASE("decimal_to_double: halfway points between neighbouring doubles, and o
         const double x = from_bits(random() & 0x7FFFFFFFFFFFFFFF);
         if (std::isfinite(x)) lows.push_back(x);
     }
-    char buffer[1024];
     for (const double low : lows) {
-        const bool at_top = low == Limits::max();
-        // Past the largest double the next step would be 2^1024, which rounds to infinity.
-        const long double high = at_top ? std::ldexp(1.0L, 1024) : static_cast<long double>(std::nextafter(low, inf));
-        const long double mid = static_cast<long double>(low) + (high - static_cast<long double>(low)) / 2;
-        REQUIRE(mid > low);
-        REQUIRE(mid < high);
-        // 801 significant digits: more than the 768 any midpoint has, so the text is exact.
-        std::snprintf(buffer, sizeof buffer, "%.800Le", mid);
-        const std::string text = buffer;
-        const std::size_t e = text.find('e');
-        const std::string mantissa = text.substr(0, e), exponent = text.substr(e);
-        REQUIRE(mantissa.back() == '0');  // trailing zeros: the expansion ended before
-        // Just above: a 1 after the last printed digit. Just below: the last non-zero digit less
-        // one and nines after it.
-        std::string below = mantissa;
-        std::size_t last = below.find_last_not_of("0.");
-        below[last] = static_cast<char>(below[last] - 1);
-        for (std::size_t i = last + 1; i < below.size(); ++i)
-            if (below[i] != '.') below[i] = '9';
-        const double up = at_top ? inf : static_cast<double>(high);
-        const double even = (bits_of(low) & 1) == 0 ? low : up;
-        INFO("between " << bits_of(low) << " and the next double");
-        same(mantissa + exponent, even);
-        same(mantissa + "1" + exponent, up);
-        same(mantissa + std::string(1000, '0') + "1" + exponent, up);
-        same(below + exponent, low);
-        same("-" + below + "99999" + exponent, -low);
+        // low = m * 2^q (m with the hidden bit), the next double (m + 1) * 2^q (2^1024, past the
+        // largest double, rounds to infinity), the halfway point (2m + 1) * 2^(q - 1).
+        const std::uint64_t b = bits_of(low), field = b >> 52;
+        const std::uint64_t m = field == 0 ? b : (b & 0x000FFFFFFFFFFFFF) | (std::uint64_t(1) << 52);
+        const int q = field == 0 ? -1074 : static_cast<int>(field) - 1075;
+        const Halfway mid = halfway(2 * m + 1, q - 1);
+        const std::string e = "e" + std::to_string(mid.exponent);
+        const std::string e_next = "e" + std::to_string(mid.exponent - 1);
+        // Just above: a 1 appended (one more digit, the exponent one less). Just below: the digits
+        // less one and a 9 appended.
+        const double up = low == Limits::max() ? inf : std::nextafter(low, inf);
+        const double even = (b & 1) == 0 ? low : up;
+        INFO("between " << b << " and the next double");
+        same(mid.digits + e, even);
+        same(mid.digits + "1" + e_next, up);
+        same(mid.digits + std::string(1000, '0') + "1" + "e" + std::to_string(mid.exponent - 1001), up);
+        same(minus_one(mid.digits) + "9" + e_next, low);
+        same("-" + minus_one(mid.digits) + "999999" + "e" + std::to_string(mid.exponent - 6), -low);
     }
 }
 
