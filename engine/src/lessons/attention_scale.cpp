@@ -14,7 +14,7 @@ namespace {
 
 namespace lim = attention_scale_limits;
 
-void check_range(const std::string& who, const char* field, std::uint64_t value, WholeRange r) {
+void check_range(const TextPart& who, const char* field, std::uint64_t value, WholeRange r) {
     if (value < r.min || value > r.max)
         throw_format("{}: {} must be {} to {}, not {}", {who, field, r.min, r.max, value});
 }
@@ -61,7 +61,8 @@ const std::vector<std::string>& scale_backend_names() {
     return names;
 }
 
-void check_scale_problem(const ScaleProblem& p, const std::string& who) {
+namespace {
+void check_problem(const ScaleProblem& p, const TextPart& who) {
     check_range(who, "heads", p.heads, lim::heads);
     check_range(who, "tokens", p.tokens, lim::tokens);
     check_range(who, "head_width", p.head_width, lim::head_width);
@@ -70,6 +71,10 @@ void check_scale_problem(const ScaleProblem& p, const std::string& who) {
         throw_format("{}: heads x tokens x head_width = {} numbers per tensor; at most {}",
                      {who, scale_numel(p), lim::max_elements});
 }
+}  // namespace
+
+void check_scale_problem(const ScaleProblem& p, const std::string& who) { check_problem(p, who); }
+void check_scale_problem(const ScaleProblem& p) { check_problem(p, "attention_scale"); }
 
 std::size_t scale_numel(const ScaleProblem& p) { return p.heads * p.tokens * p.head_width; }
 
