@@ -2,6 +2,7 @@
 
 #include <cstring>
 #include <string>
+#include <utility>
 
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/text_join.hpp"
@@ -27,12 +28,12 @@ SequenceResult sequence_rows(const SequenceInput& in) {
     if (!in.mask.empty() && in.mask.size() != in.queries.size())
         throw_format("mask: has {} rows but queries has {}", {in.mask.size(), in.queries.size()});
     SequenceResult out;
+    ExploreInput row_in;  // the keys and values once; the query (and mask) per row
+    row_in.keys = in.keys;
+    row_in.values = in.values;
+    row_in.divisor = in.divisor;
     for (std::size_t r = 0; r < in.queries.size(); ++r) {
-        ExploreInput row_in;
         row_in.query = in.queries[r];
-        row_in.keys = in.keys;
-        row_in.values = in.values;
-        row_in.divisor = in.divisor;
         if (!in.mask.empty()) {
             if (in.mask[r].size() != in.keys.size())
                 throw_format("mask[{}] has {} entries but there are {} sources", {r, in.mask[r].size(), in.keys.size()});
@@ -47,9 +48,9 @@ SequenceResult sequence_rows(const SequenceInput& in) {
             if (std::strncmp(what, "query", 5) == 0) throw_format("queries[{}]{}", {r, what + 5});
             throw_format("row {}: {}", {r, what});
         }
-        out.scores.push_back(row.scores);
-        out.shares.push_back(row.shares);
-        out.outputs.push_back(row.output);
+        out.scores.push_back(std::move(row.scores));
+        out.shares.push_back(std::move(row.shares));
+        out.outputs.push_back(std::move(row.output));
         out.all_masked.push_back(row.all_masked);
     }
     return out;
