@@ -47,9 +47,9 @@ void guard(const std::string& who, void (*body)(void*), void* context) {
     } catch (const attnbook::UserError& e) {
         message = e.what();
     } catch (const std::bad_alloc&) {
-        message = who + ": out of memory";
+        message = attnbook::join_text({who, ": out of memory"});
     } catch (const std::exception& e) {
-        message = who + ": internal error: " + e.what();
+        message = attnbook::join_text({who, ": internal error: ", e.what()});
     }
     // Thrown outside the catch blocks so the C++ exception is fully released first.
     throw_js_error(message);
@@ -103,8 +103,8 @@ std::vector<float> copy_arrays(const std::string& who, std::size_t n, std::initi
     return copies;
 }
 
-val copy_out(const std::vector<float>& data) {
-    return val(emscripten::typed_memory_view(data.size(), data.data())).call<val>("slice");
+val copy_out(const float* data, std::size_t n) {
+    return val(emscripten::typed_memory_view(n, data)).call<val>("slice");
 }
 
 val attention_inputs(const std::string& args_json) {
@@ -113,11 +113,10 @@ val attention_inputs(const std::string& args_json) {
     guarded(who, [&] {
         const auto p = attnbook::read_scale_problem(who, attnbook::parse_command_args(who, args_json));
         const std::size_t n = attnbook::scale_numel(p);
-        std::vector<float> q(n), k(n), v(n);
-        attnbook::scale_inputs(p, q.data(), k.data(), v.data());
-        out.set("q", copy_out(q));
-        out.set("k", copy_out(k));
-        out.set("v", copy_out(v));
+        std::vector<float> qkv(3 * n);  // q, then k, then v
+        attnbook::scale_inputs(p, qkv.data(), qkv.data() + n, qkv.data() + 2 * n);
+        static constexpr const char* names[] = {"q", "k", "v"};
+        for (std::size_t i = 0; i < 3; ++i) out.set(names[i], copy_out(qkv.data() + i * n, n));
     });
     return out;
 }
@@ -141,7 +140,7 @@ val attention_f32(const std::string& args_json, val q, val k, val v, val on_prog
         attnbook::scale_forward_f32(p, qd, kd, vd, output.data(), [&](double f) {
             if (report) on_progress(f);
         });
-        out.set("output", copy_out(output));
+        out.set("output", copy_out(output.data(), n));
         out.set("kernel", val("scaled_dot_product_attention (engine's float32 kernel)"));
         if (check) {
             nlohmann::json report_args = args;
