@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 #include "attnbook/core/attention.hpp"
 #include "attnbook/core/det_math.hpp"
@@ -57,7 +58,8 @@ std::size_t bin_of(double top) {
 }  // namespace
 
 const std::vector<std::string>& scale_backend_names() {
-    static const std::vector<std::string> names = {"auto", "webgpu", "wasm"};
+    static constexpr const char* kNames[] = {"auto", "webgpu", "wasm"};  // data, not code
+    static const std::vector<std::string> names(std::begin(kNames), std::end(kNames));
     return names;
 }
 

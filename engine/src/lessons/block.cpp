@@ -1,6 +1,7 @@
 #include "attnbook/lessons/block.hpp"
 
 #include <cmath>
+#include <iterator>
 
 #include "attnbook/core/det_special.hpp"
 #include "attnbook/core/errors.hpp"
@@ -70,7 +71,8 @@ void check_finite(const BlockMatrix& m, const char* what) {
 }  // namespace
 
 const std::vector<std::string>& activation_names() {
-    static const std::vector<std::string> names = {"gelu", "gelu_tanh", "relu"};
+    static constexpr const char* kNames[] = {"gelu", "gelu_tanh", "relu"};  // data, not code
+    static const std::vector<std::string> names(std::begin(kNames), std::end(kNames));
     return names;
 }
 
