@@ -20,8 +20,10 @@
 #include <emscripten/val.h>
 
 #include <new>
+#include <type_traits>
 
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/attention_scale.hpp"
 #include "attnbook/notebook/attention_scale_json.hpp"
 #include "attnbook/notebook/command_args.hpp"
@@ -35,20 +37,36 @@ using emscripten::val;
     val::global("Error").new_(message).throw_();
 }
 
-std::string run(const std::string& command, const std::string& args_json, const attnbook::Progress& progress) {
+// Runs body(context), turning the engine's errors into a JS Error with the engine's message. One
+// function for every entry point (not a template per lambda), so the catch clauses exist once.
+void guard(const std::string& who, void (*body)(void*), void* context) {
     std::string message;
     try {
-        const auto args = attnbook::parse_command_args(command, args_json);
-        return attnbook::run_command(command, args, progress).dump();
+        body(context);
+        return;
     } catch (const attnbook::UserError& e) {
         message = e.what();
     } catch (const std::bad_alloc&) {
-        message = command + ": out of memory";
+        message = attnbook::join_text({who, ": out of memory"});
     } catch (const std::exception& e) {
-        message = command + ": internal error: " + e.what();
+        message = attnbook::join_text({who, ": internal error: ", e.what()});
     }
     // Thrown outside the catch blocks so the C++ exception is fully released first.
     throw_js_error(message);
+}
+
+template <class Fn>
+void guarded(const std::string& who, Fn&& fn) {
+    guard(who, [](void* f) { (*static_cast<std::remove_reference_t<Fn>*>(f))(); }, &fn);
+}
+
+std::string run(const std::string& command, const std::string& args_json, const attnbook::Progress& progress) {
+    std::string result;
+    guarded(command, [&] {
+        const auto args = attnbook::parse_command_args(command, args_json);
+        result = attnbook::run_command(command, args, progress).dump();
+    });
+    return result;
 }
 
 std::string call(const std::string& command, const std::string& args_json) { return run(command, args_json, {}); }
@@ -61,102 +79,91 @@ std::string commands() { return nlohmann::json(attnbook::command_names()).dump()
 
 // ---- typed arrays ------------------------------------------------------------------------------
 
-// Runs fn, turning the engine's errors into a JS Error with the engine's message.
-template <class Fn>
-auto guarded(const char* who, Fn fn) -> decltype(fn()) {
-    std::string message;
-    try {
-        return fn();
-    } catch (const attnbook::UserError& e) {
-        message = e.what();
-    } catch (const std::bad_alloc&) {
-        message = std::string(who) + ": out of memory";
-    } catch (const std::exception& e) {
-        message = std::string(who) + ": internal error: " + e.what();
+// Float32Arrays of exactly n numbers each (q, k, v, then output), copied one after another into
+// one vector, or a UserError naming the first that is not: every size is checked before anything
+// is copied.
+std::vector<float> copy_arrays(const std::string& who, std::size_t n, std::initializer_list<const val*> arrays) {
+    static constexpr const char* names[] = {"q", "k", "v", "output"};
+    const val float32 = val::global("Float32Array");
+    const char* const* name = names;
+    for (const val* array : arrays) {
+        if (!array->instanceof(float32)) attnbook::throw_format("{}: {} must be a Float32Array", {who, *name});
+        const auto length = (*array)["length"].as<std::size_t>();
+        if (length != n)
+            attnbook::throw_format("{}: {} has {} numbers; (heads, tokens, head_width) needs {}",
+                                   {who, *name, length, n});
+        ++name;
     }
-    throw_js_error(message);
+    std::vector<float> copies(n * arrays.size());
+    float* at = copies.data();
+    for (const val* array : arrays) {
+        val(emscripten::typed_memory_view(n, at)).call<void>("set", *array);
+        at += n;
+    }
+    return copies;
 }
 
-nlohmann::json parse_args(const char* who, const std::string& args_json) {
-    return attnbook::parse_command_args(who, args_json);
-}
-
-// A Float32Array of exactly n numbers, or a UserError naming it (checked before anything is copied).
-void check_array(const char* who, const char* name, const val& array, std::size_t n) {
-    if (!array.instanceof(val::global("Float32Array")))
-        throw attnbook::UserError(std::string(who) + ": " + name + " must be a Float32Array");
-    const auto length = array["length"].as<std::size_t>();
-    if (length != n)
-        throw attnbook::UserError(std::string(who) + ": " + name + " has " + std::to_string(length) +
-                                  " numbers; (heads, tokens, head_width) needs " + std::to_string(n));
-}
-
-std::vector<float> copy_in(const val& array) { return emscripten::convertJSArrayToNumberVector<float>(array); }
-
-val copy_out(const std::vector<float>& data) {
-    return val(emscripten::typed_memory_view(data.size(), data.data())).call<val>("slice");
+val copy_out(const float* data, std::size_t n) {
+    return val(emscripten::typed_memory_view(n, data)).call<val>("slice");
 }
 
 val attention_inputs(const std::string& args_json) {
-    return guarded("attentionInputs", [&] {
-        const auto p = attnbook::read_scale_problem("attentionInputs", parse_args("attentionInputs", args_json));
+    const std::string who = "attentionInputs";
+    val out = val::object();
+    guarded(who, [&] {
+        const auto p = attnbook::read_scale_problem(who, attnbook::parse_command_args(who, args_json));
         const std::size_t n = attnbook::scale_numel(p);
-        std::vector<float> q(n), k(n), v(n);
-        attnbook::scale_inputs(p, q.data(), k.data(), v.data());
-        val out = val::object();
-        out.set("q", copy_out(q));
-        out.set("k", copy_out(k));
-        out.set("v", copy_out(v));
-        return out;
+        std::vector<float> qkv(3 * n);  // q, then k, then v
+        attnbook::scale_inputs(p, qkv.data(), qkv.data() + n, qkv.data() + 2 * n);
+        static constexpr const char* names[] = {"q", "k", "v"};
+        for (std::size_t i = 0; i < 3; ++i) out.set(names[i], copy_out(qkv.data() + i * n, n));
     });
+    return out;
 }
 
 val attention_f32(const std::string& args_json, val q, val k, val v, val on_progress) {
-    return guarded("attentionF32", [&] {
-        const auto args = parse_args("attentionF32", args_json);
-        const auto p = attnbook::read_scale_problem("attentionF32", args, {"check", "sample_rows"});
+    const std::string who = "attentionF32";
+    val out = val::object();
+    guarded(who, [&] {
+        const auto args = attnbook::parse_command_args(who, args_json);
+        const auto p = attnbook::read_scale_problem(who, args, {"check", "sample_rows"});
         bool check = false;
         if (args.contains("check")) {
             if (!args.at("check").is_boolean()) throw attnbook::UserError("attentionF32: $.check: expected true or false");
             check = args.at("check").get<bool>();
         }
         const std::size_t n = attnbook::scale_numel(p);
-        check_array("attentionF32", "q", q, n);  // all sizes before any work
-        check_array("attentionF32", "k", k, n);
-        check_array("attentionF32", "v", v, n);
-        const std::vector<float> qv = copy_in(q), kv = copy_in(k), vv = copy_in(v);
+        const auto in = copy_arrays(who, n, {&q, &k, &v});  // all sizes before any work
+        const float *qd = in.data(), *kd = qd + n, *vd = kd + n;
         std::vector<float> output(n);
         const bool report = on_progress.typeOf().as<std::string>() == "function";
-        attnbook::scale_forward_f32(p, qv.data(), kv.data(), vv.data(), output.data(), [&](double f) {
+        attnbook::scale_forward_f32(p, qd, kd, vd, output.data(), [&](double f) {
             if (report) on_progress(f);
         });
-        val out = val::object();
-        out.set("output", copy_out(output));
+        out.set("output", copy_out(output.data(), n));
         out.set("kernel", val("scaled_dot_product_attention (engine's float32 kernel)"));
         if (check) {
             nlohmann::json report_args = args;
             report_args.erase("check");
-            out.set("check", val(attnbook::scale_report("attentionF32", report_args, qv.data(), kv.data(), vv.data(),
-                                                       output.data()).dump()));
+            out.set("check", val(attnbook::scale_report(who, report_args, qd, kd, vd, output.data()).dump()));
         } else {
             out.set("check", val::null());
         }
-        return out;
     });
+    return out;
 }
 
 std::string attention_check(const std::string& args_json, val q, val k, val v, val output) {
-    return guarded("attentionCheck", [&] {
-        const auto args = parse_args("attentionCheck", args_json);
-        const auto p = attnbook::read_scale_problem("attentionCheck", args, {"sample_rows", "ms", "backend"});
+    const std::string who = "attentionCheck";
+    std::string report;
+    guarded(who, [&] {
+        const auto args = attnbook::parse_command_args(who, args_json);
+        const auto p = attnbook::read_scale_problem(who, args, {"sample_rows", "ms", "backend"});
         const std::size_t n = attnbook::scale_numel(p);
-        check_array("attentionCheck", "q", q, n);
-        check_array("attentionCheck", "k", k, n);
-        check_array("attentionCheck", "v", v, n);
-        check_array("attentionCheck", "output", output, n);
-        const std::vector<float> qv = copy_in(q), kv = copy_in(k), vv = copy_in(v), ov = copy_in(output);
-        return attnbook::scale_report("attentionCheck", args, qv.data(), kv.data(), vv.data(), ov.data()).dump();
+        const auto in = copy_arrays(who, n, {&q, &k, &v, &output});
+        report = attnbook::scale_report(who, args, in.data(), in.data() + n, in.data() + 2 * n, in.data() + 3 * n).dump();
     });
+    return report;
 }
 
 }  // namespace

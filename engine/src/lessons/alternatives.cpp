@@ -24,8 +24,11 @@ double det_tanh(double x) {
 
 double elu_plus_one(double x) { return x > 0 ? x + 1.0 : det_exp(x); }
 
+// An (m, n) matrix of zeros (one function: each construction inline costs a temporary row).
+AltMatrix zeros(std::size_t m, std::size_t n) { return AltMatrix(m, std::vector<double>(n, 0.0)); }
+
 AltMatrix mix(const AltMatrix& w, const AltMatrix& v) {
-    AltMatrix out(w.size(), std::vector<double>(v[0].size(), 0.0));
+    AltMatrix out = zeros(w.size(), v[0].size());
     for (std::size_t i = 0; i < w.size(); ++i)
         for (std::size_t j = 0; j < v.size(); ++j)
             for (std::size_t c = 0; c < v[0].size(); ++c) out[i][c] += w[i][j] * v[j][c];
@@ -81,6 +84,11 @@ void check_matrix(const AltMatrix& m, const char* name, std::size_t width) {
 
 }  // namespace
 
+AlternativesInput::AlternativesInput()
+    : queries(rows_from(alternatives_defaults::queries)),
+      keys(rows_from(alternatives_defaults::keys)),
+      values(rows_from(alternatives_defaults::values)) {}
+
 Alternatives attention_alternatives(const AlternativesInput& in) {
     namespace lim = alternatives_limits;
     check_matrix(in.queries, "queries", in.queries.empty() ? 0 : in.queries[0].size());
@@ -101,13 +109,13 @@ Alternatives attention_alternatives(const AlternativesInput& in) {
     };
     Alternatives out;
 
-    AltMatrix scaled(m, std::vector<double>(n));
+    AltMatrix scaled = zeros(m, n);
     for (std::size_t i = 0; i < m; ++i)
         for (std::size_t j = 0; j < n; ++j) scaled[i][j] = dot(in.queries[i], in.keys[j]) / root;
     const AltMatrix dot_weights = normalise_rows(Normalizer::softmax, scaled);
     finish(out.methods, "dot", dot_weights, in.values);
 
-    AltMatrix additive(m, std::vector<double>(n));
+    AltMatrix additive = zeros(m, n);
     for (std::size_t i = 0; i < m; ++i)
         for (std::size_t j = 0; j < n; ++j) {
             double s = 0;
@@ -116,7 +124,7 @@ Alternatives attention_alternatives(const AlternativesInput& in) {
         }
     finish(out.methods, "additive", normalise_rows(Normalizer::softmax, additive), in.values);
 
-    AltMatrix cosine(m, std::vector<double>(n));
+    AltMatrix cosine = zeros(m, n);
     constexpr double eps = 1e-12;  // as torch.nn.functional.normalize: a zero vector scores 0
     for (std::size_t i = 0; i < m; ++i)
         for (std::size_t j = 0; j < n; ++j) {
@@ -132,16 +140,16 @@ Alternatives attention_alternatives(const AlternativesInput& in) {
         for (double& x : row) x = elu_plus_one(x);
     for (auto& row : fk)
         for (double& x : row) x = elu_plus_one(x);
-    AltMatrix sim(m, std::vector<double>(n));
+    AltMatrix sim = zeros(m, n);
     for (std::size_t i = 0; i < m; ++i)
         for (std::size_t j = 0; j < n; ++j) sim[i][j] = dot(fq[i], fk[j]);
     out.linear_left = mix(sim, in.values);  // (phi(Q) phi(K)^T) V: m x n first, O(m n d)
     const std::size_t dv = in.values[0].size();
-    AltMatrix kv(d, std::vector<double>(dv, 0.0));  // phi(K)^T V: d x dv, independent of m
+    AltMatrix kv = zeros(d, dv);  // phi(K)^T V: d x dv, independent of m
     for (std::size_t j = 0; j < n; ++j)
         for (std::size_t c = 0; c < d; ++c)
             for (std::size_t e = 0; e < dv; ++e) kv[c][e] += fk[j][c] * in.values[j][e];
-    out.linear_right = AltMatrix(m, std::vector<double>(dv, 0.0));
+    out.linear_right = zeros(m, dv);
     for (std::size_t i = 0; i < m; ++i)
         for (std::size_t c = 0; c < d; ++c)
             for (std::size_t e = 0; e < dv; ++e) out.linear_right[i][e] += fq[i][c] * kv[c][e];
@@ -171,7 +179,7 @@ Alternatives attention_alternatives(const AlternativesInput& in) {
     std::vector<std::vector<double>> pq, pk;
     for (const auto& q : in.queries) pq.push_back(features(q));
     for (const auto& k : in.keys) pk.push_back(features(k));
-    AltMatrix approx(m, std::vector<double>(n));
+    AltMatrix approx = zeros(m, n);
     for (std::size_t i = 0; i < m; ++i)
         for (std::size_t j = 0; j < n; ++j) approx[i][j] = dot(pq[i], pk[j]);
     AltMatrix performer = divide_rows_by_sum(approx, "performer");

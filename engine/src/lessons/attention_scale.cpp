@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 #include "attnbook/core/attention.hpp"
 #include "attnbook/core/det_math.hpp"
@@ -14,7 +15,7 @@ namespace {
 
 namespace lim = attention_scale_limits;
 
-void check_range(const std::string& who, const char* field, std::uint64_t value, WholeRange r) {
+void check_range(const TextPart& who, const char* field, std::uint64_t value, WholeRange r) {
     if (value < r.min || value > r.max)
         throw_format("{}: {} must be {} to {}, not {}", {who, field, r.min, r.max, value});
 }
@@ -57,11 +58,13 @@ std::size_t bin_of(double top) {
 }  // namespace
 
 const std::vector<std::string>& scale_backend_names() {
-    static const std::vector<std::string> names = {"auto", "webgpu", "wasm"};
+    static constexpr const char* kNames[] = {"auto", "webgpu", "wasm"};  // data, not code
+    static const std::vector<std::string> names(std::begin(kNames), std::end(kNames));
     return names;
 }
 
-void check_scale_problem(const ScaleProblem& p, const std::string& who) {
+namespace {
+void check_problem(const ScaleProblem& p, const TextPart& who) {
     check_range(who, "heads", p.heads, lim::heads);
     check_range(who, "tokens", p.tokens, lim::tokens);
     check_range(who, "head_width", p.head_width, lim::head_width);
@@ -70,6 +73,10 @@ void check_scale_problem(const ScaleProblem& p, const std::string& who) {
         throw_format("{}: heads x tokens x head_width = {} numbers per tensor; at most {}",
                      {who, scale_numel(p), lim::max_elements});
 }
+}  // namespace
+
+void check_scale_problem(const ScaleProblem& p, const std::string& who) { check_problem(p, who); }
+void check_scale_problem(const ScaleProblem& p) { check_problem(p, "attention_scale"); }
 
 std::size_t scale_numel(const ScaleProblem& p) { return p.heads * p.tokens * p.head_width; }
 

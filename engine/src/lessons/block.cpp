@@ -1,9 +1,11 @@
 #include "attnbook/lessons/block.hpp"
 
 #include <cmath>
+#include <iterator>
 
 #include "attnbook/core/det_special.hpp"
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/explore_row.hpp"
 
 #include "attnbook/core/fixed_rows.hpp"
@@ -59,18 +61,18 @@ BlockMatrix columns(const BlockMatrix& x, std::size_t from, std::size_t count) {
     return y;
 }
 
-void check_finite(const BlockMatrix& m, const std::string& what) {
+void check_finite(const BlockMatrix& m, const char* what) {
     for (std::size_t r = 0; r < m.size(); ++r)
         for (std::size_t c = 0; c < m[r].size(); ++c)
             if (!std::isfinite(m[r][c]))
-                throw UserError(what + "[" + std::to_string(r) + "][" + std::to_string(c) +
-                                "] overflows a double: use smaller input numbers");
+                throw_format("{}[{}][{}] overflows a double: use smaller input numbers", {what, r, c});
 }
 
 }  // namespace
 
 const std::vector<std::string>& activation_names() {
-    static const std::vector<std::string> names = {"gelu", "gelu_tanh", "relu"};
+    static constexpr const char* kNames[] = {"gelu", "gelu_tanh", "relu"};  // data, not code
+    static const std::vector<std::string> names(std::begin(kNames), std::end(kNames));
     return names;
 }
 
@@ -78,9 +80,8 @@ Activation parse_activation(const std::string& text) {
     if (text == "gelu") return Activation::gelu;
     if (text == "gelu_tanh") return Activation::gelu_tanh;
     if (text == "relu") return Activation::relu;
-    std::string names;
-    for (const auto& n : activation_names()) names += (names.empty() ? "" : ", ") + n;
-    throw UserError("activation: \"" + text.substr(0, 32) + "\" is not one of " + names);
+    const std::string cut = text.substr(0, 32);
+    throw_format("activation: \"{}\" is not one of {}", {cut, listed(activation_names())});
 }
 
 std::string activation_name(Activation a) { return activation_names()[static_cast<std::size_t>(a)]; }
@@ -142,26 +143,22 @@ BlockInput block_example() {
 BlockResult transformer_block(const BlockInput& in) {
     const std::size_t n = in.input.size();
     if (n == 0) throw UserError("input: needs at least one row");
-    if (n > bl::max_rows) throw UserError("input: at most " + std::to_string(bl::max_rows) + " rows");
+    if (n > bl::max_rows) throw_format("input: at most {} rows", {bl::max_rows});
     for (std::size_t r = 0; r < n; ++r) {
         if (in.input[r].size() != bl::d_model)
-            throw UserError("input[" + std::to_string(r) + "] has " + std::to_string(in.input[r].size()) +
-                            " numbers but the block's rows have " + std::to_string(bl::d_model));
+            throw_format("input[{}] has {} numbers but the block's rows have {}", {r, in.input[r].size(), bl::d_model});
         for (std::size_t c = 0; c < bl::d_model; ++c)
             if (!std::isfinite(in.input[r][c]) || std::fabs(in.input[r][c]) > bl::max_abs)
-                throw UserError("input[" + std::to_string(r) + "][" + std::to_string(c) + "] must be a number with |x| <= " +
-                                std::to_string(static_cast<long long>(bl::max_abs)));
+                throw_format("input[{}][{}] must be a number with |x| <= {}",
+                             {r, c, static_cast<long long>(bl::max_abs)});
     }
     if (in.heads == 0 || bl::d_model % in.heads != 0)
-        throw UserError("heads: " + std::to_string(in.heads) + " does not divide the width " + std::to_string(bl::d_model) +
-                        " (use 1, 2 or 4)");
+        throw_format("heads: {} does not divide the width {} (use 1, 2 or 4)", {in.heads, bl::d_model});
     if (!in.mask.empty()) {
-        if (in.mask.size() != n)
-            throw UserError("mask: has " + std::to_string(in.mask.size()) + " rows but input has " + std::to_string(n));
+        if (in.mask.size() != n) throw_format("mask: has {} rows but input has {}", {in.mask.size(), n});
         for (std::size_t r = 0; r < n; ++r)
             if (in.mask[r].size() != n)
-                throw UserError("mask[" + std::to_string(r) + "] has " + std::to_string(in.mask[r].size()) +
-                                " entries but there are " + std::to_string(n) + " positions");
+                throw_format("mask[{}] has {} entries but there are {} positions", {r, in.mask[r].size(), n});
     }
     const BlockWeights& w = block_weights();
     const std::size_t d_head = bl::d_model / in.heads;

@@ -6,37 +6,39 @@
 
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/softmax.hpp"
+#include "attnbook/core/text_join.hpp"
 
 #include "attnbook/core/fixed_rows.hpp"
 
 namespace attnbook {
 namespace {
 
-std::string numbers(std::size_t n) { return std::to_string(n) + (n == 1 ? " number" : " numbers"); }
-
-void check_finite(const std::vector<double>& row, const std::string& what) {
-    for (std::size_t j = 0; j < row.size(); ++j)
-        if (!std::isfinite(row[j])) throw UserError(what + "[" + std::to_string(j) + "] is not a finite number");
+// "<what>[j] is not a finite number", or "<what>[i][j] ..." when row is given.
+void check_finite(const std::vector<double>& v, const char* what, const std::size_t* row = nullptr) {
+    for (std::size_t j = 0; j < v.size(); ++j)
+        if (!std::isfinite(v[j])) {
+            if (row) throw_format("{}[{}][{}] is not a finite number", {what, *row, j});
+            throw_format("{}[{}] is not a finite number", {what, j});
+        }
 }
 
 void check_shapes(const ExploreInput& in) {
     const std::size_t n = in.keys.size();
     if (in.query.empty()) throw UserError("query: needs at least one number");
     if (n == 0) throw UserError("keys: needs at least one source");
-    if (in.values.size() != n)
-        throw UserError("values: has " + std::to_string(in.values.size()) + " rows but keys has " + std::to_string(n));
+    if (in.values.size() != n) throw_format("values: has {} rows but keys has {}", {in.values.size(), n});
     if (!in.mask.empty() && in.mask.size() != n)
-        throw UserError("mask: has " + std::to_string(in.mask.size()) + " entries but there are " + std::to_string(n) + " sources");
+        throw_format("mask: has {} entries but there are {} sources", {in.mask.size(), n});
     check_finite(in.query, "query");
     for (std::size_t i = 0; i < n; ++i) {
         if (in.keys[i].size() != in.query.size())
-            throw UserError("keys[" + std::to_string(i) + "] has " + numbers(in.keys[i].size()) +
-                            " but the query has " + std::to_string(in.query.size()));
+            throw_format("keys[{}] has {} but the query has {}",
+                         {i, counted(in.keys[i].size(), "number", "numbers"), in.query.size()});
         if (in.values[i].size() != in.values[0].size())
-            throw UserError("values[" + std::to_string(i) + "] has " + numbers(in.values[i].size()) +
-                            " but values[0] has " + std::to_string(in.values[0].size()));
-        check_finite(in.keys[i], "keys[" + std::to_string(i) + "]");
-        check_finite(in.values[i], "values[" + std::to_string(i) + "]");
+            throw_format("values[{}] has {} but values[0] has {}",
+                         {i, counted(in.values[i].size(), "number", "numbers"), in.values[0].size()});
+        check_finite(in.keys[i], "keys", &i);
+        check_finite(in.values[i], "values", &i);
     }
     if (in.values[0].empty()) throw UserError("values: rows need at least one number");
 }
@@ -68,8 +70,8 @@ ExploreRow explore_row(const ExploreInput& in) {
         // Finite inputs can still overflow: |q.k| > 1.8e308 has no double, and inf - inf in the
         // softmax would then be NaN. Say so instead of showing a meaningless share.
         if (!std::isfinite(dot))
-            throw UserError("the dot product of the query with keys[" + std::to_string(i) +
-                            "] overflows a double (beyond 1.8e308): use smaller numbers");
+            throw_format("the dot product of the query with keys[{}] overflows a double (beyond 1.8e308): use "
+                         "smaller numbers", {i});
         row.dots.push_back(dot);
         row.scores.push_back(dot / divisor);
     }
@@ -105,7 +107,7 @@ ExploreRow explore_row(const ExploreInput& in) {
     // near 1.8e308 can still step past the largest double.
     for (std::size_t j = 0; j < dv; ++j)
         if (!std::isfinite(row.output[j]))
-            throw UserError("output[" + std::to_string(j) + "] overflows a double (beyond 1.8e308): use smaller values");
+            throw_format("output[{}] overflows a double (beyond 1.8e308): use smaller values", {j});
     return row;
 }
 

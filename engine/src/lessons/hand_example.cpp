@@ -10,15 +10,13 @@
 namespace attnbook {
 namespace {
 
-std::string numbers(std::size_t n) { return std::to_string(n) + (n == 1 ? " number" : " numbers"); }
-
 void check_matrix(const Matrix& m, const char* name, std::size_t width_expected, const char* width_source) {
     if (m.empty()) throw_format("{}: needs at least one row", {name});
     for (std::size_t i = 0; i < m.size(); ++i) {
         if (m[i].empty()) throw_format("{}[{}] is empty", {name, i});
         const std::size_t want = width_expected ? width_expected : m[0].size();
         if (m[i].size() != want)
-            throw_format("{}[{}] has {} but {} has {}", {name, i, numbers(m[i].size()), width_source, want});
+            throw_format("{}[{}] has {} but {} has {}", {name, i, counted(m[i].size(), "number", "numbers"), width_source, want});
         for (std::size_t j = 0; j < m[i].size(); ++j)
             if (!std::isfinite(m[i][j]))
                 throw_format("{}[{}][{}] is not finite", {name, i, j});

@@ -20,9 +20,16 @@ const FormatSpec kSpecs[] = {
     {"float16", 11, -14, 65504.0},
 };
 
+// The arithmetic of a pass: every result rounded to `format`, or kept as it is (exact: float64).
+// One type for both, so each pass below is compiled once.
+struct Round {
+    bool exact;
+    NumberFormat format;
+    double operator()(double x) const { return exact ? x : round_to_format(x, format); }
+};
+
 // One attention row in arithmetic `round` (identity for float64): see precision.hpp for the passes.
 // Pass 1 writes the row's logits; pass 2 and 3 (softmax_mix) read them, once stable, once naive.
-template <class Round>
 void logits_row(const std::vector<double>& q, const std::vector<double>& k, std::size_t T, std::size_t d,
                 std::size_t i, double scale, Round round, std::vector<double>& logits) {
     for (std::size_t j = 0; j < T; ++j) {
@@ -36,7 +43,6 @@ void logits_row(const std::vector<double>& q, const std::vector<double>& k, std:
 // NaN); or every exp underflowed to 0 (0 / 0). Only the naive softmax can fail; out is then 0.
 enum class Row { ok, overflow, underflow };
 
-template <class Round>
 Row softmax_mix(const std::vector<double>& logits, const std::vector<double>& v, std::size_t T, std::size_t d,
                  Round round, bool naive, std::vector<double>& e, std::vector<double>& out) {
     double max = 0.0;  // naive: nothing subtracted
@@ -118,7 +124,7 @@ PrecisionResult precision_lab(const PrecisionInput& in, const std::function<void
     // float64: the reference rows.
     std::vector<double> logits(T), e(T), out(d);
     std::vector<std::vector<double>> reference(rows, std::vector<double>(d));
-    const auto exact = [](double x) { return x; };
+    const Round exact{true, NumberFormat::float32};
     double largest_output = 0.0;
     bool any = false;
     for (std::size_t r = 0; r < rows; ++r) {
@@ -134,7 +140,7 @@ PrecisionResult precision_lab(const PrecisionInput& in, const std::function<void
     const double steps = static_cast<double>(rows * number_formats().size());
     double done = 0;
     for (NumberFormat format : number_formats()) {
-        const auto round = [format](double x) { return round_to_format(x, format); };
+        const Round round{false, format};
         std::vector<double> qf(q.size()), kf(k.size()), vf(v.size());
         for (std::size_t i = 0; i < q.size(); ++i) {
             qf[i] = round(q[i]);

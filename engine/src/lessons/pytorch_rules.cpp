@@ -5,6 +5,7 @@
 
 #include "attnbook/core/attention.hpp"
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/fixed_rows.hpp"
 #include "attnbook/core/text_join.hpp"
 
 namespace attnbook {
@@ -12,16 +13,15 @@ namespace attnbook {
 namespace {
 
 // The example: a short causal sequence whose rows are easy to tell apart.
-const Rows kQueries = {{1, 0, 1, 0}, {0, 2, 0, 1}, {1, 1, -1, 0}, {0, 0, 2, 2}};
-const Rows kKeys = {{1, 0, 0, 1}, {0, 1, 1, 0}, {2, 0, 1, 0}, {0, -1, 0, 2}};
-const Rows kValues = {{1, 0}, {0, 1}, {2, 2}, {-1, 3}};
 constexpr std::size_t L = 4, E = 4, Ev = 2;
+constexpr double kQueries[L][E] = {{1, 0, 1, 0}, {0, 2, 0, 1}, {1, 1, -1, 0}, {0, 0, 2, 2}};
+constexpr double kKeys[L][E] = {{1, 0, 0, 1}, {0, 1, 1, 0}, {2, 0, 1, 0}, {0, -1, 0, 2}};
+constexpr double kValues[L][Ev] = {{1, 0}, {0, 1}, {2, 2}, {-1, 3}};
 
-Tensor tensor(const Rows& rows, Shape shape) {
-    Tensor t(std::move(shape));
-    std::size_t at = 0;
-    for (const auto& r : rows)
-        for (double x : r) t.data[at++] = static_cast<float>(x);
+// A (rows, cols) float32 tensor of the numbers (row-major).
+Tensor tensor(const double* numbers, std::size_t rows, std::size_t cols) {
+    Tensor t({rows, cols});
+    for (std::size_t i = 0; i < rows * cols; ++i) t.data[i] = static_cast<float>(numbers[i]);
     return t;
 }
 
@@ -51,10 +51,10 @@ PytorchRules pytorch_rules(double explicit_scale) {
     if (!(explicit_scale > 0.0) || !std::isfinite(explicit_scale) || explicit_scale > pytorch_rules_limits::max_scale)
         throw_format("scale: must be a number greater than 0 and at most {}", {pytorch_rules_limits::max_scale});
     PytorchRules r;
-    r.queries = kQueries;
-    r.keys = kKeys;
-    r.values = kValues;
-    const Tensor q = tensor(kQueries, {L, E}), k = tensor(kKeys, {L, E}), v = tensor(kValues, {L, Ev});
+    r.queries = rows_from(kQueries);
+    r.keys = rows_from(kKeys);
+    r.values = rows_from(kValues);
+    const Tensor q = tensor(kQueries[0], L, E), k = tensor(kKeys[0], L, E), v = tensor(kValues[0], L, Ev);
     AttentionOptions base;
     base.return_weights = true;
 

@@ -32,9 +32,8 @@ inline constexpr double values[5][2] = {{1, 0}, {0, 1}, {2, 2}, {-1, 3}, {0.5, 0
 }  // namespace alternatives_defaults
 
 struct AlternativesInput {
-    AltMatrix queries = rows_from(alternatives_defaults::queries);
-    AltMatrix keys = rows_from(alternatives_defaults::keys);
-    AltMatrix values = rows_from(alternatives_defaults::values);
+    AlternativesInput();  // the defaults above (out of line: one copy of the code that builds them)
+    AltMatrix queries, keys, values;
     double cosine_scale = 5.0;
     std::size_t features = 64;
     std::uint64_t seed = 0;

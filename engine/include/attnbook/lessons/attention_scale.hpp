@@ -50,7 +50,8 @@ inline constexpr WholeRange cell_heads{1, 8};
 const std::vector<std::string>& scale_backend_names();  // {"auto", "webgpu", "wasm"}; [0] is the default
 
 // UserError naming the field ("attention_scale: tokens ...") when outside the limits.
-void check_scale_problem(const ScaleProblem& p, const std::string& who = "attention_scale");
+void check_scale_problem(const ScaleProblem& p, const std::string& who);
+void check_scale_problem(const ScaleProblem& p);  // who = "attention_scale"
 std::size_t scale_numel(const ScaleProblem& p);  // H * T * D
 double scale_factor(const ScaleProblem& p);      // 1 / divisor(D)
 
