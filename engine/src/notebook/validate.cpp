@@ -80,7 +80,7 @@ json validate_document(Context& cx, const json& doc) {
         if (is_semver(*version))
             o.set("version", *version);
         else
-            cx.error("$.version", {"version ", in_quotes(*version), " is not a semantic version like 1.0.0"});
+            f.error("version", {"version ", in_quotes(*version), " is not a semantic version like 1.0.0"});
     }
     o.set("description", "");
     f.string_to(o, "description", 0, notebook_limits::description_max_chars);

@@ -94,7 +94,7 @@ void check_explorable(Context& cx, const json& cell, const std::string& path, js
     if (f.find("reference_query")) {
         const auto given = f.vector("reference_query", 1, ex::cell_max_width, ex::cell_max_abs);
         if (given && query && given->size() != query->size()) {
-            cx.error(f.at("reference_query"), {"reference_query has ", counted(given->size(), "number", "numbers"),
+            f.error("reference_query", {"reference_query has ", counted(given->size(), "number", "numbers"),
                                                " but the query has ", query->size()});
         }
         reference = given ? json(*given) : json();
@@ -113,12 +113,12 @@ void check_explorable(Context& cx, const json& cell, const std::string& path, js
             JsonOut normalised = o.object("goal");
             if (auto source = g.string("source", 1, ex::cell_label_max_chars)) {
                 if (std::find(labels.begin(), labels.end(), json(*source)) == labels.end())
-                    cx.error(g.at("source"), {"goal source ", in_quotes(*source), " is not one of the labels"});
+                    g.error("source", {"goal source ", in_quotes(*source), " is not one of the labels"});
                 normalised.set("source", *source);
             }
             if (auto share = g.number("share_above", 1.0)) {
                 if (!(*share > 0.0 && *share < 1.0))
-                    cx.error(g.at("share_above"), {"share_above must lie strictly between 0 and 1, found ", *share});
+                    g.error("share_above", {"share_above must lie strictly between 0 and 1, found ", *share});
                 normalised.set("share_above", *share);
             }
         }
@@ -267,7 +267,7 @@ void check_answer(Context& cx, const json& answer, const std::string& path, json
         if (auto value = f.number("value", practice_limits::max_abs_answer)) n.set("value", *value);
         if (auto tolerance = f.number("tolerance", practice_limits::max_abs_answer)) {
             if (*tolerance <= 0)
-                cx.error(f.at("tolerance"), {"must be greater than 0, found ", *tolerance});
+                f.error("tolerance", {"must be greater than 0, found ", *tolerance});
             else
                 n.set("tolerance", *tolerance);
         }
