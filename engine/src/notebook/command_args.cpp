@@ -74,7 +74,10 @@ void CommandArgs::fail(const std::string& path, const std::string& what) const {
     throw_user_error({command_, ": ", path, ": ", what});
 }
 
-bool CommandArgs::has(const char* field) const { return args_.contains(field) && !args_.at(field).is_null(); }
+bool CommandArgs::has(const char* field) const {
+    const nlohmann::json* v = json_member(args_, field);
+    return v && !v->is_null();
+}
 const nlohmann::json& CommandArgs::raw(const char* field) const { return required(field); }
 
 // Every reader goes through here, so a missing argument is the caller's error, never the JSON

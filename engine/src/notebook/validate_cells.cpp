@@ -445,8 +445,9 @@ json validate_cell(Context& cx, const json& cell, const std::string& path) {
 
 const std::vector<std::string>& notebook_cell_types() {
     static const std::vector<std::string> names = [] {
-        std::vector<std::string> out;
-        for (const auto& type : notebook_validation::cell_types) out.emplace_back(type.name);
+        // Sized once: no growth code for a list whose length is known.
+        std::vector<std::string> out(std::size(notebook_validation::cell_types));
+        for (std::size_t i = 0; i < out.size(); ++i) out[i] = notebook_validation::cell_types[i].name;
         return out;
     }();
     return names;
@@ -460,10 +461,10 @@ namespace attnbook {
 
 const std::vector<CellTypeFields>& notebook_cell_fields() {
     static const std::vector<CellTypeFields> out = [] {
-        std::vector<CellTypeFields> list;
-        for (const auto& type : notebook_validation::cell_types) {
-            list.emplace_back();
-            CellTypeFields& entry = list.back();
+        std::vector<CellTypeFields> list(std::size(notebook_validation::cell_types));
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const auto& type = notebook_validation::cell_types[i];
+            CellTypeFields& entry = list[i];
             entry.type = type.name;
             for (notebook_validation::Names names : {notebook_validation::common_fields, type.fields})
                 entry.fields.insert(entry.fields.end(), names.begin(), names.end());

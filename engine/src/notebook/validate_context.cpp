@@ -81,7 +81,7 @@ void check_fields(Context& cx, const json& object, const std::string& path, Name
         if (!known) cx.error(json_path_member(path, key), {"unknown field ", in_quotes(key), " (fields of ", what, ": ", list, ")"}, true);
     }
     for (const char* name : required) {
-        if (!object.contains(name)) cx.error(path, {"missing required field \"", name, "\" of ", what});
+        if (object.find(name) == object.end()) cx.error(path, {"missing required field \"", name, "\" of ", what});
     }
 }
 
