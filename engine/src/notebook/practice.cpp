@@ -28,6 +28,11 @@ const json& require(const json& object, const char* name, const char* path) {
     return *member;
 }
 
+// value == "text" without nlohmann's general json == json.
+bool is_text(const json& value, const char* text) {
+    return value.is_string() && value.get_ref<const std::string&>() == text;
+}
+
 // The shortest text that shows the number (no trailing zeros): 0.5, 1e-07, 3.
 std::string plain(double x) {
     std::string text = json(x).dump();
@@ -160,13 +165,13 @@ json check_choice(const json& answer, const json& response) {
 json check_practice(const json& cell, const json& response) {
     if (!cell.is_object()) throw_user_error({"$: expected a practice cell (an object)"});
     const json* type = json_member(cell, "type");
-    if (!type || *type != "practice") {
+    if (!type || !is_text(*type, "practice")) {
         throw_user_error({"$.type: expected a practice cell (\"type\": \"practice\")"});
     }
     const json& answer = require(cell, "answer", "$");
     const json& kind = require(answer, "kind", "$.answer");
-    if (kind == "number") return check_number(answer, response);
-    if (kind == "choice") return check_choice(answer, response);
+    if (is_text(kind, "number")) return check_number(answer, response);
+    if (is_text(kind, "choice")) return check_choice(answer, response);
     throw_user_error({"$.answer.kind: unknown answer kind ", json_found(kind), " (expected one of: ",
                       listed(answer_kinds()), ")"});
 }

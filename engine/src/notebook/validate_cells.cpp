@@ -112,7 +112,9 @@ void check_explorable(Context& cx, const json& cell, const std::string& path, js
             const Fields g(cx, *goal, at);
             JsonOut normalised = o.object("goal");
             if (auto source = g.string("source", 1, ex::cell_label_max_chars)) {
-                if (std::find(labels.begin(), labels.end(), json(*source)) == labels.end())
+                bool known = false;  // (labels holds strings, and null for a bad one)
+                for (const json& label : labels) known = known || (label.is_string() && label.get_ref<const std::string&>() == *source);
+                if (!known)
                     g.error("source", {"goal source ", in_quotes(*source), " is not one of the labels"});
                 normalised.set("source", *source);
             }
