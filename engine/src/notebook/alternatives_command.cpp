@@ -26,12 +26,13 @@ json alternatives_command(const json& raw, const Progress&) {
     if (args.has("cosine_scale")) in.cosine_scale = args.number("cosine_scale");
     if (args.has("features")) in.features = args.whole("features", 1, alternatives_limits::max_features);
     if (args.has("seed")) in.seed = args.whole("seed", 0, (std::uint64_t{1} << 53) - 1);
-    Alternatives r;
-    try {
-        r = attention_alternatives(in);
-    } catch (const UserError& e) {
-        throw_format("alternatives: $.{}", {e.what()});
-    }
+    const Alternatives r = [&] {
+        try {
+            return attention_alternatives(in);
+        } catch (const UserError& e) {
+            throw_format("alternatives: $.{}", {e.what()});
+        }
+    }();
     constexpr Shown kError{1, Rounding::scientific};
     json out;
     JsonOut o(out);

@@ -23,12 +23,12 @@ constexpr Shown kTensorShown{4, Rounding::trimmed};
 constexpr Shown kErrorShown{2, Rounding::scientific};
 
 Shape read_shape(const json& t, const char* path) {
-    if (!t.is_object() || !t.contains("shape") || !t.contains("data"))
+    if (!json_member(t, "shape") || !json_member(t, "data"))
         throw_format("attention: {}: expected {\"shape\": [...], \"data\": [...]}", {path});
-    for (const auto& item : t.items())
-        if (item.key() != "shape" && item.key() != "data")
-            throw_format("attention: {}: unknown field (expected shape, data)", {json_path_member(path, item.key())});
-    const json& shape = t.at("shape");
+    for (const auto& item : t.get_ref<const json::object_t&>())
+        if (item.first != "shape" && item.first != "data")
+            throw_format("attention: {}: unknown field (expected shape, data)", {json_path_member(path, item.first)});
+    const json& shape = *json_member(t, "shape");
     if (!shape.is_array() || shape.empty() || shape.size() > 4)
         throw_format("attention: {}.shape: expected 1 to 4 sizes", {path});
     Shape out;
@@ -41,7 +41,7 @@ Shape read_shape(const json& t, const char* path) {
         numel *= out.back();
         if (numel > kMaxElements) throw_format("attention: {}.shape: more than {} elements", {path, kMaxElements});
     }
-    const json& data = t.at("data");
+    const json& data = *json_member(t, "data");
     if (!data.is_array()) throw_format("attention: {}.data: expected an array", {path});
     if (data.size() != numel)
         throw_format("attention: {}.data: has {} numbers but shape {} needs {}", {path, data.size(), out, numel});
@@ -50,7 +50,7 @@ Shape read_shape(const json& t, const char* path) {
 
 Tensor read_tensor(const json& t, const char* path) {
     Tensor out(read_shape(t, path));
-    const json& data = t.at("data");
+    const json& data = *json_member(t, "data");
     for (std::size_t i = 0; i < data.size(); ++i) {
         if (!data[i].is_number())
             throw_format("attention: {}.data[{}]: expected a number, found {}", {path, i, json_kind(data[i])});
@@ -73,7 +73,7 @@ struct Mask {
 Mask read_mask(const json& t, const char* path) {
     Mask mask;
     const Shape shape = read_shape(t, path);
-    const json& data = t.at("data");
+    const json& data = *json_member(t, "data");
     mask.is_bool = !data.empty() && data[0].is_boolean();
     if (mask.is_bool) mask.flags = BoolTensor(shape);
     else mask.additive = Tensor(shape);
@@ -147,12 +147,7 @@ json attention_command(const json& raw, const Progress&) {
     JsonOut o(out);
     put_tensor(o.object("output"), fast.output);
     json& rows = o.array("fully_masked_rows");
-    for (const auto& r : fast.fully_masked_rows) {
-        json& row = rows.emplace_back();
-        row.push_back(r.batch);
-        row.push_back(r.head);
-        row.push_back(r.row);
-    }
+    for (const auto& r : fast.fully_masked_rows) rows.push_back(std::vector<std::size_t>{r.batch, r.head, r.row});
     o.set("kernel", fast.kernel).pair("reference_max_abs_error", max_error, kErrorShown);
     if (fast.weights) put_tensor(o.object("weights"), *fast.weights);
     return out;

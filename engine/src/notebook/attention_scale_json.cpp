@@ -27,22 +27,23 @@ ScaleProblem read_scale_problem(const std::string& who, const json& raw, std::in
     std::vector<const char*> known(std::begin(kProblemFields), std::end(kProblemFields));
     known.insert(known.end(), extra.begin(), extra.end());
     if (!raw.is_object()) throw_format("{}: expected a JSON object of arguments", {who});
-    for (const auto& item : raw.items()) {
+    for (const auto& item : raw.get_ref<const json::object_t&>()) {
         bool ok = false;
-        for (const char* name : known) ok = ok || item.key() == name;
+        for (const char* name : known) ok = ok || item.first == name;
         if (!ok) {
             std::string list;
             for (const char* name : known) {
                 if (!list.empty()) list += ", ";
                 list += name;
             }
-            throw_format("{}: $.{}: unknown field (expected one of: {})", {who, item.key(), list});
+            throw_format("{}: $.{}: unknown field (expected one of: {})", {who, item.first, list});
         }
     }
     ScaleProblem p;
     auto whole = [&](const char* field, WholeRange r, std::uint64_t fallback) -> std::uint64_t {
-        if (!raw.contains(field)) return fallback;
-        const json& v = raw.at(field);
+        const json* given = json_member(raw, field);
+        if (!given) return fallback;
+        const json& v = *given;
         if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<std::int64_t>() >= 0))
             throw_format("{}: $.{}: expected a whole number, found {}", {who, field, json_found(v)});
         const std::uint64_t x = v.get<std::uint64_t>();
@@ -54,14 +55,13 @@ ScaleProblem read_scale_problem(const std::string& who, const json& raw, std::in
     p.tokens = whole("tokens", lim::tokens, p.tokens);
     p.head_width = whole("head_width", lim::head_width, p.head_width);
     p.seed = whole("seed", lim::seed, p.seed);
-    if (raw.contains("causal")) {
-        if (!raw.at("causal").is_boolean()) throw_format("{}: $.causal: expected true or false", {who});
-        p.causal = raw.at("causal").get<bool>();
+    if (const json* causal = json_member(raw, "causal")) {
+        if (!causal->is_boolean()) throw_format("{}: $.causal: expected true or false", {who});
+        p.causal = causal->get<bool>();
     }
-    if (raw.contains("divisor")) {
-        if (!raw.at("divisor").is_string()) throw_format("{}: $.divisor: expected one of \"sqrt\", \"d\", \"1\"",
-                                                         {who});
-        p.divisor = parse_divisor(raw.at("divisor").get_ref<const std::string&>(), join_text({who, ": $.divisor"}));
+    if (const json* divisor = json_member(raw, "divisor")) {
+        if (!divisor->is_string()) throw_format("{}: $.divisor: expected one of \"sqrt\", \"d\", \"1\"", {who});
+        p.divisor = parse_divisor(divisor->get_ref<const std::string&>(), join_text({who, ": $.divisor"}));
     }
     check_scale_problem(p, who);
     return p;
@@ -71,8 +71,8 @@ json scale_report(const std::string& who, const json& args, const float* q, cons
                   const float* out) {
     const ScaleProblem p = read_scale_problem(who, args, {"sample_rows", "ms", "backend"});
     std::size_t rows = lim::default_sample_rows;
-    if (args.contains("sample_rows")) {
-        const json& r = args.at("sample_rows");
+    if (const json* sample_rows = json_member(args, "sample_rows")) {
+        const json& r = *sample_rows;
         const bool whole = r.is_number_unsigned() || (r.is_number_integer() && r.get<std::int64_t>() >= 0);
         if (!whole || r.get<std::uint64_t>() < lim::sample_rows.min || r.get<std::uint64_t>() > lim::sample_rows.max)
             throw_format("{}: $.sample_rows: expected a whole number {} to {}",
@@ -80,8 +80,9 @@ json scale_report(const std::string& who, const json& args, const float* q, cons
         rows = r.get<std::size_t>();
     }
     auto positive = [&](const char* field) -> double {
-        if (!args.contains(field)) return -1.0;
-        const json& x = args.at(field);
+        const json* given = json_member(args, field);
+        if (!given) return -1.0;
+        const json& x = *given;
         if (!x.is_number() || !std::isfinite(x.get<double>()) || x.get<double>() < 0)
             throw_format("{}: $.{}: expected a number >= 0", {who, field});
         return x.get<double>();
@@ -89,8 +90,8 @@ json scale_report(const std::string& who, const json& args, const float* q, cons
     const double ms = positive("ms");
     // What ran decides the working memory: "wasm" (the default) or "webgpu" (the flash kernel).
     bool wasm = true;
-    if (args.contains("backend")) {
-        const json& b = args.at("backend");
+    if (const json* backend = json_member(args, "backend")) {
+        const json& b = *backend;
         if (!b.is_string() || (b.get_ref<const std::string&>() != "wasm" && b.get_ref<const std::string&>() != "webgpu"))
             throw_format("{}: $.backend: expected \"wasm\" or \"webgpu\"", {who});
         wasm = b.get_ref<const std::string&>() == "wasm";

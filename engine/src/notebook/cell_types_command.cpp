@@ -120,10 +120,11 @@ json cell_types_command(const json& raw, const Progress&) {
         // A type without a written example whose fields are all optional: the bare cell (the
         // validator fills its defaults; tests/engine/test_cell_types.cpp checks that it validates).
         if (example.is_null() && t.required.empty()) JsonOut(example).set("type", t.type);
-        json entry;
-        JsonOut(entry).set("type", t.type).set("fields", t.fields).set("required", t.required).set("example",
-                                                                                                 std::move(example));
-        types.push_back(std::move(entry));
+        JsonOut::push(types)
+            .set("type", t.type)
+            .set("fields", t.fields)
+            .set("required", t.required)
+            .set("example", std::move(example));
     }
     return out;
 }

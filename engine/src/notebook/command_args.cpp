@@ -38,23 +38,35 @@ const char* kind_text(const nlohmann::json& v) {
 
 std::string json_kind(const nlohmann::json& v) { return kind_text(v); }
 
+const nlohmann::json* json_member(const nlohmann::json& object, const char* key) {
+    if (!object.is_object()) return nullptr;
+    const auto it = object.find(key);
+    return it == object.end() ? nullptr : &*it;
+}
+
 std::string json_found(const nlohmann::json& v) {
     if (v.is_number() || v.is_boolean()) return v.dump();
     if (v.is_string()) return quote(v.get_ref<const std::string&>());
     return kind_text(v);
 }
 
+namespace {
+// "$.field": the path of a top-level argument.
+std::string arg_path(const char* field) { return join_text({"$.", field}); }
+}  // namespace
+
 CommandArgs::CommandArgs(std::string command, const nlohmann::json& args, std::initializer_list<const char*> known)
     : command_(std::move(command)), args_(args) {
     if (!args_.is_object()) fail("$", join_text({"expected an object of arguments, found ", kind_text(args_)}));
-    for (const auto& item : args_.items()) {
+    // The object's own map: nlohmann's items() proxy would be more code for the same walk.
+    for (const auto& item : args_.get_ref<const nlohmann::json::object_t&>()) {
         bool ok = false;
         std::string expected;
         for (const char* name : known) {
-            ok = ok || item.key() == name;
+            ok = ok || item.first == name;
             append_text(expected, {expected.empty() ? "" : ", ", name});
         }
-        if (!ok) fail(json_path_member("$", item.key()), join_text({"unknown argument (expected one of: ", expected, ")"}));
+        if (!ok) fail(json_path_member("$", item.first), join_text({"unknown argument (expected one of: ", expected, ")"}));
     }
 }
 
@@ -62,7 +74,10 @@ void CommandArgs::fail(const std::string& path, const std::string& what) const {
     throw_user_error({command_, ": ", path, ": ", what});
 }
 
-bool CommandArgs::has(const char* field) const { return args_.contains(field) && !args_.at(field).is_null(); }
+bool CommandArgs::has(const char* field) const {
+    const nlohmann::json* v = json_member(args_, field);
+    return v && !v->is_null();
+}
 const nlohmann::json& CommandArgs::raw(const char* field) const { return required(field); }
 
 // Every reader goes through here, so a missing argument is the caller's error, never the JSON
@@ -88,36 +103,35 @@ const nlohmann::json& CommandArgs::array_at(const nlohmann::json& v, const std::
 std::uint64_t CommandArgs::whole_at(const nlohmann::json& v, const std::string& path, std::uint64_t lo,
                                     std::uint64_t hi) const {
     // A JSON parser stores 5 as unsigned, but JSON built in C++ from an int is signed: both count.
-    if (v.is_number_unsigned() || (v.is_number_integer() && v.get<std::int64_t>() >= 0)) {
+    if (v.is_number_integer()) {
+        const bool negative = !v.is_number_unsigned() && v.get<std::int64_t>() < 0;
         const auto x = v.get<std::uint64_t>();
-        if (x < lo || x > hi) fail(path, join_text({x, " is not between ", lo, " and ", hi}));
-        return x;
+        if (!negative && x >= lo && x <= hi) return x;
+        fail(path, join_text({negative ? TextPart(v.get<std::int64_t>()) : TextPart(x), " is not between ", lo, " and ",
+                              hi}));
     }
-    if (v.is_number_integer()) fail(path, join_text({v.get<std::int64_t>(), " is not between ", lo, " and ", hi}));
     const std::string found = v.is_number() ? json_found(v) : std::string(kind_text(v));
     fail(path, join_text({"expected a whole number between ", lo, " and ", hi, ", found ", found}));
 }
 
-double CommandArgs::number(const char* field) const { return number_at(required(field), std::string("$.") + field); }
-
-std::vector<double> CommandArgs::numbers(const char* field) const {
-    const std::string path = std::string("$.") + field;
-    std::vector<double> out;
-    const auto& arr = array_at(required(field), path);
-    for (std::size_t i = 0; i < arr.size(); ++i) out.push_back(number_at(arr[i], json_path_index(path, i)));
+std::vector<double> CommandArgs::numbers_at(const nlohmann::json& v, const std::string& path) const {
+    const auto& arr = array_at(v, path);
+    std::vector<double> out(arr.size());
+    for (std::size_t i = 0; i < arr.size(); ++i) out[i] = number_at(arr[i], json_path_index(path, i));
     return out;
 }
 
+double CommandArgs::number(const char* field) const { return number_at(required(field), arg_path(field)); }
+
+std::vector<double> CommandArgs::numbers(const char* field) const {
+    return numbers_at(required(field), arg_path(field));
+}
+
 std::vector<std::vector<double>> CommandArgs::rows(const char* field) const {
-    const std::string path = std::string("$.") + field;
-    std::vector<std::vector<double>> out;
+    const std::string path = arg_path(field);
     const auto& arr = array_at(required(field), path);
-    for (std::size_t i = 0; i < arr.size(); ++i) {
-        const std::string row_path = json_path_index(path, i);
-        const auto& row = array_at(arr[i], row_path);
-        out.emplace_back();
-        for (std::size_t j = 0; j < row.size(); ++j) out.back().push_back(number_at(row[j], json_path_index(row_path, j)));
-    }
+    std::vector<std::vector<double>> out(arr.size());
+    for (std::size_t i = 0; i < arr.size(); ++i) out[i] = numbers_at(arr[i], json_path_index(path, i));
     return out;
 }
 
@@ -126,29 +140,33 @@ std::vector<bool> CommandArgs::flags_at(const nlohmann::json& v, const std::stri
     const auto& arr = array_at(v, path);
     for (std::size_t i = 0; i < arr.size(); ++i) {
         const auto& x = arr[i];
-        if (x.is_boolean()) out.push_back(x.get<bool>());
-        else if (x.is_number() && (x.get<double>() == 0.0 || x.get<double>() == 1.0)) out.push_back(x.get<double>() == 1.0);
-        else fail(json_path_index(path, i), join_text({"expected true/false or 1/0, found ", json_found(x)}));
+        if (x.is_boolean()) {
+            out.push_back(x.get<bool>());
+            continue;
+        }
+        const double d = x.is_number() ? x.get<double>() : -1.0;
+        if (d != 0.0 && d != 1.0) fail(json_path_index(path, i), join_text({"expected true/false or 1/0, found ", json_found(x)}));
+        out.push_back(d == 1.0);
     }
     return out;
 }
 
 std::vector<bool> CommandArgs::flags(const char* field) const {
-    return flags_at(required(field), std::string("$.") + field);
+    return flags_at(required(field), arg_path(field));
 }
 
 std::vector<std::vector<bool>> CommandArgs::flag_rows(const char* field) const {
-    const std::string path = std::string("$.") + field;
-    std::vector<std::vector<bool>> out;
+    const std::string path = arg_path(field);
     const auto& arr = array_at(required(field), path);
-    for (std::size_t i = 0; i < arr.size(); ++i) out.push_back(flags_at(arr[i], json_path_index(path, i)));
+    std::vector<std::vector<bool>> out(arr.size());
+    for (std::size_t i = 0; i < arr.size(); ++i) out[i] = flags_at(arr[i], json_path_index(path, i));
     return out;
 }
 
 std::vector<std::string> CommandArgs::strings(const char* field) const {
-    const std::string path = std::string("$.") + field;
-    std::vector<std::string> out;
+    const std::string path = arg_path(field);
     const auto& arr = array_at(required(field), path);
+    std::vector<std::string> out;
     for (std::size_t i = 0; i < arr.size(); ++i) {
         if (!arr[i].is_string()) fail(json_path_index(path, i), join_text({"expected a string, found ", kind_text(arr[i])}));
         out.push_back(arr[i].get<std::string>());
@@ -158,20 +176,20 @@ std::vector<std::string> CommandArgs::strings(const char* field) const {
 
 std::string CommandArgs::text(const char* field) const {
     const auto& v = required(field);
-    if (!v.is_string()) fail(std::string("$.") + field, join_text({"expected a string, found ", kind_text(v)}));
-    return v.get<std::string>();
+    if (!v.is_string()) fail(arg_path(field), join_text({"expected a string, found ", kind_text(v)}));
+    return v.get_ref<const std::string&>();
 }
 
 std::uint64_t CommandArgs::whole(const char* field, std::uint64_t lo, std::uint64_t hi) const {
-    return whole_at(required(field), std::string("$.") + field, lo, hi);
+    return whole_at(required(field), arg_path(field), lo, hi);
 }
 
 std::vector<std::size_t> CommandArgs::wholes(const char* field, std::uint64_t lo, std::uint64_t hi) const {
-    const std::string path = std::string("$.") + field;
-    std::vector<std::size_t> out;
+    const std::string path = arg_path(field);
     const auto& arr = array_at(required(field), path);
+    std::vector<std::size_t> out(arr.size());
     for (std::size_t i = 0; i < arr.size(); ++i)
-        out.push_back(static_cast<std::size_t>(whole_at(arr[i], json_path_index(path, i), lo, hi)));
+        out[i] = static_cast<std::size_t>(whole_at(arr[i], json_path_index(path, i), lo, hi));
     return out;
 }
 

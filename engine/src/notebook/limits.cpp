@@ -225,6 +225,9 @@ constexpr Limit kLimits[] = {
     limit("quote_max_chars", quote_max_chars),
 };
 
+// {"name": {"default": value}} in `parent`: one call per default.
+void set_default(JsonOut parent, const char* name, std::uint64_t value) { parent.object(name).set("default", value); }
+
 // The value at `path` (keys separated by '/'), making the objects on the way.
 json& at(json& root, const char* path) {
     json* node = &root;
@@ -283,20 +286,20 @@ json engine_limits() {
     {
         const ScalingInput defaults;
         JsonOut scaling = o.object("scaling");
-        scaling.object("seed").set("default", defaults.seed);
+        set_default(scaling, "seed", defaults.seed);
         scaling.object("widths").set("default", defaults.widths);
-        scaling.object("pairs").set("default", static_cast<std::uint64_t>(defaults.pairs));
-        scaling.object("trials").set("default", static_cast<std::uint64_t>(defaults.trials));
-        scaling.object("keys").set("default", static_cast<std::uint64_t>(defaults.keys));
+        set_default(scaling, "pairs", defaults.pairs);
+        set_default(scaling, "trials", defaults.trials);
+        set_default(scaling, "keys", defaults.keys);
         scaling.object("divisor").set("default", divisor_name(defaults.divisor));
     }
     o.object("practice").set("answer_kinds", answer_kinds());
     {
         const PrecisionInput defaults;
         JsonOut precision = o.object("precision");
-        precision.object("tokens").set("default", static_cast<std::uint64_t>(defaults.tokens));
-        precision.object("head_width").set("default", static_cast<std::uint64_t>(defaults.head_width));
-        precision.object("seed").set("default", defaults.seed);
+        set_default(precision, "tokens", defaults.tokens);
+        set_default(precision, "head_width", defaults.head_width);
+        set_default(precision, "seed", defaults.seed);
         precision.object("cell").set("default_tokens", pl::cell_default_tokens);
         json& formats = precision.array("formats");
         for (NumberFormat f : number_formats()) formats.push_back(format_spec(f).name);
@@ -304,10 +307,10 @@ json engine_limits() {
     {
         const ScaleProblem defaults;
         JsonOut scale = o.object("attention_scale");
-        scale.object("heads").set("default", static_cast<std::uint64_t>(defaults.heads));
-        scale.object("tokens").set("default", static_cast<std::uint64_t>(defaults.tokens));
-        scale.object("head_width").set("default", static_cast<std::uint64_t>(defaults.head_width));
-        scale.object("seed").set("default", defaults.seed);
+        set_default(scale, "heads", defaults.heads);
+        set_default(scale, "tokens", defaults.tokens);
+        set_default(scale, "head_width", defaults.head_width);
+        set_default(scale, "seed", defaults.seed);
         scale.set("backends", scale_backend_names());
         scale.object("divisor").set("default", divisor_name(defaults.divisor));
     }
@@ -327,8 +330,8 @@ json engine_limits() {
             .set("values", pipe.values)
             .set("labels", pipe.labels);
         JsonOut mistakes = cells.object("mistakes");
-        mistakes.object("heads").set("default", static_cast<std::uint64_t>(mis.heads));
-        mistakes.object("head_width").set("default", static_cast<std::uint64_t>(mis.head_width));
+        set_default(mistakes, "heads", mis.heads);
+        set_default(mistakes, "head_width", mis.head_width);
         mistakes.object("tuned_width")
             .set("choices", std::vector<std::size_t>(std::begin(ml::tuned_widths), std::end(ml::tuned_widths)))
             .set("default", mis.tuned_width);
@@ -344,7 +347,7 @@ json engine_limits() {
         const double values[] = {cost.tokens, cost.head_width, cost.value_width, cost.heads,
                                  cost.layers, cost.batch,      cost.bytes};
         for (std::size_t i = 0; i < std::size(names); ++i)
-            costs.object(names[i]).set("default", static_cast<std::uint64_t>(values[i]));
+            set_default(costs, names[i], static_cast<std::uint64_t>(values[i]));
         cells.object("online_softmax")
             .object("defaults")
             .set("scores", online.scores)

@@ -6,6 +6,7 @@
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
 #include "attnbook/notebook/json_out.hpp"
+#include "attnbook/core/text_join.hpp"
 
 namespace attnbook {
 
@@ -23,12 +24,13 @@ json mistakes_command(const json& raw, const Progress&) {
     if (args.has("head_width")) in.head_width = args.whole("head_width", 1, lim::max_head_width);
     if (args.has("tuned_width")) in.tuned_width = args.whole("tuned_width", 1, 1024);
     if (args.has("seed")) in.seed = args.whole("seed", 0, (std::uint64_t{1} << 53) - 1);
-    Mistakes m;
-    try {
-        m = common_mistakes(in);
-    } catch (const UserError& e) {
-        throw UserError(std::string("mistakes: $.") + e.what());
-    }
+    const Mistakes m = [&] {
+        try {
+            return common_mistakes(in);
+        } catch (const UserError& e) {
+            throw_format("mistakes: $.{}", {e.what()});
+        }
+    }();
     json out;
     JsonOut o(out);
     o.object("wrong_width")

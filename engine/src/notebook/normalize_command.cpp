@@ -70,12 +70,13 @@ json jacobian_norms_command(const json& raw, const Progress&) {
     if (args.has("widths")) in.widths = args.wholes("widths", 1, lim::max_width);
     if (args.has("keys")) in.keys = args.whole("keys", 2, lim::max_keys);
     if (args.has("trials")) in.trials = args.whole("trials", 1, lim::max_trials);
-    JacobianNorms r;
-    try {
-        r = jacobian_norms(in);
-    } catch (const UserError& e) {
-        throw_format("jacobian_norms: {}", {e.what()});
-    }
+    const JacobianNorms r = [&] {
+        try {
+            return jacobian_norms(in);
+        } catch (const UserError& e) {
+            throw_format("jacobian_norms: {}", {e.what()});
+        }
+    }();
     json out;
     JsonOut(out).set("widths", in.widths).pairs("unscaled", r.unscaled, kFour).pairs("scaled", r.scaled, kFour);
     return out;

@@ -18,22 +18,21 @@ json online_softmax_command(const json& raw, const Progress&) {
     if (args.has("scores")) in.scores = args.numbers("scores");
     if (args.has("values")) in.values = args.rows("values");
     if (args.has("tile")) in.tile = args.whole("tile", 1, online_softmax_limits::max_keys);
-    OnlineSoftmaxResult r;
-    try {
-        r = online_softmax(in);
-    } catch (const UserError& e) {
-        throw_format("online_softmax: {}", {e.what()});
-    }
+    const OnlineSoftmaxResult r = [&] {
+        try {
+            return online_softmax(in);
+        } catch (const UserError& e) {
+            throw_format("online_softmax: {}", {e.what()});
+        }
+    }();
     constexpr Shown shown{4, Rounding::fixed};
     json out;
     JsonOut o(out);
     json& steps = o.array("steps");
     for (const auto& s : r.steps) {
-        JsonOut step = JsonOut::push(steps);
-        json& tile = step.array("tile");
-        tile.push_back(s.first);
-        tile.push_back(s.last);
-        step.pair("running_max", s.running_max, shown)
+        JsonOut::push(steps)
+            .set("tile", std::vector<std::size_t>{s.first, s.last})
+            .pair("running_max", s.running_max, shown)
             .pair("running_sum", s.running_sum, shown)
             .pairs("partial_output", s.partial_output, shown);
     }

@@ -22,11 +22,15 @@ namespace {
 
 using nlohmann::json;
 
-const json& require(const json& object, const char* name, const std::string& path) {
-    if (!object.is_object() || !object.contains(name)) {
-        throw_user_error({path, ": a practice cell needs \"", name, "\""});
-    }
-    return object[name];
+const json& require(const json& object, const char* name, const char* path) {
+    const json* member = json_member(object, name);
+    if (!member) throw_user_error({path, ": a practice cell needs \"", name, "\""});
+    return *member;
+}
+
+// value == "text" without nlohmann's general json == json.
+bool is_text(const json& value, const char* text) {
+    return value.is_string() && value.get_ref<const std::string&>() == text;
 }
 
 // The shortest text that shows the number (no trailing zeros): 0.5, 1e-07, 3.
@@ -67,9 +71,10 @@ std::optional<double> parse_learner_number(const std::string& raw) {
     return x;
 }
 
-json verdict(bool correct, const std::string& feedback) {
+// The feedback is put together here from its parts (core/text_join.hpp).
+json verdict(bool correct, std::initializer_list<TextPart> feedback) {
     json out;
-    JsonOut(out).set("correct", correct).set("feedback", feedback);
+    JsonOut(out).set("correct", correct).set("feedback", join_text(feedback));
     return out;
 }
 
@@ -80,11 +85,11 @@ json check_number(const json& answer, const json& response) {
     // places, so anything within half a unit of the last place counts.
     int decimals = -1;
     double tolerance = 0;
-    if (answer.contains("decimals")) {
-        const json& d = answer["decimals"];
-        if (!d.is_number_integer() || d.get<long long>() < 0 || d.get<long long>() > practice_limits::max_decimals)
+    if (const json* d = json_member(answer, "decimals")) {
+        const long long n = d->is_number_integer() ? d->get<long long>() : -1;
+        if (n < 0 || n > practice_limits::max_decimals)
             throw_user_error({"$.answer.decimals: must be a whole number from 0 to ", practice_limits::max_decimals});
-        decimals = static_cast<int>(d.get<long long>());
+        decimals = static_cast<int>(n);
         tolerance = 0.5;
         for (int i = 0; i < decimals; ++i) tolerance /= 10;
     } else {
@@ -103,13 +108,13 @@ json check_number(const json& answer, const json& response) {
         if (!std::isfinite(*given)) given.reset();
     } else if (response.is_string()) {
         const std::string text = trim(response.get_ref<const std::string&>());
-        if (text.empty()) return verdict(false, "Enter a number first.");
+        if (text.empty()) return verdict(false, {"Enter a number first."});
         given = parse_learner_number(text);
         if (!given) {
-            return verdict(false, join_text({in_quotes(text), " is not a number. Write it like 0.25, -3, 1e-3 or 1/4."}));
+            return verdict(false, {in_quotes(text), " is not a number. Write it like 0.25, -3, 1e-3 or 1/4."});
         }
     }
-    if (!given) return verdict(false, "The answer is a number; write it like 0.25, -3, 1e-3 or 1/4.");
+    if (!given) return verdict(false, {"The answer is a number; write it like 0.25, -3, 1e-3 or 1/4."});
 
     // The tolerance is the author's; the extra 1e-12 relative slack only absorbs the rounding of
     // decimal text to binary (0.4 - 0.3 is 0.10000000000000003 > 0.1 in doubles).
@@ -120,19 +125,20 @@ json check_number(const json& answer, const json& response) {
         decimals >= 0 ? join_text({" (the answer rounded to ", counted(static_cast<std::size_t>(decimals), "decimal", "decimals"),
                                 " counts)"})
                       : join_text({" (answers within ", plain(tolerance), " count)"});
-    if (distance <= tolerance + slack) return verdict(true, join_text({"Correct: ", shown, " is right", within, "."}));
-    return verdict(false, join_text({"Not quite: ", shown, " is too ", *given > value ? "high" : "low", within, "."}));
+    if (distance <= tolerance + slack) return verdict(true, {"Correct: ", shown, " is right", within, "."});
+    return verdict(false, {"Not quite: ", shown, " is too ", *given > value ? "high" : "low", within, "."});
 }
 
 json check_choice(const json& answer, const json& response) {
     const json& options = require(answer, "options", "$.answer");
     const json& correct_json = require(answer, "correct", "$.answer");
-    if (!options.is_array() || options.size() < practice_limits::min_options || !correct_json.is_number_integer() ||
-        correct_json.get<long long>() < 0 || correct_json.get<long long>() >= static_cast<long long>(options.size())) {
+    const long long index = correct_json.is_number_integer() ? correct_json.get<long long>() : -1;
+    if (!options.is_array() || options.size() < practice_limits::min_options || index < 0 ||
+        index >= static_cast<long long>(options.size())) {
         throw_user_error({"$.answer: options must be an array of ", practice_limits::min_options,
                                 " or more and correct an index into it"});
     }
-    const auto correct = static_cast<std::size_t>(correct_json.get<long long>());
+    const auto correct = static_cast<std::size_t>(index);
 
     std::optional<std::size_t> picked;
     if (response.is_number()) {
@@ -144,27 +150,28 @@ json check_choice(const json& answer, const json& response) {
             if (options[i].is_string() && trim(options[i].get_ref<const std::string&>()) == text) picked = i;
         }
     }
-    if (!picked) return verdict(false, join_text({"Choose one of the ", options.size(), " options."}));
+    if (!picked) return verdict(false, {"Choose one of the ", options.size(), " options."});
     // The author's reason for this option, when the notebook gives one.
     std::string reason;
-    if (answer.contains("reasons") && answer["reasons"].is_array() && *picked < answer["reasons"].size() &&
-        answer["reasons"][*picked].is_string())
-        reason = join_text({" ", answer["reasons"][*picked].get_ref<const std::string&>()});
-    if (*picked == correct) return verdict(true, join_text({"Correct.", reason}));
-    return verdict(false, join_text({"Not quite: that option is not the answer.", reason.empty() ? TextPart(" Try another one.") : TextPart(reason)}));
+    const json* reasons = json_member(answer, "reasons");
+    if (reasons && reasons->is_array() && *picked < reasons->size() && (*reasons)[*picked].is_string())
+        reason = join_text({" ", (*reasons)[*picked].get_ref<const std::string&>()});
+    if (*picked == correct) return verdict(true, {"Correct.", reason});
+    return verdict(false, {"Not quite: that option is not the answer.", reason.empty() ? TextPart(" Try another one.") : TextPart(reason)});
 }
 
 }  // namespace
 
 json check_practice(const json& cell, const json& response) {
     if (!cell.is_object()) throw_user_error({"$: expected a practice cell (an object)"});
-    if (!cell.contains("type") || cell["type"] != "practice") {
+    const json* type = json_member(cell, "type");
+    if (!type || !is_text(*type, "practice")) {
         throw_user_error({"$.type: expected a practice cell (\"type\": \"practice\")"});
     }
     const json& answer = require(cell, "answer", "$");
     const json& kind = require(answer, "kind", "$.answer");
-    if (kind == "number") return check_number(answer, response);
-    if (kind == "choice") return check_choice(answer, response);
+    if (is_text(kind, "number")) return check_number(answer, response);
+    if (is_text(kind, "choice")) return check_choice(answer, response);
     throw_user_error({"$.answer.kind: unknown answer kind ", json_found(kind), " (expected one of: ",
                       listed(answer_kinds()), ")"});
 }

@@ -65,7 +65,7 @@ json validate_document(Context& cx, const json& doc) {
         const std::string at = "$.format";
         if (!format->is_string()) {
             expected(cx, at, "a string", *format);
-        } else if (*format != notebook_format) {
+        } else if (format->get_ref<const std::string&>() != notebook_format) {
             const std::string ours = notebook_format;
             cx.error(at, {"unknown format ", in_quotes(format->get_ref<const std::string&>()), " (this engine reads ",
                           in_quotes(ours), ")"});
@@ -80,7 +80,7 @@ json validate_document(Context& cx, const json& doc) {
         if (is_semver(*version))
             o.set("version", *version);
         else
-            cx.error("$.version", {"version ", in_quotes(*version), " is not a semantic version like 1.0.0"});
+            f.error("version", {"version ", in_quotes(*version), " is not a semantic version like 1.0.0"});
     }
     o.set("description", "");
     f.string_to(o, "description", 0, notebook_limits::description_max_chars);

@@ -94,7 +94,7 @@ void check_explorable(Context& cx, const json& cell, const std::string& path, js
     if (f.find("reference_query")) {
         const auto given = f.vector("reference_query", 1, ex::cell_max_width, ex::cell_max_abs);
         if (given && query && given->size() != query->size()) {
-            cx.error(f.at("reference_query"), {"reference_query has ", counted(given->size(), "number", "numbers"),
+            f.error("reference_query", {"reference_query has ", counted(given->size(), "number", "numbers"),
                                                " but the query has ", query->size()});
         }
         reference = given ? json(*given) : json();
@@ -112,13 +112,15 @@ void check_explorable(Context& cx, const json& cell, const std::string& path, js
             const Fields g(cx, *goal, at);
             JsonOut normalised = o.object("goal");
             if (auto source = g.string("source", 1, ex::cell_label_max_chars)) {
-                if (std::find(labels.begin(), labels.end(), json(*source)) == labels.end())
-                    cx.error(g.at("source"), {"goal source ", in_quotes(*source), " is not one of the labels"});
+                bool known = false;  // (labels holds strings, and null for a bad one)
+                for (const json& label : labels) known = known || (label.is_string() && label.get_ref<const std::string&>() == *source);
+                if (!known)
+                    g.error("source", {"goal source ", in_quotes(*source), " is not one of the labels"});
                 normalised.set("source", *source);
             }
             if (auto share = g.number("share_above", 1.0)) {
                 if (!(*share > 0.0 && *share < 1.0))
-                    cx.error(g.at("share_above"), {"share_above must lie strictly between 0 and 1, found ", *share});
+                    g.error("share_above", {"share_above must lie strictly between 0 and 1, found ", *share});
                 normalised.set("share_above", *share);
             }
         }
@@ -267,7 +269,7 @@ void check_answer(Context& cx, const json& answer, const std::string& path, json
         if (auto value = f.number("value", practice_limits::max_abs_answer)) n.set("value", *value);
         if (auto tolerance = f.number("tolerance", practice_limits::max_abs_answer)) {
             if (*tolerance <= 0)
-                cx.error(f.at("tolerance"), {"must be greater than 0, found ", *tolerance});
+                f.error("tolerance", {"must be greater than 0, found ", *tolerance});
             else
                 n.set("tolerance", *tolerance);
         }
@@ -445,8 +447,9 @@ json validate_cell(Context& cx, const json& cell, const std::string& path) {
 
 const std::vector<std::string>& notebook_cell_types() {
     static const std::vector<std::string> names = [] {
-        std::vector<std::string> out;
-        for (const auto& type : notebook_validation::cell_types) out.emplace_back(type.name);
+        // Sized once: no growth code for a list whose length is known.
+        std::vector<std::string> out(std::size(notebook_validation::cell_types));
+        for (std::size_t i = 0; i < out.size(); ++i) out[i] = notebook_validation::cell_types[i].name;
         return out;
     }();
     return names;
@@ -460,10 +463,10 @@ namespace attnbook {
 
 const std::vector<CellTypeFields>& notebook_cell_fields() {
     static const std::vector<CellTypeFields> out = [] {
-        std::vector<CellTypeFields> list;
-        for (const auto& type : notebook_validation::cell_types) {
-            list.emplace_back();
-            CellTypeFields& entry = list.back();
+        std::vector<CellTypeFields> list(std::size(notebook_validation::cell_types));
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const auto& type = notebook_validation::cell_types[i];
+            CellTypeFields& entry = list[i];
             entry.type = type.name;
             for (notebook_validation::Names names : {notebook_validation::common_fields, type.fields})
                 entry.fields.insert(entry.fields.end(), names.begin(), names.end());

@@ -67,8 +67,8 @@ bool expect_object(Context& cx, const json& value, const std::string& path) {
 
 void check_fields(Context& cx, const json& object, const std::string& path, Names allowed, Names required,
                   const char* what, Names more) {
-    for (const auto& member : object.items()) {
-        const std::string& key = member.key();
+    for (const auto& member : object.get_ref<const json::object_t&>()) {
+        const std::string& key = member.first;
         bool known = false;
         std::string list;
         for (Names names : {allowed, more}) {
@@ -81,7 +81,7 @@ void check_fields(Context& cx, const json& object, const std::string& path, Name
         if (!known) cx.error(json_path_member(path, key), {"unknown field ", in_quotes(key), " (fields of ", what, ": ", list, ")"}, true);
     }
     for (const char* name : required) {
-        if (!object.contains(name)) cx.error(path, {"missing required field \"", name, "\" of ", what});
+        if (object.find(name) == object.end()) cx.error(path, {"missing required field \"", name, "\" of ", what});
     }
 }
 
@@ -352,6 +352,7 @@ const json* Fields::find(const char* name) const {
 }
 
 std::string Fields::at(const char* name) const { return json_path_member(path, name); }
+void Fields::error(const char* name, std::initializer_list<TextPart> message) const { cx.error(at(name), message); }
 
 std::optional<std::string> Fields::string(const char* name, std::size_t min_chars, std::size_t max_chars) const {
     const json* v = find(name);
@@ -427,9 +428,9 @@ void Fields::choice_to(JsonOut& out, const char* name, const std::vector<std::st
         return;
     }
     if (v->is_string())
-        cx.error(at(name), {"expected one of ", listed(names), ", found ", in_quotes(v->get_ref<const std::string&>())});
+        error(name, {"expected one of ", listed(names), ", found ", in_quotes(v->get_ref<const std::string&>())});
     else
-        cx.error(at(name), {"expected one of ", listed(names), ", found ", kind_of(*v)});
+        error(name, {"expected one of ", listed(names), ", found ", kind_of(*v)});
 }
 
 void labels_field(const Fields& f, JsonOut& o, std::size_t n, const char* count_lead) {

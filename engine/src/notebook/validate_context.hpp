@@ -107,6 +107,8 @@ public:
     Fields(Context& cx, const json& object, const std::string& path) : cx(cx), object(object), path(path) {}
     const json* find(const char* name) const;  // nullptr when absent
     std::string at(const char* name) const;    // path.name
+    // cx.error at path.name (one call: no path string at the call site).
+    void error(const char* name, std::initializer_list<TextPart> message) const;
     std::optional<std::string> string(const char* name, std::size_t min_chars, std::size_t max_chars) const;
     std::optional<std::string> markdown(const char* name) const;
     std::optional<bool> boolean(const char* name) const;

@@ -31,7 +31,7 @@ void positive_field(const Fields& f, JsonOut& o, const char* name, double limit,
     o.set(name, fallback);
     if (auto s = f.number(name, limit)) {
         if (*s <= 0)
-            f.cx.error(f.at(name), {"must be greater than 0, found ", *s});
+            f.error(name, {"must be greater than 0, found ", *s});
         else
             o.set(name, *s);
     }
@@ -61,7 +61,7 @@ void values_field(const Fields& f, JsonOut& o, const Matrix& fallback, std::size
                                 counted(v->size(), "row", "rows")});
         }
     } else if (f.find("scores") && count != fallback.size()) {
-        f.cx.error(f.at("scores"), {"scores has ", counted(count, "number", "numbers"), " but the default values have ",
+        f.error("scores", {"scores has ", counted(count, "number", "numbers"), " but the default values have ",
                                     counted(fallback.size(), "row", "rows"), " (give values as well)"});
     }
 }
@@ -124,7 +124,7 @@ void check_mistakes_cell(Context& cx, const json& cell, const std::string& path,
         if (known)
             o.set("tuned_width", *w);
         else
-            cx.error(f.at("tuned_width"), {"must be one of ", list, ", found ", *w});
+            f.error("tuned_width", {"must be one of ", list, ", found ", *w});
     }
 }
 
@@ -180,7 +180,7 @@ void check_online_softmax_cell(Context& cx, const json& cell, const std::string&
     const long long tile =
         whole_field(f, o, "tile", 1, static_cast<long long>(lim::max_keys), static_cast<long long>(d.tile));
     if (tile > static_cast<long long>(count))
-        cx.error(f.at("tile"), {"must be at most the number of scores (", count, ")"});
+        f.error("tile", {"must be at most the number of scores (", count, ")"});
 }
 
 void check_alternatives_cell(Context& cx, const json& cell, const std::string& path, json& out) {

@@ -84,7 +84,7 @@ void check_held_sequence(Context& cx, const json& cell, const std::string& path,
     const std::size_t n = keys ? keys->size() : 0, m = queries ? queries->size() : 0;
     // Self-attention: position i's query and its key share a label, so the rows and sources pair up.
     if (queries && keys && m != n)
-        cx.error(f.at("queries"), {"queries has ", counted(m, "row", "rows"), " but keys has ", counted(n, "row", "rows"),
+        f.error("queries", {"queries has ", counted(m, "row", "rows"), " but keys has ", counted(n, "row", "rows"),
                                    " (each position has one query and one key)"});
     labels_field(f, o, n, " but there are ");
     mask_field(f, o, m, n);
@@ -107,14 +107,14 @@ void check_transformer_block(Context& cx, const json& cell, const std::string& p
     if (auto h = f.integer("heads", 1, static_cast<long long>(bl::d_model))) {
         heads = static_cast<std::size_t>(*h);
         if (bl::d_model % heads != 0)
-            cx.error(f.at("heads"), {"heads must divide the width ", bl::d_model, ", found ", heads});
+            f.error("heads", {"heads must divide the width ", bl::d_model, ", found ", heads});
     }
     mask_field(f, o, n, n);
     o.set("activation", activation_name(example.activation));
     if (auto given = f.string("activation", 1, 32)) {
         const auto& names = activation_names();
         if (std::find(names.begin(), names.end(), *given) == names.end())
-            cx.error(f.at("activation"), {"activation ", in_quotes(*given), " is not one of ", listed(names)});
+            f.error("activation", {"activation ", in_quotes(*given), " is not one of ", listed(names)});
         o.set("activation", *given);
     }
     if (input) o.set("input", *input);

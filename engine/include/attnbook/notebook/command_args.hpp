@@ -44,12 +44,18 @@ private:
     [[noreturn]] void fail(const std::string& path, const std::string& what) const;
     const nlohmann::json& required(const char* field) const;
     double number_at(const nlohmann::json& v, const std::string& path) const;
+    std::vector<double> numbers_at(const nlohmann::json& v, const std::string& path) const;
     std::uint64_t whole_at(const nlohmann::json& v, const std::string& path, std::uint64_t lo, std::uint64_t hi) const;
     const nlohmann::json& array_at(const nlohmann::json& v, const std::string& path) const;
     std::vector<bool> flags_at(const nlohmann::json& v, const std::string& path) const;
     std::string command_;
     const nlohmann::json& args_;
 };
+
+// The member `key` of `object`, or nullptr when `object` is no object or has no such member. One
+// out-of-line lookup by const char*: nlohmann's contains("name") / at("name") make a template
+// instance (and an inlined throw path) per length of the literal.
+const nlohmann::json* json_member(const nlohmann::json& object, const char* key);
 
 // "a string", "an array", ... for messages.
 std::string json_kind(const nlohmann::json& value);
