@@ -77,10 +77,7 @@ async function roundTrip({ nb, depth, ids, change, keys, shot }) {
   } finally {
     await first.context.close();
   }
-  const hash = decodeURIComponent(new URL(url).hash);
-  // Compact: only this notebook's depth and the changed settings are in the link.
-  const written = hash.slice(1).split('&').map((p) => p.split('=')[0]).sort();
-  assert.deepEqual(written, [`${nb}.depth`, ...keys.map((k) => `${nb}.${k}`)].sort(), hash);
+  const hash = compactHash(url, nb, keys);
   const second = await openPage(browser, site, url);
   try {
     for (const id of ids) {
@@ -94,6 +91,15 @@ async function roundTrip({ nb, depth, ids, change, keys, shot }) {
   } finally {
     await second.context.close();
   }
+  return hash;
+}
+
+// The link's hash, decoded, after checking it is compact: only this notebook's depth and the
+// changed settings' keys are in it.
+function compactHash(url, nb, keys) {
+  const hash = decodeURIComponent(new URL(url).hash);
+  const written = hash.slice(1).split('&').map((p) => p.split('=')[0]).sort();
+  assert.deepEqual(written, [`${nb}.depth`, ...keys.map((k) => `${nb}.${k}`)].sort(), hash);
   return hash;
 }
 
@@ -226,9 +232,7 @@ test('scaled-dot-product-attention, researcher: jacobian, cost, online softmax, 
   } finally {
     await first.context.close();
   }
-  const hash = decodeURIComponent(new URL(url).hash);
-  const written = hash.slice(1).split('&').map((p) => p.split('=')[0]).sort();
-  assert.deepEqual(written, [`${nb}.depth`, ...keys.map((k) => `${nb}.${k}`)].sort(), hash);
+  const hash = compactHash(url, nb, keys);
   assert.match(hash, /\.s\.jacobian-live=1,-2,0\.5(&|$)/);
   const second = await openPage(browser, site, url);
   try {
