@@ -114,3 +114,16 @@ test('the hand-written attnbook.d.ts lists exactly the commands the module has',
   const typed = [...block.matchAll(/^\s*(\w+):/gm)].map((m) => m[1]).sort();
   assert.deepEqual(typed, JSON.parse(engine.commands()).sort());
 });
+
+// The module has its own snprintf (engine/bindings/snprintf_module.cpp) in place of musl's: these
+// are its two callers' outputs. nlohmann's serializer writes a control character in a string as
+// \u00XX (the exported program lists its labels as JSON); its lexer quotes one in a parse error
+// as <U+00XX>.
+test('control characters through the module\'s snprintf: the same bytes as the native CLI', () => {
+  const label = 'a\u001bb\u0001\u007f';
+  const program = call('python', { labels: [label, 'c', 'd'] }).program;
+  assert.ok(program.includes('["a\\u001bb\\u0001\\u007f","c","d"]'), 'the labels escaped as JSON writes them');
+  assert.equal(program, runNativeCli(['python', '--labels', `${label},c,d`]).stdout);
+  assert.throws(() => engine.call('explore', '{"query": "\u0001"}'),
+    (e) => e instanceof Error && e.message.includes('control character U+0001 (SOH) must be escaped to \\u0001; last read: \'"<U+0001>\''));
+});

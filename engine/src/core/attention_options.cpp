@@ -4,6 +4,7 @@
 #include <string>
 
 #include "attnbook/core/attention.hpp"
+#include "attnbook/core/decimal_format.hpp"
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/text_join.hpp"
 
@@ -30,10 +31,10 @@ Dims4 dims4(const Shape& s) {
     throw_format(format, {a, b, first, second});
 }
 
+// std::to_string's text ("%f"), without libc++'s to_string, which calls snprintf.
 std::string value_to_string(double x) {
     if (std::isnan(x)) return "nan";
-    if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
-    return std::to_string(x);
+    return fixed_text(x, 6);
 }
 
 void check_rank(const char* name, const Tensor& t) {

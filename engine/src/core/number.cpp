@@ -1,17 +1,17 @@
 #include "attnbook/core/number.hpp"
 
 #include <cmath>
-#include <cstdio>
 #include <stdexcept>
+
+#include "attnbook/core/decimal_format.hpp"
 
 namespace attnbook {
 
 std::string show_number(double exact, Shown style) {
     if (!std::isfinite(exact)) throw std::domain_error("show_number: non-finite value");
     if (style.decimals < 0 || style.decimals > 17) throw std::invalid_argument("show_number: decimals must be 0..17");
-    char buf[400];
-    std::snprintf(buf, sizeof buf, style.rounding == Rounding::scientific ? "%.*e" : "%.*f", style.decimals, exact);
-    std::string text(buf);
+    std::string text = style.rounding == Rounding::scientific ? scientific_text(exact, style.decimals)
+                                                              : fixed_text(exact, style.decimals);
     if (style.rounding == Rounding::trimmed && text.find('.') != std::string::npos) {
         while (text.back() == '0') text.pop_back();
         if (text.back() == '.') text.pop_back();

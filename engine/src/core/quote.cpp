@@ -2,7 +2,8 @@
 #include "attnbook/core/quote.hpp"
 
 #include <cstdint>
-#include <cstdio>
+
+#include "attnbook/core/decimal_format.hpp"
 
 namespace attnbook {
 namespace {
@@ -39,9 +40,7 @@ std::string escape_code(std::uint32_t code) {
         case '\f': return "\\f";
         default: break;
     }
-    char buffer[16];
-    std::snprintf(buffer, sizeof buffer, "\\u%04X", static_cast<unsigned>(code));
-    return buffer;
+    return hex_text("\\u", code, 4);
 }
 
 struct Escaped {
@@ -65,9 +64,7 @@ Escaped escape(const std::string& text, std::size_t max_chars, bool json_quotes,
             continue;
         }
         if (length == 0) {
-            char buffer[16];
-            std::snprintf(buffer, sizeof buffer, "\\x%02X", static_cast<unsigned>(static_cast<unsigned char>(text[i])));
-            out.text += buffer;
+            out.text += hex_text("\\x", static_cast<unsigned char>(text[i]), 2);
             ++i;
             continue;
         }

@@ -1,10 +1,10 @@
 #include "attnbook/core/text_join.hpp"
 
 #include <cmath>
-#include <cstdio>
 
 #include <nlohmann/json.hpp>
 
+#include "attnbook/core/decimal_format.hpp"
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/quote.hpp"
 #include "attnbook/core/tensor.hpp"
@@ -84,11 +84,7 @@ void throw_format(const char* format, std::initializer_list<TextPart> parts) {
 }
 
 std::string number_text(double value) {
-    if (std::isfinite(value) && std::fabs(value) < 1e15 && value == std::floor(value)) {
-        char buffer[32];
-        std::snprintf(buffer, sizeof buffer, "%.0f", value);
-        return buffer;
-    }
+    if (std::isfinite(value) && std::fabs(value) < 1e15 && value == std::floor(value)) return fixed_text(value, 0);
     return nlohmann::json(value).dump();
 }
 

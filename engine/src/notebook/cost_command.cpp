@@ -1,10 +1,9 @@
 // cost {tokens, head_width, value_width?, heads?, layers?, batch?, bytes?} -> the score count,
 // the bytes of the score matrix and the FLOPs of QK^T and AV (lessons/cost_model.hpp).
 #include <cmath>
-#include <cstdio>
-#include <cstring>
 #include <stdexcept>
 
+#include "attnbook/core/decimal_format.hpp"
 #include "attnbook/core/errors.hpp"
 #include "attnbook/lessons/cost_model.hpp"
 #include "attnbook/notebook/command_args.hpp"
@@ -18,26 +17,21 @@ using nlohmann::json;
 namespace {
 // "%.3g" without the exponent's '+' and leading zeros: 1e10, 1.28e12, 4.1e-05 -> 4.1e-5.
 std::string three_significant(double x) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.3g", x);
-    char* e = std::strchr(buf, 'e');
-    if (e) {
-        char* to = e + 1;           // the exponent's sign and digits move up to here
-        const char* from = e + 1;
-        if (*from++ == '-') ++to;   // '-' stays, '+' goes
-        while (from[0] == '0' && from[1]) ++from;  // leading zeros, not the last digit
-        std::memmove(to, from, std::strlen(from) + 1);
+    std::string text = general_text(x, 3);
+    const std::size_t e = text.find('e');
+    if (e != std::string::npos) {
+        std::size_t to = e + 1;  // the exponent's sign and digits move up to here
+        std::size_t from = e + 1;
+        if (text[from++] == '-') ++to;  // '-' stays, '+' goes
+        while (text[from] == '0' && from + 1 < text.size()) ++from;  // leading zeros, not the last digit
+        text.erase(to, from - to);
     }
-    return buf;
+    return text;
 }
 }  // namespace
 
 std::string count_text(double x) {
-    if (std::fabs(x) < 1e6 && x == std::floor(x)) {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%.0f", x);
-        return buf;
-    }
+    if (std::fabs(x) < 1e6 && x == std::floor(x)) return fixed_text(x, 0);
     return three_significant(x);
 }
 

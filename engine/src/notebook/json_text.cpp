@@ -10,10 +10,10 @@
 #include "attnbook/notebook/json_text.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <cstring>
 #include <utility>
 
+#include "attnbook/core/decimal_format.hpp"
 #include "attnbook/core/quote.hpp"
 #include "attnbook/core/text_join.hpp"
 
@@ -29,11 +29,7 @@ bool has_bom(const std::string& text) {
 
 bool is_continuation(unsigned char byte) { return (byte & 0xC0) == 0x80; }
 
-std::string hex_byte(unsigned char byte) {
-    char buffer[8];
-    std::snprintf(buffer, sizeof buffer, "0x%02X", static_cast<unsigned>(byte));
-    return buffer;
-}
+std::string hex_byte(unsigned char byte) { return hex_text("0x", byte, 2); }
 
 struct Utf8Problem {
     std::size_t offset;
@@ -302,9 +298,9 @@ JsonTextError::JsonTextError(std::string message_, std::optional<TextPosition> p
       path(std::move(path_)) {}
 
 std::string mebibytes(std::size_t bytes) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.1f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
-    return buffer;
+    std::string text = fixed_text(static_cast<double>(bytes) / (1024.0 * 1024.0), 1);
+    text += " MiB";
+    return text;
 }
 
 TextPosition position_at_byte(const std::string& text, std::size_t offset) {

@@ -4,11 +4,11 @@
 // looked for everywhere, code and maths included (markdown_link_targets finds more than the
 // renderer would link); HTML only outside code spans and fenced code blocks, where "<div>" is text.
 // Every scan here is linear in the text.
-#include <cstdio>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "attnbook/core/decimal_format.hpp"
 #include "attnbook/core/quote.hpp"
 #include "attnbook/notebook/link_rule.hpp"
 #include "attnbook/notebook/notebook.hpp"
@@ -113,11 +113,10 @@ std::optional<std::string> read_markdown(Context& cx, const json& value, const s
     for (std::size_t i = 0; i < text->size(); ++i) {
         const auto c = static_cast<unsigned char>((*text)[i]);
         if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f) {
-            char code[8];
-            std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(c));
+            const std::string code = hex_text("U+", c, 4);
             std::size_t character = 0;  // Unicode characters before it: UTF-8 lead bytes
             for (std::size_t k = 0; k < i; ++k) character += (static_cast<unsigned char>((*text)[k]) & 0xC0) != 0x80;
-            cx.error(path, {"the text contains the control character ", static_cast<const char*>(code), " at character ",
+            cx.error(path, {"the text contains the control character ", code, " at character ",
                             character, " (counted from 0); remove it"});
             ok = false;
             break;
