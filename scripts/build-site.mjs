@@ -24,7 +24,7 @@ import { CSP_META } from './serve.mjs';
 import {
   ROOT, WEB, PAGES, KATEX_CSS, KATEX_FONTS, wasmDir, escapeHtml, fill, katexCssPlugin, bundle, standaloneHtml,
 } from './standalone.mjs';
-import { scormPackage } from './scorm.mjs';
+import { scormPackage, SCORM_VERSIONS } from './scorm.mjs';
 import { parseFieldDocs } from '../web/author/field-docs.js';
 
 const outArg = process.argv.indexOf('--out');
@@ -158,12 +158,17 @@ for (const nb of notebooks) {
 log(`standalone.html for ${notebooks.length} notebook(s) (${Math.round(sizes.elementBytes / 1024)} KiB element, ` +
   `${Math.round(sizes.workerBytes / 1024)} KiB worker)`);
 
-// The SCORM 1.2 package of each notebook (scripts/scorm.mjs; scripts/attnbook package makes one for any notebook).
+// The SCORM packages of each notebook, one per version an LMS may import (scripts/scorm.mjs;
+// scripts/attnbook package makes them for any notebook).
+const zips = [];
 for (const nb of notebooks) {
-  const zip = await scormPackage(nb.doc);
-  write(`${nb.id}/${zip.name}`, zip.bytes);
+  for (const version of SCORM_VERSIONS) {
+    const zip = await scormPackage(nb.doc, { version });
+    write(`${nb.id}/${zip.name}`, zip.bytes);
+    zips.push(`${nb.id}/${zip.name}`);
+  }
 }
-log(`SCORM 1.2 packages: ${notebooks.map((n) => `${n.id}/${n.id}-scorm12.zip`).join(', ')}`);
+log(`SCORM ${SCORM_VERSIONS.join(' and ')} packages: ${zips.join(', ')}`);
 
 // The course-page example.
 const examples = path.join(WEB, 'examples');

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { scormPackage } from '../../scripts/scorm.mjs';
-import { openPage, notebooks, useSiteAndBrowser, site, browser, ROOT } from './harness.mjs';
+import { openPage, notebooks, useSiteAndBrowser, site, browser, DIST, ROOT } from './harness.mjs';
 
 useSiteAndBrowser();
 
@@ -76,6 +76,19 @@ async function answer(frame, cellId, { text, index }) {
   await cell.getByRole('button', { name: 'Check' }).click();
   await cell.locator('.feedback:not([hidden])').waitFor();
 }
+
+test('the site build (npm run build) ships the 2004 package beside the 1.2 one, for every notebook', async () => {
+  // The same bytes as packaging the notebook here: the zip's dates are fixed, so a stale or
+  // differently built file in dist/ shows up as a difference.
+  for (const [id, nb] of Object.entries(notebooks())) {
+    for (const version of ['1.2', '2004']) {
+      const expected = await scormPackage(nb, { version });
+      const file = path.join(DIST, id, expected.name);
+      assert.ok(fs.existsSync(file), `${file} is missing`);
+      assert.ok(Buffer.from(expected.bytes).equals(fs.readFileSync(file)), `${file} differs from scormPackage's`);
+    }
+  }
+});
 
 test('the SCORM 2004 manifest has the 4th edition\'s required elements', async () => {
   const xml = strFromU8((await packaged())['imsmanifest.xml']);

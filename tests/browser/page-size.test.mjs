@@ -1,0 +1,57 @@
+// What a learner downloads to open a lesson page, and its ceiling (web/page-budget.json): every
+// response the page and its engine worker receive from the site, read back from Chromium, each
+// gzip -9 as a server would send it (woff2 fonts are already compressed: gzip leaves them about
+// as they are). The page is scrolled to its end first, so lazily activated cells and the maths
+// fonts they need are counted too. The breakdown is printed with each run, largest first.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { openPage, notebooks, useSiteAndBrowser, site, browser, ROOT } from './harness.mjs';
+
+useSiteAndBrowser();
+const budget = JSON.parse(fs.readFileSync(path.join(ROOT, 'web', 'page-budget.json'), 'utf8')).gzip_bytes;
+
+async function downloads(pagePath) {
+  const { page, context, problems } = await openPage(browser, site, null);
+  const files = [];
+  const reading = [];
+  context.on('response', (res) => {
+    if (!res.url().startsWith(site.url)) return;
+    reading.push(res.body().then((body) => {
+      files.push({ file: res.url().slice(site.url.length) || '/', bytes: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length });
+    }));
+  });
+  try {
+    await page.goto(site.url + pagePath);
+    await page.locator('attention-notebook .cells > section:not([hidden])').first().waitFor({ timeout: 15000 });
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.documentElement.scrollHeight; y += 400) {
+        window.scrollTo(0, y);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    });
+    await page.waitForLoadState('networkidle');
+    await Promise.all(reading);
+    assert.deepEqual(await problems(), []);
+  } finally {
+    await context.close();
+  }
+  return files.sort((a, b) => b.gzip - a.gzip);
+}
+
+for (const id of Object.keys(notebooks()).sort()) {
+  test(`${id}: the lesson page downloads at most ${budget} bytes gzipped`, async (t) => {
+    const files = await downloads(`${id}/`);
+    const total = files.reduce((sum, f) => sum + f.gzip, 0);
+    for (const f of files) t.diagnostic(`${String(f.gzip).padStart(8)} gzipped ${String(f.bytes).padStart(8)} bytes  ${f.file}`);
+    t.diagnostic(`${String(total).padStart(8)} gzipped in all, ${files.length} files`);
+    // The engine and the element must be among them, or the page did not load what it should.
+    for (const needed of ['attention-notebook.js', 'engine-worker.js', 'attnbook.wasm', `notebooks/${id}.json`]) {
+      assert.ok(files.some((f) => f.file === needed), `${needed} was not downloaded: ${files.map((f) => f.file).join(', ')}`);
+    }
+    assert.ok(total <= budget, `the page downloads ${total} bytes gzipped, over the ceiling of ${budget}: ` +
+      files.map((f) => `${f.file} ${f.gzip}`).join(', '));
+  });
+}
