@@ -14,6 +14,7 @@
 #include <cstring>
 #include <utility>
 
+#include "attnbook/core/flags.hpp"
 #include "attnbook/core/quote.hpp"
 #include "attnbook/core/text_join.hpp"
 
@@ -376,7 +377,7 @@ std::vector<std::optional<TextPosition>> locate_json_paths(const std::string& te
     }
     std::vector<std::size_t> member_counts(q, 0);
     std::vector<std::size_t> offsets(q, 0);
-    std::vector<bool> seen(q, false);
+    Flags seen(q, 0);
     std::size_t remaining = q;
 
     auto record = [&](const std::string& path, std::size_t at, bool is_key) {
