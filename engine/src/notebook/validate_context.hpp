@@ -3,9 +3,9 @@
 // one JSON value each, report what was expected and what was found, and return nullopt on error.
 // Internal to engine/src/notebook.
 #include <cstddef>
-#include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -35,7 +35,9 @@ public:
 
     std::vector<std::string> notebook_depths;  // the notebook's depths once they are known valid
     bool notebook_depths_valid = false;
-    std::map<std::string, std::string> cell_ids;  // id -> path of the cell that has it
+    // (id, path of the cell that has it), in order; a list searched in order is smaller in the
+    // module than a std::map of strings.
+    std::vector<std::pair<std::string, std::string>> cell_ids;
 
 private:
     std::size_t count_ = 0;
@@ -51,6 +53,9 @@ std::size_t character_count(const std::string& utf8);
 void expected(Context& cx, const std::string& path, const char* what, const json& value);
 // [true, true, ...]: n entries (a mask that allows everything).
 json all_true(std::size_t n);
+// False when `text` is in `seen` already (a label or option used twice); else adds it. A short
+// list searched in order: smaller in the module than a std::set of strings.
+bool first_time(std::vector<std::string>& seen, const std::string& text);
 
 bool expect_object(Context& cx, const json& value, const std::string& path);
 // Unknown fields (at their key) and missing required ones (at the object). `what` names the
