@@ -425,13 +425,14 @@ json validate_cell(Context& cx, const json& cell, const std::string& path) {
     if (const json* given = f.find("id")) {
         const std::string at = f.at("id");
         if (auto id = read_id(cx, *given, at)) {
-            const std::string* earlier = nullptr;
-            for (const auto& known : cx.cell_ids)
-                if (!earlier && known.first == *id) earlier = &known.second;
-            if (earlier)
-                cx.error(at, {"duplicate cell id ", in_quotes(*id), " (also used by ", *earlier, ")"});
-            else
-                cx.cell_ids.emplace_back(*id, path);
+            std::size_t earlier = 0;
+            while (earlier < cx.cell_ids.size() && cx.cell_ids[earlier] != *id) ++earlier;
+            if (earlier < cx.cell_ids.size()) {
+                cx.error(at, {"duplicate cell id ", in_quotes(*id), " (also used by ", cx.cell_id_paths[earlier], ")"});
+            } else {
+                cx.cell_ids.push_back(*id);
+                cx.cell_id_paths.push_back(path);
+            }
             o.set("id", *id);
         }
     }

@@ -5,7 +5,6 @@
 #include <cstddef>
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -35,9 +34,9 @@ public:
 
     std::vector<std::string> notebook_depths;  // the notebook's depths once they are known valid
     bool notebook_depths_valid = false;
-    // (id, path of the cell that has it), in order; a list searched in order is smaller in the
-    // module than a std::map of strings.
-    std::vector<std::pair<std::string, std::string>> cell_ids;
+    // The cell ids seen so far and the path of the cell that has each, in order: lists searched in
+    // order are smaller in the module than a std::map of strings.
+    std::vector<std::string> cell_ids, cell_id_paths;
 
 private:
     std::size_t count_ = 0;
