@@ -119,7 +119,10 @@ std::string plain_parse_message(const std::string& what) {
         if (close != std::string::npos) message = message.substr(close + 2);
     }
     const std::size_t dash = message.find(" - ");
-    if (dash != std::string::npos) message.replace(dash, 3, ": ");
+    if (dash != std::string::npos) {  // " - " -> ": " (by erase: no string::replace in the module)
+        message[dash] = ':';
+        message.erase(dash + 1, 1);
+    }
     // nlohmann's "last read" can span lines ('2,<U+000A>  tru]'); keep the part on the error's line
     const std::string last_read = "last read: '";
     const std::size_t read = message.find(last_read);
