@@ -49,7 +49,7 @@ struct Ref {
     std::vector<M> shares;
 };
 
-Ref reference(const M& h, std::size_t heads, const std::vector<std::vector<bool>>& mask, int act) {
+Ref reference(const M& h, std::size_t heads, const std::vector<Flags>& mask, int act) {
     const BlockWeights& w = block_weights();
     Ref r;
     r.ln1 = ln(h, w.ln1_gamma, w.ln1_beta);
@@ -116,7 +116,7 @@ TEST_CASE("det_erf and det_tanh agree with the C library", "[block]") {
 }
 
 TEST_CASE("block: the held sequence against an independent float64 computation", "[block]") {
-    const std::vector<std::vector<std::vector<bool>>> masks = {
+    const std::vector<std::vector<Flags>> masks = {
         {}, {{true, false, false}, {true, true, false}, {true, true, true}}};
     for (std::size_t heads : {1, 2, 4}) {
         for (const auto& mask : masks) {
@@ -155,7 +155,7 @@ TEST_CASE("block: a fully masked row has zero attention, then the residual carri
     BlockInput in = block_example();
     in.mask = {{false, false, false}, {true, true, false}, {true, true, true}};
     const BlockResult r = transformer_block(in);
-    CHECK(r.all_masked == std::vector<bool>{true, false, false});
+    CHECK(r.all_masked == Flags{1, 0, 0});
     CHECK(r.concat[0] == std::vector<double>{0, 0, 0, 0});
     // attention_out = 0 W_o + b_o, so H'_0 = b_o + H_0.
     const BlockWeights& w = block_weights();

@@ -182,6 +182,87 @@ TEST_CASE("1.5-entmax matches its sort-based threshold and bisection", "[normali
     }
 }
 
+TEST_CASE("sparsemax and 1.5-entmax give the same bits however their sort orders ties", "[normalize]") {
+    // The engine's float64 steps written again here with std::sort (the engine sorts with a heap
+    // sort of its own): long rows with many repeats, +0.0 and -0.0 and masked entries must give
+    // bit-identical results, so the sort's order among equal entries cannot show.
+    auto sorted_shifted = [](const std::vector<double>& x, double& top) {
+        top = kNegInf;
+        for (double v : x) top = v > top ? v : top;
+        std::vector<double> z;
+        for (double v : x)
+            if (v != kNegInf) z.push_back(v - top);
+        std::sort(z.begin(), z.end(), std::greater<double>());
+        return z;
+    };
+    auto sparsemax_steps = [&](const std::vector<double>& x) {
+        double top;
+        const std::vector<double> z = sorted_shifted(x, top);
+        double cumulative = 0.0, support_sum = 0.0;
+        std::size_t support = 0;
+        for (std::size_t k = 1; k <= z.size(); ++k) {
+            cumulative += z[k - 1];
+            if (1.0 + static_cast<double>(k) * z[k - 1] > cumulative) support = k, support_sum = cumulative;
+        }
+        const double tau = (support_sum - 1.0) / static_cast<double>(support);
+        std::vector<double> y;
+        for (double v : x) {
+            const double d = v == kNegInf ? 0.0 : (v - top) - tau;
+            y.push_back(d > 0.0 ? d : 0.0);
+        }
+        return y;
+    };
+    auto entmax15_steps = [&](const std::vector<double>& x) {
+        double top;
+        const std::vector<double> z = sorted_shifted(x, top);
+        std::vector<double> taus(z.size());
+        double total = 0.0, total_sq = 0.0;
+        std::size_t support = 0;
+        for (std::size_t k = 1; k <= z.size(); ++k) {
+            const double u = z[k - 1] / 2.0, kk = static_cast<double>(k);
+            total += u;
+            total_sq += u * u;
+            const double mean = total / kk, mean_sq = total_sq / kk;
+            const double delta = (1.0 - kk * (mean_sq - mean * mean)) / kk;
+            taus[k - 1] = mean - std::sqrt(delta > 0.0 ? delta : 0.0);
+            if (taus[k - 1] <= u) ++support;
+        }
+        std::vector<double> y;
+        for (double v : x) {
+            const double d = v == kNegInf ? 0.0 : (v - top) / 2.0 - taus[support - 1];
+            y.push_back(d > 0.0 ? d * d : 0.0);
+        }
+        return y;
+    };
+    auto same_bits = [](const std::vector<double>& a, const std::vector<double>& b) {
+        if (a.size() != b.size()) return false;
+        for (std::size_t j = 0; j < a.size(); ++j)
+            if (!(a[j] == b[j] && std::signbit(a[j]) == std::signbit(b[j]))) return false;
+        return true;
+    };
+    std::mt19937_64 gen(5);
+    std::uniform_int_distribution<int> level(-6, 2);
+    std::uniform_int_distribution<int> pick(0, 9);
+    for (std::size_t n : {1, 2, 7, 16, 17, 64, 255, 256, 300}) {
+        for (int rep = 0; rep < 20; ++rep) {
+            std::vector<double> row(n);
+            for (double& v : row) {
+                const int p = pick(gen);  // quarter steps repeat often; some zeros of each sign, some masked
+                v = p == 0 ? 0.0 : p == 1 ? -0.0 : p == 2 && n > 1 ? kNegInf : level(gen) / 4.0;
+            }
+            INFO("n " << n << ", rep " << rep);
+            const auto sparse = run(Normalizer::sparsemax, row), ent = run(Normalizer::entmax15, row);
+            bool any = false;
+            for (double v : row) any = any || v != kNegInf;
+            if (!any) continue;
+            CHECK(same_bits(sparse, sparsemax_steps(row)));
+            CHECK(same_bits(ent, entmax15_steps(row)));
+            const auto r = sparsemax_ref(row);  // and the independent long double definition
+            for (std::size_t j = 0; j < n; ++j) CHECK(sparse[j] == Approx(r[j]).margin(1e-13));
+        }
+    }
+}
+
 TEST_CASE("softmax and softmax1 match the formula", "[normalize]") {
     for (const auto& row : random_rows()) {
         const auto p = run(Normalizer::softmax, row);

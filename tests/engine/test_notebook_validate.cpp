@@ -369,6 +369,22 @@ TEST_CASE("validate: Markdown subset and practice answers", "[notebook]") {
     expect_error(run(kinds), "$.cells[9].answer.kind", "unknown answer kind \"text\" (expected one of: number, choice)");
 }
 
+TEST_CASE("validate: a label or a choice option used twice is named at its second use", "[notebook]") {
+    json doc = valid_document();
+    doc["cells"][4]["labels"] = {"cat", "cat"};
+    doc["cells"][10]["answer"]["options"] = {"the query axis", "the key axis", "the query axis"};
+    const Checked checked = run(doc);
+    expect_error(checked, "$.cells[4].labels[1]", "label \"cat\" is used twice", "\"cat\"");
+    expect_error(checked, "$.cells[10].answer.options[2]", "option \"the query axis\" is listed twice",
+                 "\"the query axis\"");
+    CHECK(checked.result["errors"].size() == 2);
+
+    // Distinct again: no error (the check compares whole texts, not prefixes).
+    doc["cells"][4]["labels"] = {"cat", "cats"};
+    doc["cells"][10]["answer"]["options"] = {"the query axis", "the key axis", "the query"};
+    CHECK(run(doc).result["ok"] == true);
+}
+
 TEST_CASE("validate: several errors are reported at once, in text order (fixture)", "[notebook]") {
     const Checked checked = run_text(read_text("tests/engine/notebooks/bad-several.json"));
     const json& errors = checked.result["errors"];

@@ -55,6 +55,10 @@ TEST_CASE("practice: number answers given as text", "[practice]") {
         CHECK(correct(negative, "\xE2\x88\x92" "0.707"));
         CHECK(correct(negative, "-0.707"));
         CHECK_FALSE(correct(number_cell, "\xE2\x88\x92" "0.707"));
+        // every one of them, in a fraction too: -707 / -1000 = 0.707, -707 / 1000 = -0.707
+        CHECK(correct(number_cell, "\xE2\x88\x92" "707/" "\xE2\x88\x92" "1000"));
+        CHECK(correct(negative, "\xE2\x88\x92" "707/1000"));
+        CHECK_FALSE(correct(negative, "\xE2\x88\x92" "707/" "\xE2\x88\x92" "1000"));
     }
     SECTION("text that is not a number gets feedback, not an exception") {
         for (const char* text : {"abc", "0.7.07", "1/0", "0x1p-1", "inf", "nan", "1e999", "0.707abc", "/"}) {

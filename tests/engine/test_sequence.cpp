@@ -59,7 +59,7 @@ TEST_CASE("sequence: causal mask, masked shares exactly 0, a fully masked row", 
     SequenceInput in = sequence_example();
     in.mask = {{false, false, false}, {true, true, false}, {true, true, true}};
     const SequenceResult r = sequence_rows(in);
-    CHECK(r.all_masked == std::vector<bool>{true, false, false});
+    CHECK(r.all_masked == Flags{1, 0, 0});
     CHECK(r.shares[0] == std::vector<double>{0, 0, 0});
     CHECK(r.outputs[0] == std::vector<double>{0, 0});
     CHECK_FALSE(std::signbit(r.outputs[0][0]));

@@ -141,12 +141,13 @@ AttentionPlan plan_attention(const Tensor& q, const Tensor& k, const Tensor& v,
     }
 
     // Output and weights keep the query's rank.
-    const Shape lead(q.shape.begin(), q.shape.end() - 2);
-    p.output_shape = lead;
-    p.weights_shape = lead;
+    // The query's shape (..., L, E) with its last width replaced: (..., L, Ev) and (..., L, S).
+    const std::size_t last = q.rank() - 1;
+    p.output_shape = q.shape;
+    p.weights_shape = q.shape;
     if (q.rank() == 4) p.output_shape[0] = p.weights_shape[0] = p.B;
-    p.output_shape.insert(p.output_shape.end(), {p.L, p.Ev});
-    p.weights_shape.insert(p.weights_shape.end(), {p.L, p.S});
+    p.output_shape[last] = p.Ev;
+    p.weights_shape[last] = p.S;
 
     // Mask: at most one, not with is_causal, broadcastable to (B, Hq, L, S).
     const Shape* mask_shape = nullptr;

@@ -56,8 +56,10 @@ BlockMatrix add(const BlockMatrix& a, const BlockMatrix& b) {
 
 BlockMatrix columns(const BlockMatrix& x, std::size_t from, std::size_t count) {
     BlockMatrix y;
-    for (const auto& row : x) y.emplace_back(row.begin() + static_cast<std::ptrdiff_t>(from),
-                                             row.begin() + static_cast<std::ptrdiff_t>(from + count));
+    // push_back, not emplace_back(first, last): one template instance fewer in the module
+    for (const auto& row : x)
+        y.push_back(std::vector<double>(row.begin() + static_cast<std::ptrdiff_t>(from),
+                                        row.begin() + static_cast<std::ptrdiff_t>(from + count)));
     return y;
 }
 
@@ -166,7 +168,7 @@ BlockResult transformer_block(const BlockInput& in) {
     out.ln1 = layer_norm(in.input, w.ln1_gamma, w.ln1_beta);
     const BlockMatrix q = affine(out.ln1, w.w_q, nullptr), k = affine(out.ln1, w.w_k, nullptr),
                       v = affine(out.ln1, w.w_v, nullptr);
-    out.concat.assign(n, std::vector<double>());
+    out.concat = BlockMatrix(n);
     out.all_masked.assign(n, false);
     for (std::size_t h = 0; h < in.heads; ++h) {
         BlockHead head;
@@ -178,7 +180,7 @@ BlockResult transformer_block(const BlockInput& in) {
             row_in.query = head.q[r];
             row_in.keys = head.k;
             row_in.values = head.v;
-            if (!in.mask.empty()) row_in.mask = in.mask[r];
+            if (!in.mask.empty()) row_in.mask = Flags(in.mask[r]);  // (see sequence.cpp)
             const ExploreRow row = explore_row(row_in);
             head.scores.push_back(row.scores);
             head.shares.push_back(row.shares);

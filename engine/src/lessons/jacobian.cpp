@@ -34,7 +34,7 @@ SoftmaxJacobian softmax_jacobian(const std::vector<double>& scores) {
     r.weights.assign(n, 0.0);
     softmax_f64_scalar(scores.data(), r.weights.data(), n);
     const auto& p = r.weights;
-    r.jacobian.assign(n, std::vector<double>(n));
+    r.jacobian = std::vector<std::vector<double>>(n, std::vector<double>(n));
     for (std::size_t i = 0; i < n; ++i)
         for (std::size_t j = 0; j < n; ++j) r.jacobian[i][j] = (i == j ? p[i] : 0.0) - p[i] * p[j];
     r.frobenius = frobenius_of_softmax_jacobian(p);

@@ -135,8 +135,8 @@ std::vector<std::vector<double>> CommandArgs::rows(const char* field) const {
     return out;
 }
 
-std::vector<bool> CommandArgs::flags_at(const nlohmann::json& v, const std::string& path) const {
-    std::vector<bool> out;
+Flags CommandArgs::flags_at(const nlohmann::json& v, const std::string& path) const {
+    Flags out;
     const auto& arr = array_at(v, path);
     for (std::size_t i = 0; i < arr.size(); ++i) {
         const auto& x = arr[i];
@@ -151,14 +151,14 @@ std::vector<bool> CommandArgs::flags_at(const nlohmann::json& v, const std::stri
     return out;
 }
 
-std::vector<bool> CommandArgs::flags(const char* field) const {
+Flags CommandArgs::flags(const char* field) const {
     return flags_at(required(field), arg_path(field));
 }
 
-std::vector<std::vector<bool>> CommandArgs::flag_rows(const char* field) const {
+std::vector<Flags> CommandArgs::flag_rows(const char* field) const {
     const std::string path = arg_path(field);
     const auto& arr = array_at(required(field), path);
-    std::vector<std::vector<bool>> out(arr.size());
+    std::vector<Flags> out(arr.size());
     for (std::size_t i = 0; i < arr.size(); ++i) out[i] = flags_at(arr[i], json_path_index(path, i));
     return out;
 }

@@ -75,8 +75,9 @@ JsonOut& JsonOut::pair_rows(const char* key, const std::vector<std::vector<doubl
     for (const auto& row : exact) rows.push_back(number_pairs(row, style));
     return *this;
 }
-JsonOut& JsonOut::set(const char* key, const std::vector<bool>& v) {
-    slot(key) = v;
+JsonOut& JsonOut::set(const char* key, const Flags& v) {
+    json& a = array(key);
+    for (const std::uint8_t b : v) a.push_back(b != 0);
     return *this;
 }
 JsonOut JsonOut::push(json& array) { return JsonOut(array.emplace_back()); }

@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "attnbook/core/decimal_format.hpp"
+#include "attnbook/core/flags.hpp"
 #include "attnbook/core/quote.hpp"
 #include "attnbook/core/text_join.hpp"
 
@@ -114,7 +115,10 @@ std::string plain_parse_message(const std::string& what) {
         if (close != std::string::npos) message = message.substr(close + 2);
     }
     const std::size_t dash = message.find(" - ");
-    if (dash != std::string::npos) message.replace(dash, 3, ": ");
+    if (dash != std::string::npos) {  // " - " -> ": " (by erase: no string::replace in the module)
+        message[dash] = ':';
+        message.erase(dash + 1, 1);
+    }
     // nlohmann's "last read" can span lines ('2,<U+000A>  tru]'); keep the part on the error's line
     const std::string last_read = "last read: '";
     const std::size_t read = message.find(last_read);
@@ -372,7 +376,7 @@ std::vector<std::optional<TextPosition>> locate_json_paths(const std::string& te
     }
     std::vector<std::size_t> member_counts(q, 0);
     std::vector<std::size_t> offsets(q, 0);
-    std::vector<bool> seen(q, false);
+    Flags seen(q, 0);
     std::size_t remaining = q;
 
     auto record = [&](const std::string& path, std::size_t at, bool is_key) {

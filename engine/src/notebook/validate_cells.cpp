@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cstring>
 #include <iterator>
-#include <set>
 
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/quote.hpp"
@@ -177,7 +176,9 @@ void check_scaling_study(Context& cx, const json& cell, const std::string& path,
     // The combined limits (pairs x width, trials x keys x width) are the lesson's own: ask it,
     // so an author hears about a study too large to run now rather than when the cell runs.
     if (cx.count() == errors_before) {
-        study.widths = out["widths"].get<std::vector<std::size_t>>();
+        const json& widths = out["widths"];
+        study.widths.assign(widths.size(), 0);
+        for (std::size_t i = 0; i < widths.size(); ++i) study.widths[i] = widths[i].get<std::size_t>();
         study.pairs = out["pairs"].get<std::size_t>();
         study.trials = out["trials"].get<std::size_t>();
         study.keys = out["keys"].get<std::size_t>();
@@ -232,12 +233,12 @@ void check_hand_example(Context& cx, const json& cell, const std::string& path, 
 // A list of Markdown texts (choice options, reasons): invalid ones are null in the result.
 json& markdown_list(Context& cx, const json& given, const std::string& at, JsonOut& out, const char* name,
                     const char* twice) {
-    std::set<std::string> seen;
+    std::vector<std::string> seen;
     json& list = out.array(name);
     for (std::size_t i = 0; i < given.size(); ++i) {
         const std::string item = json_path_index(at, i);
         const auto text = read_markdown(cx, given[i], item);
-        if (twice && text && !seen.insert(*text).second) cx.error(item, {"option ", in_quotes(*text), twice});
+        if (twice && text && !first_time(seen, *text)) cx.error(item, {"option ", in_quotes(*text), twice});
         list.push_back(text ? json(*text) : json());
     }
     return list;
@@ -424,9 +425,14 @@ json validate_cell(Context& cx, const json& cell, const std::string& path) {
     if (const json* given = f.find("id")) {
         const std::string at = f.at("id");
         if (auto id = read_id(cx, *given, at)) {
-            const auto earlier = cx.cell_ids.emplace(*id, path);
-            if (!earlier.second)
-                cx.error(at, {"duplicate cell id ", in_quotes(*id), " (also used by ", earlier.first->second, ")"});
+            std::size_t earlier = 0;
+            while (earlier < cx.cell_ids.size() && cx.cell_ids[earlier] != *id) ++earlier;
+            if (earlier < cx.cell_ids.size()) {
+                cx.error(at, {"duplicate cell id ", in_quotes(*id), " (also used by ", cx.cell_id_paths[earlier], ")"});
+            } else {
+                cx.cell_ids.push_back(*id);
+                cx.cell_id_paths.push_back(path);
+            }
             o.set("id", *id);
         }
     }
@@ -469,7 +475,7 @@ const std::vector<CellTypeFields>& notebook_cell_fields() {
             CellTypeFields& entry = list[i];
             entry.type = type.name;
             for (notebook_validation::Names names : {notebook_validation::common_fields, type.fields})
-                entry.fields.insert(entry.fields.end(), names.begin(), names.end());
+                for (const char* name : names) entry.fields.push_back(name);
             entry.required.assign(type.required.begin(), type.required.end());
         }
         return list;

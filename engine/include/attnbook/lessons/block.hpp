@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "attnbook/core/flags.hpp"
+
 namespace attnbook {
 
 using BlockMatrix = std::vector<std::vector<double>>;
@@ -49,7 +51,7 @@ const BlockWeights& block_weights();
 struct BlockInput {
     BlockMatrix input;                     // H: (n, d_model)
     std::size_t heads = block_limits::default_heads;  // divides d_model
-    std::vector<std::vector<bool>> mask;   // (n, n), true = may attend; empty = all allowed
+    std::vector<Flags> mask;               // (n, n), true = may attend; empty = all allowed
     Activation activation = Activation::gelu;
 };
 
@@ -66,7 +68,7 @@ struct BlockHead {
 struct BlockResult {
     BlockMatrix ln1;
     std::vector<BlockHead> heads;
-    std::vector<bool> all_masked;  // (n): the row attends to nothing (its head outputs are 0)
+    Flags all_masked;  // (n): the row attends to nothing (its head outputs are 0)
     BlockMatrix concat, attention_out, h_prime, ln2, mlp_hidden, mlp_out, h_out;
 };
 

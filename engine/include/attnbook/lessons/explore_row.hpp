@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "attnbook/core/flags.hpp"
 #include "attnbook/core/normalize.hpp"
 #include "attnbook/lessons/divisor.hpp"
 
@@ -21,7 +22,7 @@ struct ExploreInput {
     std::vector<double> query;                // (d_k)
     std::vector<std::vector<double>> keys;    // (n, d_k)
     std::vector<std::vector<double>> values;  // (n, d_v)
-    std::vector<bool> mask;                   // (n), true = may attend; empty = all allowed
+    Flags mask;                               // (n), true = may attend; empty = all allowed
     Divisor divisor = default_divisor;
     // What turns the scores into shares (core/normalize.hpp). Softmax is attention's; the others
     // (sparsemax, entmax15, softmax1) are its alternatives, computed by the core's float64

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "attnbook/core/flags.hpp"
 #include "attnbook/lessons/divisor.hpp"
 
 namespace attnbook {
@@ -13,7 +14,7 @@ struct SequenceInput {
     std::vector<std::vector<double>> queries;  // (m, d_k)
     std::vector<std::vector<double>> keys;     // (n, d_k)
     std::vector<std::vector<double>> values;   // (n, d_v)
-    std::vector<std::vector<bool>> mask;       // (m, n), true = may attend; empty = all allowed
+    std::vector<Flags> mask;                   // (m, n), true = may attend; empty = all allowed
     Divisor divisor = default_divisor;
 };
 
@@ -25,7 +26,7 @@ struct SequenceResult {
     std::vector<std::vector<double>> scores;   // (m, n), masked entries keep their score
     std::vector<std::vector<double>> shares;   // (m, n), exactly 0 where masked
     std::vector<std::vector<double>> outputs;  // (m, d_v), 0 for a fully masked row
-    std::vector<bool> all_masked;              // (m)
+    Flags all_masked;                          // (m)
 };
 
 // UserError naming the field ("queries[1]", "mask[2]") for a shape or finiteness problem.

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "attnbook/core/flags.hpp"
 #include "attnbook/notebook/json_text.hpp"
 
 namespace attnbook {
@@ -32,8 +33,8 @@ public:
     double number(const char* field) const;
     std::vector<double> numbers(const char* field) const;
     std::vector<std::vector<double>> rows(const char* field) const;
-    std::vector<bool> flags(const char* field) const;  // booleans, or 0/1
-    std::vector<std::vector<bool>> flag_rows(const char* field) const;  // rows of flags (a mask matrix)
+    Flags flags(const char* field) const;  // booleans, or 0/1
+    std::vector<Flags> flag_rows(const char* field) const;  // rows of flags (a mask matrix)
     std::vector<std::string> strings(const char* field) const;
     std::string text(const char* field) const;
     std::uint64_t whole(const char* field, std::uint64_t lo, std::uint64_t hi) const;
@@ -47,7 +48,7 @@ private:
     std::vector<double> numbers_at(const nlohmann::json& v, const std::string& path) const;
     std::uint64_t whole_at(const nlohmann::json& v, const std::string& path, std::uint64_t lo, std::uint64_t hi) const;
     const nlohmann::json& array_at(const nlohmann::json& v, const std::string& path) const;
-    std::vector<bool> flags_at(const nlohmann::json& v, const std::string& path) const;
+    Flags flags_at(const nlohmann::json& v, const std::string& path) const;
     std::string command_;
     const nlohmann::json& args_;
 };

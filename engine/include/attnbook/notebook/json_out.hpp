@@ -18,6 +18,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "attnbook/core/flags.hpp"
 #include "attnbook/core/number.hpp"
 
 namespace attnbook {
@@ -56,7 +57,7 @@ public:
     JsonOut& pair(const char* key, double exact, Shown style);
     JsonOut& pairs(const char* key, const std::vector<double>& exact, Shown style);
     JsonOut& pair_rows(const char* key, const std::vector<std::vector<double>>& exact, Shown style);
-    JsonOut& set(const char* key, const std::vector<bool>& v);
+    JsonOut& set(const char* key, const Flags& v);  // an array of true/false
     // A new object appended to `array` (an array, or null: it becomes one), filled through the result.
     static JsonOut push(nlohmann::json& array);
 
