@@ -1,8 +1,9 @@
 // What a learner downloads to open a lesson page, and its ceiling (web/page-budget.json): every
 // response the page and its engine worker receive from the site, read back from Chromium, each
-// gzip level 9 by Node's zlib (about 1% above gzip -9) as a server would send it (woff2 fonts are already compressed: gzip leaves them about
-// as they are). The page is scrolled to its end first, so lazily activated cells and the maths
-// fonts they need are counted too. The breakdown is printed with each run, largest first.
+// gzipped at level 9 by Node's zlib (about 1% above gzip -9) as a server would send it (woff2
+// fonts are already compressed: gzip leaves them about as they are). The page is scrolled to its
+// end first, so lazily activated cells and the maths fonts they need are counted too. The
+// breakdown is printed with each run, largest first.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
