@@ -14,6 +14,8 @@ import re
 import sys
 from collections import Counter
 
+from wasm_binary import read_leb
+
 GROUPS = [
     ('nlohmann json', r'nlohmann'),
     ('embind and bindings.cpp', r'emscripten::|_embind|^anon::'),
@@ -25,17 +27,6 @@ GROUPS = [
     ('exceptions/rtti', r'__cxa|[Uu]nwind|typeinfo|exception|__dynamic_cast|type_info'),
     ('malloc', r'malloc|free|dispose_chunk|sbrk'),
 ]
-
-
-def leb(data, p):
-    r = s = 0
-    while True:
-        b = data[p]
-        p += 1
-        r |= (b & 0x7F) << s
-        s += 7
-        if not b & 0x80:
-            return r, p
 
 
 def main():
@@ -53,35 +44,35 @@ def main():
     section_names = {1: 'type', 2: 'import', 3: 'function', 7: 'export', 9: 'elem', 10: 'code', 11: 'data', 13: 'tag'}
     while p < len(data):
         sid = data[p]
-        size, p = leb(data, p + 1)
+        size, p = read_leb(data, p + 1)
         start = p
         section_sizes[section_names.get(sid, f'section {sid}')] += size
         if sid == 2:
-            count, q = leb(data, p)
+            count, q = read_leb(data, p)
             for _ in range(count):
                 for _ in range(2):
-                    length, q = leb(data, q)
+                    length, q = read_leb(data, q)
                     q += length
                 kind = data[q]
                 q += 1
                 if kind == 0:
-                    _, q = leb(data, q)
+                    _, q = read_leb(data, q)
                     n_imports += 1
                 elif kind in (1, 2):
                     q += 1 if kind == 1 else 0
-                    flags, q = leb(data, q)
-                    _, q = leb(data, q)
+                    flags, q = read_leb(data, q)
+                    _, q = read_leb(data, q)
                     if flags & 1:
-                        _, q = leb(data, q)
+                        _, q = read_leb(data, q)
                 elif kind == 3:
                     q += 2
                 elif kind == 4:
                     q += 1
-                    _, q = leb(data, q)
+                    _, q = read_leb(data, q)
         if sid == 10:
-            count, q = leb(data, p)
+            count, q = read_leb(data, p)
             for i in range(count):
-                length, body = leb(data, q)
+                length, body = read_leb(data, q)
                 bodies.append((body + length - q, names.get(n_imports + i, '?')))
                 q = body + length
         p = start + size

@@ -15,63 +15,24 @@ says why. Function indices do not change, so the symbol map beside the module st
 """
 import sys
 
+from wasm_binary import leb, read_leb
+
 DATA, DATA_COUNT = 11, 12
-
-
-def read_uleb(buf, i):
-    value = shift = 0
-    while True:
-        byte = buf[i]
-        i += 1
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if byte < 0x80:
-            return value, i
-
-
-def read_sleb(buf, i):
-    value = shift = 0
-    while True:
-        byte = buf[i]
-        i += 1
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if byte < 0x80:
-            return (value - (1 << shift) if byte & 0x40 else value), i
-
-
-def uleb(n):
-    out = bytearray()
-    while True:
-        byte, n = n & 0x7F, n >> 7
-        out.append(byte | (0x80 if n else 0))
-        if not n:
-            return bytes(out)
-
-
-def sleb(n):
-    out = bytearray()
-    while True:
-        byte, n = n & 0x7F, n >> 7
-        done = (n == 0 and not byte & 0x40) or (n == -1 and byte & 0x40)
-        out.append(byte | (0 if done else 0x80))
-        if done:
-            return bytes(out)
 
 
 def segments(body):
     """(offset, bytes) of each segment, or a reason why the layout is not the plain one."""
-    count, i = read_uleb(body, 0)
+    count, i = read_leb(body, 0)
     found = []
     for _ in range(count):
         if body[i] != 0:
             return None, 'a passive segment or one with a memory index'
         if body[i + 1] != 0x41:
             return None, 'a segment whose offset is not an i32.const'
-        offset, i = read_sleb(body, i + 2)
+        offset, i = read_leb(body, i + 2, signed=True)
         if body[i] != 0x0B:
             return None, 'an offset expression longer than one constant'
-        size, i = read_uleb(body, i + 1)
+        size, i = read_leb(body, i + 1)
         found.append((offset, body[i:i + size]))
         i += size
     return found, None
@@ -82,7 +43,7 @@ def main():
     wasm = open(path, 'rb').read()
     sections, i = [], 8
     while i < len(wasm):
-        size, start = read_uleb(wasm, i + 1)
+        size, start = read_leb(wasm, i + 1)
         sections.append((wasm[i], wasm[start:start + size]))
         i = start + size
     out = bytearray(wasm[:8])
@@ -98,10 +59,10 @@ def main():
             memory = bytearray(max(offset + len(data) for offset, data in found) - low)
             for offset, data in found:
                 memory[offset - low:offset - low + len(data)] = data
-            body = uleb(1) + b'\x00\x41' + sleb(low) + b'\x0b' + uleb(len(memory)) + bytes(memory)
+            body = leb(1) + b'\x00\x41' + leb(low, signed=True) + b'\x0b' + leb(len(memory)) + bytes(memory)
         elif sid == DATA_COUNT:
-            body = uleb(1)
-        out += bytes([sid]) + uleb(len(body)) + body
+            body = leb(1)
+        out += bytes([sid]) + leb(len(body)) + body
     open(path, 'wb').write(out)
 
 
