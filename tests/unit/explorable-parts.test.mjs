@@ -82,15 +82,15 @@ test('sentences: a clear winner', () => {
     all_masked: false,
   };
   assert.equal(summarySentence(r, ['A', 'B', 'C'], [true, true, true]),
-    'q lines up most with B’s key (score 1.414), so B takes a share of 0.576; C gets 0.284 and A gets 0.14. Output o = [-0.004, 0.868].');
+    'q matches B’s key best (score 1.414), so B gets the largest share, 0.576; C gets 0.284 and A gets 0.14. Output o = [-0.004, 0.868].');
 });
 
-test('sentences: a three-way tie is called a tie, not "lines up most with A"', () => {
+test('sentences: a three-way tie is called a tie, not "matches A’s key best"', () => {
   const s = pair(Math.SQRT1_2, '0.707');
   const w = pair(1 / 3, '0.333');
   const r = { scores: [s, s, s], shares: [w, w, w], output: [pair(1 / 3, '0.333'), pair(1 / 3, '0.333')], all_masked: false };
   const text = summarySentence(r, ['A', 'B', 'C'], [true, true, true]);
-  assert.doesNotMatch(text, /most/);
+  assert.doesNotMatch(text, /best/);
   assert.match(text, /matches all allowed keys equally \(score 0\.707 each\).*A, B and C get 0\.333 each/);
 });
 
@@ -102,7 +102,7 @@ test('sentences: a two-way tie at the top, and a share that rounds or underflows
     all_masked: false,
   };
   const text = summarySentence(r, ['A', 'B', 'C'], [true, true, true]);
-  assert.match(text, /lines up equally with A’s and B’s keys \(score 5 each\), so they take 0\.5 each/);
+  assert.match(text, /matches A’s and B’s keys equally well \(score 5 each\), so they get 0\.5 each/);
   assert.match(text, /C gets exactly 0 \(its share underflows in double precision; C is not masked\)/);
   assert.equal(shareText('A', pair(1e-5, '0')), 'A gets less than 0.0005 (shown as 0; A is not masked)');
   assert.equal(shareText('A', pair(0.25, '0.25')), 'A gets 0.25');

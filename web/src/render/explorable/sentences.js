@@ -41,10 +41,10 @@ export function summarySentence(r, labels, mask) {
   } else if (tied.length === open.length) {
     lead = `q matches ${tied.length === 2 ? 'both' : 'all'} allowed keys equally (score ${r.scores[tied[0]].shown} each), so the attention is split evenly: ${listText(tied.map((i) => labels[i]))} get ${r.shares[tied[0]].shown} each`;
   } else if (tied.length > 1) {
-    lead = `q lines up equally with ${listText(tied.map((i) => `${labels[i]}’s`))} keys (score ${r.scores[tied[0]].shown} each), so they take ${r.shares[tied[0]].shown} each`;
+    lead = `q matches ${listText(tied.map((i) => `${labels[i]}’s`))} keys equally well (score ${r.scores[tied[0]].shown} each), so they get ${r.shares[tied[0]].shown} each`;
   } else {
     const b = tied[0];
-    lead = `q lines up most with ${labels[b]}’s key (score ${r.scores[b].shown}), so ${labels[b]} takes a share of ${r.shares[b].shown}`;
+    lead = `q matches ${labels[b]}’s key best (score ${r.scores[b].shown}), so ${labels[b]} gets the largest share, ${r.shares[b].shown}`;
   }
   const others = rest.map((i) => shareText(labels[i], r.shares[i], r.normalizer));
   return `${lead}${others.length ? `; ${listText(others)}` : ''}. Output o = ${vecShown(r.output)}.` +
