@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstring>
 #include <iterator>
+#include <set>
 
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/quote.hpp"
@@ -233,12 +234,12 @@ void check_hand_example(Context& cx, const json& cell, const std::string& path, 
 // A list of Markdown texts (choice options, reasons): invalid ones are null in the result.
 json& markdown_list(Context& cx, const json& given, const std::string& at, JsonOut& out, const char* name,
                     const char* twice) {
-    std::vector<std::string> seen;
+    std::set<std::string> seen;
     json& list = out.array(name);
     for (std::size_t i = 0; i < given.size(); ++i) {
         const std::string item = json_path_index(at, i);
         const auto text = read_markdown(cx, given[i], item);
-        if (twice && text && !first_time(seen, *text)) cx.error(item, {"option ", in_quotes(*text), twice});
+        if (twice && text && !seen.insert(*text).second) cx.error(item, {"option ", in_quotes(*text), twice});
         list.push_back(text ? json(*text) : json());
     }
     return list;
@@ -425,14 +426,9 @@ json validate_cell(Context& cx, const json& cell, const std::string& path) {
     if (const json* given = f.find("id")) {
         const std::string at = f.at("id");
         if (auto id = read_id(cx, *given, at)) {
-            std::size_t earlier = 0;
-            while (earlier < cx.cell_ids.size() && cx.cell_ids[earlier] != *id) ++earlier;
-            if (earlier < cx.cell_ids.size()) {
-                cx.error(at, {"duplicate cell id ", in_quotes(*id), " (also used by ", cx.cell_id_paths[earlier], ")"});
-            } else {
-                cx.cell_ids.push_back(*id);
-                cx.cell_id_paths.push_back(path);
-            }
+            const auto earlier = cx.cell_ids.emplace(*id, path);
+            if (!earlier.second)
+                cx.error(at, {"duplicate cell id ", in_quotes(*id), " (also used by ", earlier.first->second, ")"});
             o.set("id", *id);
         }
     }

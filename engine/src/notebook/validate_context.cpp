@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iterator>
+#include <set>
 
 #include "attnbook/core/quote.hpp"
 #include "attnbook/lessons/divisor.hpp"
@@ -50,13 +51,6 @@ json all_true(std::size_t n) {
     json row = json::array();
     for (std::size_t i = 0; i < n; ++i) row.push_back(true);
     return row;
-}
-
-bool first_time(std::vector<std::string>& seen, const std::string& text) {
-    for (const std::string& earlier : seen)
-        if (earlier == text) return false;
-    seen.push_back(text);
-    return true;
 }
 
 std::size_t character_count(const std::string& utf8) {
@@ -449,11 +443,11 @@ void labels_field(const Fields& f, JsonOut& o, std::size_t n, const char* count_
     }
     json& labels = o.array("labels");
     const std::string at = f.at("labels");
-    std::vector<std::string> seen;
+    std::set<std::string> seen;
     for (std::size_t i = 0; i < given->size(); ++i) {
         const std::string item = json_path_index(at, i);
         const auto label = read_string(f.cx, (*given)[i], item, 1, explore_limits::cell_label_max_chars);
-        if (label && !first_time(seen, *label)) f.cx.error(item, {"label ", in_quotes(*label), " is used twice"});
+        if (label && !seen.insert(*label).second) f.cx.error(item, {"label ", in_quotes(*label), " is used twice"});
         labels.push_back(label ? json(*label) : json());
     }
     if (count_lead && given->size() != n)

@@ -3,6 +3,7 @@
 // one JSON value each, report what was expected and what was found, and return nullopt on error.
 // Internal to engine/src/notebook.
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,9 +35,9 @@ public:
 
     std::vector<std::string> notebook_depths;  // the notebook's depths once they are known valid
     bool notebook_depths_valid = false;
-    // The cell ids seen so far and the path of the cell that has each, in order: lists searched in
-    // order are smaller in the module than a std::map of strings.
-    std::vector<std::string> cell_ids, cell_id_paths;
+    // id -> path of the cell that has it. A map, not a list searched in order: a hostile notebook
+    // may hold tens of thousands of cells (4 MB of text), and a list made that quadratic (27 s).
+    std::map<std::string, std::string> cell_ids;
 
 private:
     std::size_t count_ = 0;
@@ -52,9 +53,6 @@ std::size_t character_count(const std::string& utf8);
 void expected(Context& cx, const std::string& path, const char* what, const json& value);
 // [true, true, ...]: n entries (a mask that allows everything).
 json all_true(std::size_t n);
-// False when `text` is in `seen` already (a label or option used twice); else adds it. A short
-// list searched in order: smaller in the module than a std::set of strings.
-bool first_time(std::vector<std::string>& seen, const std::string& text);
 
 bool expect_object(Context& cx, const json& value, const std::string& path);
 // Unknown fields (at their key) and missing required ones (at the object). `what` names the
