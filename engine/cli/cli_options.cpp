@@ -57,6 +57,7 @@ const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
          {{"input", {"input", Kind::rows}}, {"heads", {"heads", Kind::whole}}, {"mask", {"mask", Kind::flag_rows}},
           {"activation", {"activation", Kind::word}}}},
         {"validate", {}},
+        {"ipynb", {{"depth", {"depth", Kind::word}}, {"state", {"state", Kind::word}}, {"url", {"url", Kind::word}}}},
         {"limits", {}},
         {"cell-types", {}},
         {"precision",
@@ -280,6 +281,8 @@ std::string usage() {
            "                  --heads 1  --layers 1  --batch 1  --bytes 2\n"
            "  pipeline, pytorch-rules, mistakes, alternatives, jacobian-norms, tiling-memory\n"
            "                the three-depth lesson's live cells (options: their cells' fields, '_' written '-')\n"
+           "  ipynb         a notebook at one depth as a Jupyter notebook that recomputes its numbers:\n"
+           "                  ipynb FILE --depth beginner|developer|researcher  [--state PERMALINK]  [--url PAGE]\n"
            "  validate      check notebook files: validate FILE...\n"
            "  limits        every limit, default and name list of the engine, as JSON\n"
            "  cell-types    each cell type's fields and a valid example cell, as JSON\n"
@@ -316,7 +319,7 @@ ParsedLine parse_command_line(const std::vector<std::string>& argv) {
             continue;
         }
         if (word.rfind("--", 0) != 0) {
-            if (line.command != "validate")
+            if (line.command != "validate" && line.command != "ipynb")
                 throw UserError(line.command + ": unexpected argument " + quote(word) + " (options start with --)");
             line.files.push_back(word);
             continue;
@@ -345,6 +348,8 @@ ParsedLine parse_command_line(const std::vector<std::string>& argv) {
     }
     if (line.command == "validate" && line.files.empty() && !line.wants_help)
         throw UserError("validate: name at least one notebook file");
+    if (line.command == "ipynb" && line.files.size() != 1 && !line.wants_help)
+        throw UserError("ipynb: name one notebook file (ipynb NOTEBOOK.json --depth beginner|developer|researcher)");
     return line;
 }
 

@@ -103,6 +103,13 @@ int run(const std::vector<std::string>& argv) {
         return 0;
     }
     if (line.command == "validate") return validate_files(line.files);
+    if (line.command == "ipynb") {  // the notebook comes from a file; the .ipynb text goes to stdout
+        json args = line.args;
+        args["text"] = read_notebook_file(line.files.at(0));
+        args["name"] = line.files.at(0);
+        std::cout << attnbook::run_command("ipynb", args).at("ipynb").get<std::string>();
+        return 0;
+    }
     // CLI names use '-', engine command names '_' (hand-example -> hand_example).
     std::string command = line.command;
     for (char& c : command) c = c == '-' ? '_' : c;

@@ -13,6 +13,7 @@
 #include "attnbook/notebook/block_command.hpp"
 #include "attnbook/notebook/cell_types.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/ipynb.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
 #include "attnbook/notebook/limits.hpp"
@@ -168,6 +169,7 @@ constexpr Command kCommands[] = {
     {"cost", cost_command},
     {"explore", explore_command},
     {"hand_example", hand_example_command},
+    {"ipynb", ipynb_command},
     {"jacobian", jacobian_command},
     {"jacobian_norms", jacobian_norms_command},
     {"limits", limits_command},

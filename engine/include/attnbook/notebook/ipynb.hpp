@@ -1,0 +1,24 @@
+#pragma once
+// A notebook at one reading depth as a Jupyter notebook (nbformat 4.5) that recomputes its
+// numbers: prose, maths, references and practice become Markdown; every live cell becomes a
+// short numpy (or standard-library) program that prints the cell's numbers as the page rounds
+// them and checks them against the engine's exact numbers, embedded beside it; cells that only
+// work on the page (playback, help history, attention at scale) become a note with a link back.
+//
+//   ipynb {text, name?, depth?, state?, url?} -> {"ipynb": <the .ipynb text>, "file": "<id>-<depth>.ipynb"}
+//     text   the notebook's JSON text (validated first; an invalid notebook is refused with its
+//            first error)
+//     depth  beginner|developer|researcher, one of the notebook's depths (default: its first);
+//            the cells are those the page shows at that depth
+//     state  the page's permalink ("#<id>.q.explore=3,0&..."): each cell's settings, where the
+//            engine accepts them (otherwise the cell's own, with a note)
+//     url    the lesson page's address, for the links back
+#include <nlohmann/json.hpp>
+
+#include "attnbook/notebook/commands.hpp"
+
+namespace attnbook {
+
+nlohmann::json ipynb_command(const nlohmann::json& args, const Progress& progress);
+
+}  // namespace attnbook

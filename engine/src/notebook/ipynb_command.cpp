@@ -1,0 +1,251 @@
+// The `ipynb` command (contract in notebook/ipynb.hpp): the notebook's cells at one depth, in
+// order, as nbformat 4.5 cells. Cell ids are the notebook's own (a live cell's code cell adds
+// "_code"; '_' never occurs in a notebook's ids, so nothing collides), so a re-export keeps them.
+#include "attnbook/notebook/ipynb.hpp"
+
+#include "attnbook/core/decimal_format.hpp"
+#include "attnbook/core/errors.hpp"
+#include "attnbook/core/quote.hpp"
+#include "attnbook/core/text_join.hpp"
+#include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/json_out.hpp"
+#include "attnbook/notebook/notebook.hpp"
+#include "ipynb_python.hpp"
+#include "ipynb_state.hpp"
+
+namespace attnbook {
+
+using nlohmann::json;
+
+namespace {
+
+// nbformat allows 64 characters; a notebook id may already have 64. A long id keeps its first
+// 50 characters and adds a hash of the whole (FNV-1a, 32 bits), so ids stay stable and distinct.
+std::string cell_id(const std::string& id, const char* suffix) {
+    std::string tail = suffix;
+    if (id.size() + tail.size() <= 64) return id + tail;
+    std::uint32_t h = 2166136261u;
+    for (unsigned char c : id) h = (h ^ c) * 16777619u;
+    return join_text({id.substr(0, 50), "_", hex_text("", h, 8), tail});
+}
+
+// nbformat keeps a cell's source as a list of lines, each but the last ending in "\n".
+json source_lines(const std::string& text) {
+    json lines = json::array();
+    std::size_t start = 0;
+    while (start < text.size()) {
+        const std::size_t end = text.find('\n', start);
+        if (end == std::string::npos) {
+            lines.push_back(text.substr(start));
+            break;
+        }
+        lines.push_back(text.substr(start, end + 1 - start));
+        start = end + 1;
+    }
+    return lines;
+}
+
+std::string trimmed_end(std::string text) {
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+    return text;
+}
+
+json markdown_cell(const std::string& id, const std::string& text) {
+    json c;
+    JsonOut(c).set("cell_type", "markdown").set("id", id).set("metadata", json::object()).set("source", source_lines(trimmed_end(text)));
+    return c;
+}
+
+json code_cell(const std::string& id, const std::string& code) {
+    json c;
+    JsonOut(c)
+        .set("cell_type", "code")
+        .set("execution_count", json(nullptr))
+        .set("id", id)
+        .set("metadata", json::object())
+        .set("outputs", json::array())
+        .set("source", source_lines(trimmed_end(code)));
+    return c;
+}
+
+std::string text_of(const json& cell, const char* field) {
+    const auto it = cell.find(field);
+    return it == cell.end() || !it->is_string() ? std::string() : it->get<std::string>();
+}
+
+std::string titled(const json& cell, const char* level) {
+    const std::string title = text_of(cell, "title");
+    return title.empty() ? std::string() : join_text({level, " ", title, "\n\n"});
+}
+
+std::string folded(const char* summary, const std::string& body) {
+    return join_text({"<details><summary>", summary, "</summary>\n\n", trimmed_end(body), "\n\n</details>\n\n"});
+}
+
+// The answer of a practice cell (or a study step's check) as a reader would give it.
+std::string answer_text(const json& answer) {
+    if (answer.at("kind") == "choice") {
+        const std::size_t correct = answer.at("correct").get<std::size_t>();
+        std::string out = answer.at("options").at(correct).get<std::string>();
+        if (answer.contains("reasons")) append_text(out, {"\n\n", answer.at("reasons").at(correct).get<std::string>()});
+        return out;
+    }
+    const double value = answer.at("value").get<double>();
+    if (answer.contains("decimals")) return fixed_text(value, answer.at("decimals").get<int>());
+    std::string out = json(value).dump();
+    if (answer.contains("tolerance")) append_text(out, {" (within ", json(answer.at("tolerance")).dump(), ")"});
+    return out;
+}
+
+std::string question(const json& prompt_holder, const json& answer) {
+    std::string out = text_of(prompt_holder, "prompt") + "\n\n";
+    if (answer.at("kind") == "choice") {
+        const json& options = answer.at("options");
+        for (std::size_t i = 0; i < options.size(); ++i) append_text(out, {i + 1, ". ", options[i].get<std::string>(), "\n"});
+        out += "\n";
+    }
+    if (!text_of(prompt_holder, "hint").empty()) out += folded("Hint", text_of(prompt_holder, "hint"));
+    return out;
+}
+
+std::string practice_markdown(const json& cell) {
+    std::string out = titled(cell, "###") + question(cell, cell.at("answer"));
+    std::string answer = "**" + answer_text(cell.at("answer")) + "**";
+    for (const char* more : {"worked", "explanation"})
+        if (!text_of(cell, more).empty()) append_text(answer, {"\n\n", text_of(cell, more)});
+    return out + folded("Answer", answer);
+}
+
+std::string study_markdown(const json& cell) {
+    std::string out = titled(cell, "##");
+    const json& steps = cell.at("steps");
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        const json& step = steps[i];
+        append_text(out, {"### ", i + 1, ". ", text_of(step, "title"), "\n\n", text_of(step, "text"), "\n\n"});
+        if (step.contains("check")) {
+            const json& check = step.at("check");
+            out += question(check, check.at("answer")) + folded("Answer", answer_text(check.at("answer")));
+        }
+    }
+    return out;
+}
+
+std::string references_markdown(const json& cell) {
+    std::string out = titled(cell, "##");
+    for (const json& item : cell.at("items")) {
+        const std::string title = text_of(item, "title"), url = text_of(item, "url");
+        append_text(out, {"- ", text_of(item, "authors"), " (", item.at("year").get<long long>(), "). ",
+                          url.empty() ? title : "[" + title + "](" + url + ")", ". *", text_of(item, "venue"), "*.\n"});
+    }
+    return out;
+}
+
+std::string maths_markdown(const json& cell) {
+    std::string out = titled(cell, "##") + "$$\n" + text_of(cell, "tex") + "\n$$\n\n";
+    return out + text_of(cell, "caption");
+}
+
+// Why a cell stays on the page, in a few words.
+const char* page_only_reason(const std::string& type) {
+    if (type == "playback") return "an animation of one query's match, share and mix";
+    if (type == "help-history") return "your practice answers and the help you used, kept by your browser";
+    if (type == "attention-scale")
+        return "one self-attention of thousands of tokens, timed on your GPU (WebGPU) or the engine's WebAssembly kernel";
+    return "a live cell whose program is not part of this export";
+}
+
+std::string link_back(const std::string& url) {
+    return url.empty() ? "the lesson page" : "[the lesson page](" + url + ")";
+}
+
+}  // namespace
+
+json ipynb_command(const json& raw, const Progress&) {
+    CommandArgs args("ipynb", raw, {"text", "name", "depth", "state", "url"});
+    if (!args.has("text")) throw UserError("ipynb: $.text: the notebook's JSON text is required");
+    const std::string name = args.has("name") ? args.text("name") : "notebook";
+    json report = validate_notebook_text(args.text("text"), name);
+    if (!report.at("ok").get<bool>()) {
+        const json& errors = report.at("errors");
+        throw_format("ipynb: the notebook is not valid ({} error{}); the first: {}",
+                     {errors.size(), errors.size() == 1 ? "" : "s", validation_error_line(errors.at(0))});
+    }
+    const json& nb = report.at("notebook");
+    const json& depths = nb.at("depths");
+    std::string depth = depths.at(0).get<std::string>();
+    if (args.has("depth")) {
+        depth = args.text("depth");
+        bool offered = false;
+        for (const json& d : depths) offered = offered || d == depth;
+        if (!offered) {
+            std::vector<std::string> names;
+            for (const json& d : depths) names.push_back(d.get<std::string>());
+            throw_format("ipynb: depth: {} is not one of this notebook's depths ({})", {quote(depth), listed(names)});
+        }
+    }
+    const std::string id = nb.at("id").get<std::string>(), url = args.has("url") ? args.text("url") : "";
+    const PermalinkCells state = args.has("state") ? read_permalink(args.text("state"), id) : PermalinkCells{};
+
+    json cells = json::array();
+    std::string intro = join_text({"# ", nb.at("title").get<std::string>(), "\n\n"});
+    if (nb.contains("description")) intro += nb.at("description").get<std::string>() + "\n\n";
+    append_text(intro, {"*The ", depth, " reading of attnbook's notebook `", id, "` (version ",
+                        nb.at("version").get<std::string>(), "), from ", link_back(url), ".* "
+                        "Each code cell recomputes a live cell of the page with Python 3 and numpy at the "
+                        "settings exported, prints its numbers rounded as the page shows them, and checks them "
+                        "against the engine's exact numbers written beside it. Change a setting and run the cell "
+                        "again: the check then tells you how far you moved from the page's numbers."});
+    cells.push_back(markdown_cell("_title", intro));
+
+    for (const json& cell : nb.at("cells")) {
+        bool shown = false;
+        for (const json& d : cell.contains("depths") ? cell.at("depths") : depths) shown = shown || d == depth;
+        if (!shown) continue;
+        const std::string type = cell.at("type").get<std::string>(), cid = cell.at("id").get<std::string>();
+        if (type == "prose") {
+            cells.push_back(markdown_cell(cell_id(cid, ""), titled(cell, "##") + text_of(cell, "text")));
+        } else if (type == "maths") {
+            cells.push_back(markdown_cell(cell_id(cid, ""), maths_markdown(cell)));
+        } else if (type == "references") {
+            cells.push_back(markdown_cell(cell_id(cid, ""), references_markdown(cell)));
+        } else if (type == "practice") {
+            cells.push_back(markdown_cell(cell_id(cid, ""), practice_markdown(cell)));
+        } else if (type == "study") {
+            cells.push_back(markdown_cell(cell_id(cid, ""), study_markdown(cell)));
+        } else {
+            const auto it = state.find(cid);
+            const LiveCell live = type == "playback" || type == "help-history" || type == "attention-scale"
+                                      ? LiveCell{}
+                                      : live_cell(cell, it == state.end() ? CellState{} : it->second);
+            if (live.code.empty()) {
+                cells.push_back(markdown_cell(cell_id(cid, ""),
+                                              join_text({titled(cell, "##"), "> This cell runs only on the page: ",
+                                                         page_only_reason(type), ". Open it in ", link_back(url), "."})));
+                continue;
+            }
+            cells.push_back(markdown_cell(cell_id(cid, ""), live.markdown));
+            cells.push_back(code_cell(cell_id(cid, "_code"), live.code));
+        }
+    }
+
+    json notebook;
+    json metadata;
+    json kernelspec, language;
+    JsonOut(kernelspec).set("display_name", "Python 3").set("language", "python").set("name", "python3");
+    JsonOut(language)
+        .set("file_extension", ".py")
+        .set("mimetype", "text/x-python")
+        .set("name", "python")
+        .set("nbconvert_exporter", "python")
+        .set("pygments_lexer", "ipython3");
+    json origin;
+    JsonOut(origin).set("notebook", id).set("version", nb.at("version")).set("depth", depth);
+    if (args.has("state")) origin["state"] = args.text("state");
+    JsonOut(metadata).set("attnbook", origin).set("kernelspec", kernelspec).set("language_info", language);
+    JsonOut(notebook).set("cells", cells).set("metadata", metadata).set("nbformat", json(4)).set("nbformat_minor", json(5));
+    json out;
+    JsonOut(out).set("file", id + "-" + depth + ".ipynb").set("ipynb", notebook.dump(1) + "\n");
+    return out;
+}
+
+}  // namespace attnbook

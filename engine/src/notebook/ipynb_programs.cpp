@@ -1,0 +1,471 @@
+// The `ipynb` export's live cells, part one: the explorable, the scaling study, the hand example,
+// the held sequence, the pipeline, the cost calculator, online softmax and the Jacobian. Each
+// becomes a short program a reader can follow: the settings, the computation in named steps, the
+// numbers printed as the page rounds them, then a check against the engine's exact numbers.
+// The settings are the cell's, overridden by the permalink's where the engine accepts them.
+#include <functional>
+
+#include "attnbook/core/errors.hpp"
+#include "attnbook/core/text_join.hpp"
+#include "attnbook/lessons/explore_row.hpp"
+#include "attnbook/lessons/scaling_study.hpp"
+#include "attnbook/notebook/commands.hpp"
+#include "attnbook/notebook/lesson_commands.hpp"
+#include "attnbook/notebook/python_export.hpp"
+#include "ipynb_programs.hpp"
+#include "ipynb_python.hpp"
+#include "ipynb_state.hpp"
+
+namespace attnbook {
+
+using nlohmann::json;
+
+namespace {
+
+// Numbers read from the permalink become JSON integers where they are whole, so that commands
+// reading counts (widths, seed) take them.
+json number_json(double x) {
+    if (x == static_cast<double>(static_cast<long long>(x)) && x >= -9.0e15 && x <= 9.0e15)
+        return json(static_cast<long long>(x));
+    return json(x);
+}
+
+json numbers_json(const std::vector<double>& xs) {
+    json out = json::array();
+    for (double x : xs) out.push_back(number_json(x));
+    return out;
+}
+
+}  // namespace
+
+void StateArgs::numbers(const char* kind, const char* field) {
+    if (const std::string* t = find(kind))
+        if (auto v = permalink_numbers(*t)) args[field] = numbers_json(*v);
+}
+void StateArgs::rows(const char* kind, const char* field) {
+    if (const std::string* t = find(kind))
+        if (auto v = permalink_rows(*t)) {
+            json rows = json::array();
+            for (const auto& r : *v) rows.push_back(numbers_json(r));
+            args[field] = rows;
+        }
+}
+void StateArgs::bits(const char* kind, const char* field) {
+    if (const std::string* t = find(kind))
+        if (auto v = permalink_bits(*t)) {
+            json row = json::array();
+            for (bool b : *v) row.push_back(b);
+            args[field] = row;
+        }
+}
+void StateArgs::bit_rows(const char* kind, const char* field) {
+    if (const std::string* t = find(kind))
+        if (auto v = permalink_bit_rows(*t)) {
+            json rows = json::array();
+            for (const auto& r : *v) {
+                json row = json::array();
+                for (bool b : r) row.push_back(b);
+                rows.push_back(row);
+            }
+            args[field] = rows;
+        }
+}
+void StateArgs::whole(const char* kind, const char* field) {
+    if (const std::string* t = find(kind))
+        if (auto v = permalink_whole(*t)) args[field] = *v;
+}
+void StateArgs::number(const char* kind, const char* field) {
+    if (const std::string* t = find(kind))
+        if (auto v = permalink_number(*t)) args[field] = number_json(*v);
+}
+void StateArgs::flag(const char* kind, const char* field) {
+    if (const std::string* t = find(kind))
+        if (auto v = permalink_flag(*t)) args[field] = *v;
+}
+void StateArgs::text(const char* kind, const char* field) {
+    if (const std::string* t = find(kind))
+        if (!t->empty()) args[field] = *t;
+}
+const std::string* StateArgs::find(const char* kind) const {
+    const auto it = state.find(kind);
+    return it == state.end() ? nullptr : &it->second;
+}
+
+json run_settled(const char* command, json& defaults, const json& overrides, std::string& note) {
+    if (!overrides.empty()) {
+        json merged = defaults;
+        for (auto it = overrides.begin(); it != overrides.end(); ++it) merged[it.key()] = it.value();
+        try {
+            json result = run_command(command, merged);
+            defaults = merged;
+            return result;
+        } catch (const UserError& e) {
+            note = join_text({"The permalink's settings for this cell were refused (", e.what(),
+                              "), so these are the cell's own settings.\n\n"});
+        }
+    }
+    return run_command(command, defaults);
+}
+
+std::string heading(const json& cell, const char* fallback) {
+    const std::string title = cell.contains("title") ? cell.at("title").get<std::string>() : fallback;
+    return "## " + title + "\n\n";
+}
+
+namespace {
+
+const char* kShow = R"PY(
+def show(name, rows, decimals):
+    """Print a vector or a matrix rounded the way the page shows it."""
+    print(name)
+    for row in np.atleast_2d(rows):
+        print("   " + "  ".join(f"{x:{decimals + 6}.{decimals}f}" for x in row))
+)PY";
+
+// numpy's exp and its summation order (pairwise sums, BLAS) round the last bits differently from
+// the engine's fdlibm exp and left-to-right sums; 1e-12 is thousands of those roundings.
+const char* kCloseCheck = R"PY(
+# numpy's exp and its sums (pairwise, BLAS) may round the last bits differently from the engine's
+# own exp and left-to-right sums, so the check allows a relative difference of 1e-12.
+def check(name, ours):
+    np.testing.assert_allclose(ours, engine[name], rtol=1e-12, atol=1e-12, err_msg=name)
+)PY";
+
+std::string divisor_code(const std::string& divisor) {
+    if (divisor == "width") return "d_k  # the width itself: over-divides";
+    if (divisor == "one") return "1.0  # no scaling";
+    return "np.sqrt(d_k)  # sqrt(d_k): keeps the scores' spread near 1";
+}
+
+LiveCell explorable(const json& cell, const CellState& state) {
+    json args;
+    for (const char* f : {"query", "keys", "values", "mask", "divisor"}) args[f] = cell.at(f);
+    StateArgs s{state};
+    s.numbers("q", "query");
+    s.bits("m", "mask");
+    s.rows("ks", "keys");
+    s.rows("vs", "values");
+    std::string note;
+    const json result = run_settled("explore", args, s.args, note);
+    std::vector<std::string> labels;
+    for (const json& l : cell.at("labels")) labels.push_back(l.get<std::string>());
+    json python_args = args;
+    python_args["labels"] = cell.at("labels");
+    const std::string program = run_command("python", python_args).at("program").get<std::string>();
+    const auto norm = state.find("norm");
+    if (norm != state.end() && norm->second != "softmax")
+        note += "The page was set to another normaliser; this program writes softmax, the lesson's own.\n\n";
+    LiveCell out;
+    out.markdown = heading(cell, "The explorable") + note +
+                   "One query against every source: the match (dot product), the share (softmax) and the mix. "
+                   "Change the query, the keys, the values or `allowed` and run the cell again.";
+    out.code = program + engine_numbers(result, {"shares", "output"}) +
+               "\n# Bit for bit: the program repeats the engine's sums in the same order and carries its exp.\n"
+               "assert shares == engine[\"shares\"], (shares, engine[\"shares\"])\n"
+               "assert output == engine[\"output\"], (output, engine[\"output\"])\n"
+               "print(\"the same doubles as the engine\")\n";
+    return out;
+}
+
+LiveCell scaling(const json& cell, const CellState& state) {
+    json args;
+    for (const char* f : {"seed", "widths", "pairs", "trials", "keys", "divisor"}) args[f] = cell.at(f);
+    StateArgs s{state};
+    s.whole("seed", "seed");
+    s.numbers("widths", "widths");
+    s.whole("pairs", "pairs");
+    s.whole("trials", "trials");
+    s.whole("keys", "keys");
+    s.text("div", "divisor");
+    std::string note;
+    const json result = run_settled("scaling", args, s.args, note);
+    const std::string program = run_command("scaling_program", args).at("program").get<std::string>();
+    LiveCell out;
+    out.markdown = heading(cell, "The scaling study") + note +
+                   "How the spread of a dot product grows with the head width d, and how the largest attention "
+                   "weight behaves with and without the division. The draws are numpy's `default_rng`, in the "
+                   "page's order, so these are the page's tables.";
+    out.code = "import numpy as np\n\n" + program + engine_numbers(result, {"raw_std", "scaled_std", "top_unscaled", "top_scaled"}) +
+               "\n# The draws are the same doubles; numpy's pairwise sums (std, mean, einsum) round differently\n"
+               "# from the engine's left-to-right sums over tens of thousands of terms: agree to 1e-10 relative.\n"
+               "for name, want in engine.items():\n"
+               "    np.testing.assert_allclose(columns[name], want, rtol=1e-10, err_msg=name)\n"
+               "print(\"the engine's tables, to 1e-10\")\n";
+    return out;
+}
+
+LiveCell hand_example(const json& cell, const CellState& state) {
+    json args;
+    for (const char* f : {"queries", "keys", "values"}) args[f] = cell.at(f);
+    StateArgs s{state};
+    s.rows("qs", "queries");
+    s.rows("ks", "keys");
+    s.rows("vs", "values");
+    std::string note;
+    const json result = run_settled("hand_example", args, s.args, note);
+    LiveCell out;
+    out.markdown = heading(cell, "A small example by hand") + note +
+                   "Every query against every key: scores, weights (one softmax per row) and the outputs.";
+    out.code = join_text({"import numpy as np\n\n"
+                          "queries = np.array(", py_literal(args.at("queries")), ")  # (queries, d_k)\n"
+                          "keys = np.array(", py_literal(args.at("keys")), ")  # (keys, d_k)\n"
+                          "values = np.array(", py_literal(args.at("values")), ")  # (keys, d_v)\n",
+                          kShow, R"PY(
+d_k = queries.shape[1]
+# 1. Match: every query with every key, divided by sqrt(d_k).
+logits = queries @ keys.T / np.sqrt(d_k)  # (queries, keys)
+# 2. Share: softmax along each row (the row's largest logit subtracted first).
+lifted = np.exp(logits - logits.max(axis=1, keepdims=True))
+weights = lifted / lifted.sum(axis=1, keepdims=True)
+row_sums = weights.sum(axis=1)
+# 3. Mix: each output row is its weights times the values.
+output = weights @ values  # (queries, d_v)
+
+show("logits", logits, 3)
+show("weights", weights, 3)
+show("row sums", row_sums, 3)
+show("output", output, 3)
+)PY",
+                          engine_numbers(result, {"logits", "weights", "row_sums", "output"}), kCloseCheck,
+                          "\nfor name, ours in [(\"logits\", logits), (\"weights\", weights), (\"row_sums\", row_sums), "
+                          "(\"output\", output)]:\n    check(name, ours)\nprint(\"the engine's numbers, to 1e-12\")\n"});
+    return out;
+}
+
+LiveCell held_sequence(const json& cell, const CellState& state) {
+    json args;
+    for (const char* f : {"queries", "keys", "values", "mask", "divisor"}) args[f] = cell.at(f);
+    StateArgs s{state};
+    s.rows("qs", "queries");
+    s.rows("vs", "values");
+    s.bit_rows("ms", "mask");
+    std::string note;
+    const json result = run_settled("sequence", args, s.args, note);
+    LiveCell out;
+    out.markdown = heading(cell, "A held sequence") + note +
+                   "Several query rows against the same sources, each with its own mask row (True: the row may "
+                   "attend to that source). A row with every source masked gets zero shares and a zero output.";
+    out.code = join_text({"import numpy as np\n\n"
+                          "labels = ", py_literal(cell.at("labels")), "\n"
+                          "queries = np.array(", py_literal(args.at("queries")), ")  # (rows, d_k)\n"
+                          "keys = np.array(", py_literal(args.at("keys")), ")  # (sources, d_k)\n"
+                          "values = np.array(", py_literal(args.at("values")), ")  # (sources, d_v)\n"
+                          "allowed = np.array(", py_literal(args.at("mask")), ")  # (rows, sources)\n",
+                          kShow, "\nd_k = queries.shape[1]\ndivisor = ", divisor_code(args.at("divisor").get<std::string>()),
+                          R"PY(
+# 1. Match: every row's query with every key.
+scores = queries @ keys.T / divisor  # (rows, sources)
+# 2. Share: softmax over the allowed sources only; a masked source gets exactly 0.
+shares = np.zeros_like(scores)
+for r in range(len(scores)):
+    if allowed[r].any():
+        lifted = np.where(allowed[r], np.exp(scores[r] - scores[r][allowed[r]].max()), 0.0)
+        shares[r] = lifted / lifted.sum()
+# 3. Mix: each row's output is its shares times the values.
+outputs = shares @ values  # (rows, d_v)
+
+print("sources:", ", ".join(labels))
+show("scores", scores, 3)
+show("shares", shares, 3)
+show("outputs", outputs, 3)
+)PY",
+                          engine_numbers(result, {"scores", "shares", "outputs"}), kCloseCheck,
+                          "\nfor name, ours in [(\"scores\", scores), (\"shares\", shares), (\"outputs\", outputs)]:\n"
+                          "    check(name, ours)\nprint(\"the engine's numbers, to 1e-12\")\n"});
+    return out;
+}
+
+LiveCell pipeline(const json& cell, const CellState& state) {
+    json args;
+    for (const char* f : {"scores", "width", "values"}) args[f] = cell.at(f);
+    StateArgs s{state};
+    s.whole("knob", "knob");
+    std::string note;
+    const json result = run_settled("pipeline", args, s.args, note);
+    LiveCell out;
+    out.markdown = heading(cell, "The volume knob") + note +
+                   "Raw scores, divided by the knob's setting, turned into shares, and the values blended in those "
+                   "shares.";
+    out.code = join_text({"import numpy as np\n\n"
+                          "words = ", py_literal(cell.at("labels")), "\n"
+                          "scores = np.array(", py_literal(args.at("scores")), ")  # one word's raw scores\n"
+                          "values = np.array(", py_literal(args.at("values")), ")  # one value per word\n"
+                          "divisor = ", py_literal(exact_numbers(result.at("divisor"))),
+                          "  # the knob's setting (sqrt(", args.at("width").dump(), ") is the standard one)\n",
+                          R"PY(
+divided = scores / divisor
+lifted = np.exp(divided - divided.max())
+shares = lifted / lifted.sum()
+blend = shares @ values
+
+print("divided", "  ".join(f"{x:.2f}" for x in divided))
+print("shares ", "  ".join(f"{x:.2f}" for x in shares))
+print(f"the shares add up to {shares.sum():.2f}")
+print("blend  ", "  ".join(f"{x:.2f}" for x in blend))
+)PY",
+                          engine_numbers(result, {"divided", "shares", "sum", "blend"}), kCloseCheck,
+                          "\nfor name, ours in [(\"divided\", divided), (\"shares\", shares), (\"sum\", shares.sum()), "
+                          "(\"blend\", blend)]:\n    check(name, ours)\nprint(\"the engine's numbers, to 1e-12\")\n"});
+    return out;
+}
+
+LiveCell cost(const json& cell, const CellState& state) {
+    json args;
+    for (const char* f : {"tokens", "head_width", "value_width", "heads", "layers", "batch", "bytes"}) args[f] = cell.at(f);
+    StateArgs s{state};
+    s.whole("tok", "tokens");
+    s.whole("dw", "head_width");
+    s.whole("dv", "value_width");
+    s.whole("heads", "heads");
+    s.whole("layers", "layers");
+    s.whole("batch", "batch");
+    s.whole("bytes", "bytes");
+    std::string note;
+    const json result = run_settled("cost", args, s.args, note);
+    std::string settings;
+    for (const char* f : {"tokens", "head_width", "value_width", "heads", "layers", "batch", "bytes"})
+        append_text(settings, {f, " = ", args.at(f).dump(), "\n"});
+    LiveCell out;
+    out.markdown = heading(cell, "What attention costs") + note +
+                   "The score matrix has tokens x tokens entries per head, layer and sequence in the batch; "
+                   "computing it and mixing the values each take two operations per product.";
+    out.code = join_text({settings, R"PY(
+copies = heads * layers * batch  # independent score matrices
+scores = float(tokens * tokens) * copies
+score_bytes = scores * bytes
+qk_flops = 2.0 * tokens * tokens * head_width * copies  # Q K^T: a multiply and an add per product
+av_flops = 2.0 * tokens * tokens * value_width * copies  # weights V
+
+print(f"scores:      {scores:.3g}")
+print(f"score bytes: {score_bytes:.3g}")
+print(f"QK^T FLOPs:  {qk_flops:.3g}")
+print(f"AV FLOPs:    {av_flops:.3g}")
+)PY",
+                          engine_numbers(result, {"scores", "score_bytes", "qk_flops", "av_flops"}),
+                          "\n# Whole numbers: equal to the engine's exactly (below 2^53; above it both round the same products).\n"
+                          "assert [scores, score_bytes, qk_flops, av_flops] == [engine[k] for k in (\"scores\", \"score_bytes\", "
+                          "\"qk_flops\", \"av_flops\")]\nprint(\"the engine's numbers exactly\")\n"});
+    return out;
+}
+
+LiveCell online_softmax(const json& cell, const CellState& state) {
+    json args;
+    for (const char* f : {"scores", "values", "tile"}) args[f] = cell.at(f);
+    StateArgs s{state};
+    s.whole("tile", "tile");
+    std::string note;
+    const json result = run_settled("online_softmax", args, s.args, note);
+    LiveCell out;
+    out.markdown = heading(cell, "Online softmax") + note +
+                   "The row is read a tile of keys at a time, keeping only a running maximum, a running sum and a "
+                   "running output, as FlashAttention does; the result equals the softmax of the whole row.";
+    out.code = join_text({"import numpy as np\n\n"
+                          "scores = np.array(", py_literal(args.at("scores")), ")  # one row of scores\n"
+                          "values = np.array(", py_literal(args.at("values")), ")  # one value row per key\n"
+                          "tile = ", args.at("tile").dump(), "  # keys read at a time\n",
+                          R"PY(
+running_max, running_sum = -np.inf, 0.0
+output = np.zeros(values.shape[1])  # normalised over the keys read so far
+for first in range(0, len(scores), tile):
+    part = slice(first, first + tile)
+    new_max = max(running_max, scores[part].max())
+    rescale = np.exp(running_max - new_max)  # what was kept was measured against the old maximum
+    e = np.exp(scores[part] - new_max)
+    new_sum = running_sum * rescale + e.sum()
+    output = (output * running_sum * rescale + e @ values[part]) / new_sum
+    running_max, running_sum = new_max, new_sum
+    print(f"keys {first}..{min(first + tile, len(scores)) - 1}: max {running_max:.4f}  sum {running_sum:.4f}  "
+          f"output {np.array2string(output, precision=4, floatmode='fixed')}")
+
+# The same row all at once.
+w = np.exp(scores - scores.max())
+unfused_output = (w / w.sum()) @ values
+print("all at once:", np.array2string(unfused_output, precision=4, floatmode="fixed"))
+print(f"largest difference: {np.abs(output - unfused_output).max():.2e}")
+)PY",
+                          engine_numbers(result, {"output", "unfused_output"}), kCloseCheck,
+                          "\ncheck(\"output\", output)\ncheck(\"unfused_output\", unfused_output)\n"
+                          "print(\"the engine's numbers, to 1e-12\")\n"});
+    return out;
+}
+
+LiveCell jacobian(const json& cell, const CellState& state) {
+    json args;
+    args["scores"] = cell.at("scores");
+    StateArgs s{state};
+    s.numbers("s", "scores");
+    long long step = 0;  // the page's multiplier: 2^step, step 0..6
+    if (const auto it = state.find("mult"); it != state.end())
+        if (auto v = permalink_whole(it->second); v && *v >= 0 && *v <= 6) step = *v;
+    json typed = s.args.contains("scores") ? s.args.at("scores") : args.at("scores");
+    json multiplied = json::array();
+    for (const json& x : typed) multiplied.push_back(x.get<double>() * static_cast<double>(1LL << step));
+    json overrides;
+    if (s.args.contains("scores") || step) overrides["scores"] = multiplied;
+    std::string note;
+    const json single = run_settled("jacobian", args, overrides, note);
+    json norm_args;
+    norm_args["widths"] = cell.at("widths");
+    norm_args["seed"] = cell.at("seed");
+    const json norms = run_command("jacobian_norms", norm_args);
+    LiveCell out;
+    out.markdown = heading(cell, "The softmax Jacobian") + note +
+                   "The Jacobian of p = softmax(s) is diag(p) - p pᵀ; its size (Frobenius norm) shows how much "
+                   "gradient flows back through the softmax. As the scores spread, p saturates and the norm "
+                   "vanishes: the second part measures it for random unscaled and scaled logits.";
+    out.code = join_text({"import numpy as np\n\n"
+                          "scores = np.array(", py_literal(args.at("scores")), ")\n"
+                          "widths = ", py_literal(norm_args.at("widths")), "\n"
+                          "seed = ", norm_args.at("seed").dump(), "\n"
+                          "keys, trials = 6, 500  # per width: 500 random queries against 6 keys each\n",
+                          kShow, R"PY(
+
+def softmax(s):
+    e = np.exp(s - s.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
+
+def softmax_jacobian(p):
+    return np.diag(p) - np.outer(p, p)  # J[i][j] = p_i (1 if i == j else 0) - p_i p_j
+
+p = softmax(scores)
+J = softmax_jacobian(p)
+show("p = softmax(s)", p, 3)
+show("J", J, 4)
+print(f"Frobenius norm |J| = {np.linalg.norm(J):.4f}")
+
+# The mean norm over random logits, undivided and divided by sqrt(d), per width d.
+rng = np.random.default_rng(seed)
+unscaled, scaled = [], []
+for d in widths:
+    q = rng.normal(size=(trials, d))
+    K = rng.normal(size=(trials, keys, d))
+    logits = np.einsum("td,tkd->tk", q, K)
+    unscaled.append(np.mean([np.linalg.norm(softmax_jacobian(p)) for p in softmax(logits)]))
+    scaled.append(np.mean([np.linalg.norm(softmax_jacobian(p)) for p in softmax(logits / np.sqrt(d))]))
+    print(f"d = {d:>5}: |J| undivided {unscaled[-1]:.4f}, divided {scaled[-1]:.4f}")
+)PY",
+                          engine_numbers(single, {"weights", "jacobian", "frobenius"}),
+                          "engine.update({\"unscaled\": ", py_literal(exact_numbers(norms.at("unscaled"))),
+                          ", \"scaled\": ", py_literal(exact_numbers(norms.at("scaled"))), "})\n", kCloseCheck,
+                          "\nfor name, ours in [(\"weights\", p), (\"jacobian\", J), (\"frobenius\", np.linalg.norm(J)), "
+                          "(\"unscaled\", unscaled), (\"scaled\", scaled)]:\n    check(name, ours)\n"
+                          "print(\"the engine's numbers, to 1e-12\")\n"});
+    return out;
+}
+
+}  // namespace
+
+LiveCell live_cell(const json& cell, const CellState& state) {
+    const std::string type = cell.at("type").get<std::string>();
+    if (type == "explorable") return explorable(cell, state);
+    if (type == "scaling-study") return scaling(cell, state);
+    if (type == "hand-example") return hand_example(cell, state);
+    if (type == "held-sequence") return held_sequence(cell, state);
+    if (type == "pipeline") return pipeline(cell, state);
+    if (type == "cost") return cost(cell, state);
+    if (type == "online-softmax") return online_softmax(cell, state);
+    if (type == "jacobian") return jacobian(cell, state);
+    return lab_cell(cell, state);
+}
+
+}  // namespace attnbook

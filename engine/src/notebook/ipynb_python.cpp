@@ -1,0 +1,53 @@
+#include "ipynb_python.hpp"
+
+#include "attnbook/core/text_join.hpp"
+
+namespace attnbook {
+
+using nlohmann::json;
+
+std::string py_literal(const json& value) {
+    if (value.is_boolean()) return value.get<bool>() ? "True" : "False";
+    if (value.is_null()) return "None";
+    if (value.is_array()) {
+        std::string out = "[";
+        for (std::size_t i = 0; i < value.size(); ++i) append_text(out, {i ? ", " : "", py_literal(value[i])});
+        return out + "]";
+    }
+    if (value.is_object()) {
+        std::string out = "{";
+        bool first = true;
+        for (auto it = value.begin(); it != value.end(); ++it) {
+            append_text(out, {first ? "" : ", ", json(it.key()).dump(), ": ", py_literal(it.value())});
+            first = false;
+        }
+        return out + "}";
+    }
+    return value.dump();  // numbers, strings (JSON's escapes are Python's)
+}
+
+json exact_numbers(const json& result) {
+    if (result.is_object()) {
+        if (result.size() == 2 && result.contains("exact") && result.contains("shown")) return result.at("exact");
+        json out = json::object();
+        for (auto it = result.begin(); it != result.end(); ++it) out[it.key()] = exact_numbers(it.value());
+        return out;
+    }
+    if (result.is_array()) {
+        json out = json::array();
+        for (const json& item : result) out.push_back(exact_numbers(item));
+        return out;
+    }
+    return result;
+}
+
+std::string engine_numbers(const json& result, std::initializer_list<const char*> fields) {
+    std::string out =
+        "\n# The engine's exact numbers for these settings: what the page computed, before it rounded them.\n"
+        "engine = {\n";
+    for (const char* field : fields)
+        append_text(out, {"    ", json(field).dump(), ": ", py_literal(exact_numbers(result.at(field))), ",\n"});
+    return out + "}\n";
+}
+
+}  // namespace attnbook

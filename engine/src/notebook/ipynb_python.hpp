@@ -1,0 +1,34 @@
+#pragma once
+// Pieces of the Python the `ipynb` export writes: literals, the engine's exact numbers, the
+// check that closes every live cell's program. Internal to engine/src/notebook/ipynb_*.cpp.
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace attnbook {
+
+// A JSON value as a Python literal: true -> True, null -> None, numbers as their shortest
+// round-trip text (Python reads back the same double), strings with JSON's escapes (valid in Python).
+std::string py_literal(const nlohmann::json& value);
+
+// A command's result with every {"exact", "shown"} pair replaced by its exact double.
+nlohmann::json exact_numbers(const nlohmann::json& result);
+
+// "engine = {\n    \"key\": value,\n    ...\n}\n" from the exact numbers of `fields` of `result`,
+// with a comment saying where they come from.
+std::string engine_numbers(const nlohmann::json& result, std::initializer_list<const char*> fields);
+
+// The permalink state of one cell (kind -> text).
+using CellState = std::map<std::string, std::string>;
+
+// A live cell as Markdown (what it computes, at which settings) and a Python program; `code` is
+// empty when the cell runs only on the page (the caller writes a note instead).
+struct LiveCell {
+    std::string markdown, code;
+};
+
+// Each live cell type's program (ipynb_programs.cpp, ipynb_programs_lab.cpp); `cell` is the
+// validator's normalised cell (every default filled).
+LiveCell live_cell(const nlohmann::json& cell, const CellState& state);
+
+}  // namespace attnbook

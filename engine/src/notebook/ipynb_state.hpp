@@ -1,0 +1,30 @@
+#pragma once
+// The page's permalink (web/src/permalink.js) read by the engine, for the `ipynb` export: which
+// settings each cell had when the learner asked for their notebook. Only the reading side lives
+// here; the page writes the hash. The rules follow permalink.js: keys "<notebook id>.<kind>.<cell
+// id>" (or the short form "#nb=<id>&<kind>.<cell id>=..."), a value that does not decode is left
+// out, and each cell checks what it reads (here: the engine's commands refuse what is out of range
+// and the cell keeps its defaults).
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace attnbook {
+
+// cell id -> kind (q, ks, m, seed, ...) -> the value's decoded text
+using PermalinkCells = std::map<std::string, std::map<std::string, std::string>>;
+
+// The cells' values of `notebook_id` in a hash ("#..." or without '#'); unknown keys are skipped.
+PermalinkCells read_permalink(const std::string& hash, const std::string& notebook_id);
+
+// The value forms of permalink.js, decoded; nullopt where the text does not have the form.
+std::optional<std::vector<double>> permalink_numbers(const std::string& text);             // "1.5,-2"
+std::optional<std::vector<std::vector<double>>> permalink_rows(const std::string& text);  // "1,0;0,1"
+std::optional<std::vector<bool>> permalink_bits(const std::string& text);                 // "1,0,1"
+std::optional<std::vector<std::vector<bool>>> permalink_bit_rows(const std::string& text);
+std::optional<long long> permalink_whole(const std::string& text);                         // "12"
+std::optional<double> permalink_number(const std::string& text);                           // "0.5"
+std::optional<bool> permalink_flag(const std::string& text);                               // "1" / "0"
+
+}  // namespace attnbook
