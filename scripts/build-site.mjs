@@ -5,6 +5,9 @@
 //   dist/<id>/index.html                  one notebook page (element with permalink)
 //   dist/<id>/standalone.html             one self-contained file that works from file://
 //   dist/notebooks/<id>.json              the documents
+//   dist/<id>/<id>-<depth>.ipynb          each notebook at each depth as a Jupyter notebook that
+//                                         recomputes its numbers (the engine's `ipynb` command;
+//                                         links back to ATTNBOOK_SITE_URL/<id>/ when that is set)
 //   dist/embed.html?notebook=<id>         iframe-ready page (posts its height and the element's events)
 //   dist/attention-notebook.js            the embeddable ES module (web/src/define.js bundled)
 //   dist/engine-worker.js                 the engine worker (ES module), loads ./attnbook.mjs
@@ -108,10 +111,30 @@ write('embed.js', await bundle({
 
 // Documents and pages.
 const csp = CSP_META;
+// The Jupyter exports come from the engine module itself (the one the pages load), so they are
+// the page's numbers; a notebook the engine refuses stops the build.
+const { default: createAttnbook } = await import(path.join(WASM, 'attnbook.mjs'));
+const engine = await createAttnbook({ wasmBinary: fs.readFileSync(path.join(WASM, 'attnbook.wasm')) });
+const siteUrl = (process.env.ATTNBOOK_SITE_URL || '').replace(/\/+$/, '');
+const ipynbFiles = [];
 for (const nb of notebooks) {
   copy(nb.file, `notebooks/${nb.id}.json`);
-  write(`${nb.id}/index.html`, fill('notebook.html', { csp, id: nb.id, title: nb.title, description: nb.description }));
+  const depths = Array.isArray(nb.doc.depths) && nb.doc.depths.length ? nb.doc.depths : ['beginner'];
+  write(`${nb.id}/index.html`, fill('notebook.html', { csp, id: nb.id, title: nb.title, description: nb.description, depth: depths[0] }));
+  for (const depth of depths) {
+    const args = { text: fs.readFileSync(nb.file, 'utf8'), name: `web/notebooks/${nb.id}.json`, depth };
+    if (siteUrl) args.url = `${siteUrl}/${nb.id}/`;
+    let result;
+    try {
+      result = JSON.parse(engine.call('ipynb', JSON.stringify(args)));
+    } catch (e) {
+      fail(`web/notebooks/${nb.id}.json: the Jupyter export at ${depth} failed: ${e.message}`);
+    }
+    write(`${nb.id}/${result.file}`, result.ipynb);
+    ipynbFiles.push(`${nb.id}/${result.file}`);
+  }
 }
+log(`${ipynbFiles.length} Jupyter notebooks (${ipynbFiles.join(', ')})`);
 write('index.html', fill('index.html', {
   csp,
   items: notebooks
