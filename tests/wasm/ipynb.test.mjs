@@ -21,12 +21,12 @@ const EXPLORABLE = 'attention-explorable', SDPA = 'scaled-dot-product-attention'
 const STATES = [
   { id: EXPLORABLE, depth: 'developer', state: `#${EXPLORABLE}.q.explore=3,0&${EXPLORABLE}.m.explore=1,1,0&` +
       `${EXPLORABLE}.ms.held=1,0,0;1,1,0;1,1,1&${EXPLORABLE}.heads.block=4&${EXPLORABLE}.act.block=relu&${EXPLORABLE}.causal.block=1`,
-    expect: [/query = \[3, 0\]/, /allowed = \[True,True,False\]/] },
+    expect: [/query = \[3\.0, 0\.0\]/, /allowed = \[True,True,False\]/] },
   { id: SDPA, depth: 'developer', state: `#${SDPA}.seed.scaling=3&${SDPA}.widths.scaling=4,16,64&${SDPA}.pairs.scaling=3000&` +
       `${SDPA}.trials.scaling=300&${SDPA}.div.scaling=d&${SDPA}.scale.torch-rules=0.25&${SDPA}.heads.mistakes-live=2&` +
       `${SDPA}.tuned.mistakes-live=64&${SDPA}.qs.by-hand=1,1;0,2`, expect: [/default_rng\(3\)/, /explicit_scale = 0\.25/] },
   { id: SDPA, depth: 'researcher', state: `#nb=${SDPA}&s.jacobian-live=1,2,3&mult.jacobian-live=2&tile.online-softmax=99&` +
-      `tok.cost-calculator=4096&heads.cost-calculator=8`, expect: [/scores = np\.array\(\[4, 8, 12\]\)/, /tokens = 4096/, /were refused/] },
+      `tok.cost-calculator=4096&heads.cost-calculator=8`, expect: [/scores = np\.array\(\[4\.0, 8\.0, 12\.0\]\)/, /tokens = 4096/, /were refused/] },
   { id: SDPA, depth: 'beginner', state: `#${SDPA}.knob.knob=2`, expect: [/divisor = 0\.178/] },
 ];
 
