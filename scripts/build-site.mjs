@@ -12,6 +12,8 @@
 //   dist/attention-notebook.js            the embeddable ES module (web/src/define.js bundled)
 //   dist/engine-worker.js                 the engine worker (ES module), loads ./attnbook.mjs
 //   dist/attnbook.mjs, dist/attnbook.wasm copied from build/wasm
+//   dist/attnbook-export.mjs/.wasm        the same engine plus the Jupyter export, loaded by a
+//                                         lesson page only when a reader exports their settings
 //   dist/fonts/*.woff2                    KaTeX fonts (the module points its CSS at them)
 //   dist/favicon.svg, dist/site.css, ...  web/pages/*.svg|css|js (the page assets)
 //   dist/examples/                        web/examples (a course page embedding both ways)
@@ -60,6 +62,7 @@ function copy(from, rel) {
 need(path.join(WASM, 'attnbook.mjs'), 'run `scripts/build wasm` first');
 need(path.join(WASM, 'attnbook.wasm'), 'run `scripts/build wasm` first');
 need(path.join(WASM, 'attnbook-classic.js'), 'run `scripts/build wasm` first');
+need(path.join(WASM, 'attnbook-export.mjs'), 'run `scripts/build wasm` first');
 need(path.join(WEB, 'src', 'define.js'), 'the element (web/src/define.js) is missing');
 need(path.join(WEB, 'src', 'engine-worker.js'), 'the engine worker (web/src/engine-worker.js) is missing');
 need(KATEX_CSS, 'run `scripts/setup` (npm packages) first');
@@ -93,6 +96,8 @@ write('attention-notebook.js', await bundle({
 write('engine-worker.js', await bundle({ entryPoints: [path.join(WEB, 'src', 'engine-worker.js')], format: 'esm' }));
 copy(path.join(WASM, 'attnbook.mjs'), 'attnbook.mjs');
 copy(path.join(WASM, 'attnbook.wasm'), 'attnbook.wasm');
+copy(path.join(WASM, 'attnbook-export.mjs'), 'attnbook-export.mjs');
+copy(path.join(WASM, 'attnbook-export.wasm'), 'attnbook-export.wasm');
 for (const f of fs.readdirSync(KATEX_FONTS).filter((f) => f.endsWith('.woff2'))) copy(path.join(KATEX_FONTS, f), `fonts/${f}`);
 log('attention-notebook.js, engine-worker.js, attnbook.mjs/.wasm, fonts/');
 
@@ -111,10 +116,10 @@ write('embed.js', await bundle({
 
 // Documents and pages.
 const csp = CSP_META;
-// The Jupyter exports come from the engine module itself (the one the pages load), so they are
-// the page's numbers; a notebook the engine refuses stops the build.
-const { default: createAttnbook } = await import(path.join(WASM, 'attnbook.mjs'));
-const engine = await createAttnbook({ wasmBinary: fs.readFileSync(path.join(WASM, 'attnbook.wasm')) });
+// The Jupyter exports come from the export module (the page's engine plus the export), so they
+// hold the page's numbers; a notebook the engine refuses stops the build.
+const { default: createAttnbook } = await import(path.join(WASM, 'attnbook-export.mjs'));
+const engine = await createAttnbook({ wasmBinary: fs.readFileSync(path.join(WASM, 'attnbook-export.wasm')) });
 const siteUrl = (process.env.ATTNBOOK_SITE_URL || '').replace(/\/+$/, '');
 const ipynbFiles = [];
 for (const nb of notebooks) {

@@ -223,6 +223,8 @@ export interface Commands {
   cell_types: [Record<string, never>, CellTypesResult];
   precision: [PrecisionArgs, PrecisionResult];
   normalize: [NormalizeArgs, { weights: NumberPair[]; sum: NumberPair }];
+  // In attnbook-export.mjs only; the lesson page's module answers with an Error saying so.
+  ipynb: [{ text: string; name?: string; depth?: string; state?: string; url?: string }, { file: string; ipynb: string }];
   jacobian: [{ scores: number[] }, { weights: NumberPair[]; jacobian: Rows; frobenius: NumberPair }];
   jacobian_norms: [{ seed?: number; widths?: number[]; keys?: number; trials?: number },
     { widths: number[]; unscaled: NumberPair[]; scaled: NumberPair[] }];

@@ -11,10 +11,13 @@
 
 #include "attnbook/core/errors.hpp"
 #include "attnbook/notebook/commands.hpp"
+#include "attnbook/notebook/ipynb.hpp"
 
 using nlohmann::json;
 
 namespace {
+
+const bool ipynb_enabled = (attnbook::enable_ipynb(), true);  // the tests carry the export, as the CLI does
 
 std::string read_file(const std::string& path) {
     std::ifstream in(path, std::ios::binary);

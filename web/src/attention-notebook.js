@@ -11,8 +11,7 @@
 //   the notebook with the reader's depth, queries, masks and divisors kept).
 // Properties: src, depth, theme, permalink (reflect their attributes), notebook (the engine's
 //   normalised document or null), ready (Promise of {ok, notebook?, errors?} for the latest
-//   load), loadText(text, name) (open a notebook from a string), exportIpynb({withState, url})
-//   (the notebook at the depth being read as a Jupyter notebook: {file, ipynb}, from the engine).
+//   load), loadText(text, name) (open a notebook from a string).
 // Events (bubbling, composed CustomEvents): notebookopen {id, title}, notebookerror {errors},
 //   depthchange {depth, previous}, practice {cellId, correct}, practicecomplete {id}.
 // Styling: CSS custom properties listed in styles.js (--attnbook-bg, --attnbook-fg, ...).
@@ -241,20 +240,6 @@ export class AttentionNotebook extends HTMLElement {
   #headingLevel() {
     const n = Number(this.getAttribute('heading-level'));
     return Number.isInteger(n) && n >= 1 && n <= 4 ? n : 1;
-  }
-
-  /**
-   * The notebook at the depth being read as a Jupyter notebook (the engine's `ipynb` command):
-   * resolves to {file: "<id>-<depth>.ipynb", ipynb: text}. withState: each cell at the reader's
-   * current settings (what the permalink keeps), else the notebook's own. url: the page to link back to.
-   */
-  async exportIpynb({ withState = false, url = '' } = {}) {
-    const nb = this.#notebook;
-    if (!nb) throw new Error('exportIpynb: no notebook is open');
-    const args = { text: JSON.stringify(nb), name: nb.id, depth: this.#depth };
-    if (withState) args.state = writeState('', nb.id, this.#currentState());
-    if (url) args.url = url;
-    return call('ipynb', args);
   }
 
   /** The reader's state as the permalink keeps it (depth and each cell's getState()). */

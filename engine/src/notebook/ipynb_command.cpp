@@ -10,6 +10,7 @@
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/notebook.hpp"
+#include "ipynb_entry.hpp"
 #include "ipynb_python.hpp"
 #include "ipynb_state.hpp"
 
@@ -164,7 +165,7 @@ std::string link_back(const std::string& url) {
 
 }  // namespace
 
-json ipynb_command(const json& raw, const Progress&) {
+json export_ipynb(const json& raw, const Progress&) {
     CommandArgs args("ipynb", raw, {"text", "name", "depth", "state", "url"});
     if (!args.has("text")) throw UserError("ipynb: $.text: the notebook's JSON text is required");
     const std::string name = args.has("name") ? args.text("name") : "notebook";
@@ -251,5 +252,7 @@ json ipynb_command(const json& raw, const Progress&) {
     JsonOut(out).set("file", id + "-" + depth + ".ipynb").set("ipynb", notebook.dump(1) + "\n");
     return out;
 }
+
+void enable_ipynb() { ipynb_exporter() = export_ipynb; }
 
 }  // namespace attnbook

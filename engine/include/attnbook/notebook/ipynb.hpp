@@ -19,6 +19,13 @@
 
 namespace attnbook {
 
+// The registry's entry (commands.cpp). The export itself, with every program's text, is not in the
+// module a lesson page loads (a learner who never exports pays nothing for it): it is linked where
+// enable_ipynb() is called (the CLI, the tests, the export module engine/bindings/export/). Without
+// it, the command answers with a UserError saying so.
 nlohmann::json ipynb_command(const nlohmann::json& args, const Progress& progress);
+
+// Makes `ipynb` available in this program (idempotent).
+void enable_ipynb();
 
 }  // namespace attnbook
