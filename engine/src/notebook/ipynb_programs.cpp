@@ -329,22 +329,45 @@ LiveCell cost(const json& cell, const CellState& state) {
     out.markdown = heading(cell, "What attention costs") + note +
                    "The score matrix has tokens x tokens entries per head, layer and sequence in the batch; "
                    "computing it and mixing the values each take two operations per product.";
-    out.code = join_text({settings, R"PY(
+    std::string shown = "engine_shown = {";
+    for (const char* f : {"scores", "score_bytes", "qk_flops", "av_flops"})
+        append_text(shown, {json(f).dump(), ": ", result.at(f).at("shown").dump(), ", "});
+    shown += "}\n";
+    out.code = join_text({"import re\n\n", settings, R"PY(
 copies = heads * layers * batch  # independent score matrices
 scores = float(tokens * tokens) * copies
 score_bytes = scores * bytes
 qk_flops = 2.0 * tokens * tokens * head_width * copies  # Q K^T: a multiply and an add per product
 av_flops = 2.0 * tokens * tokens * value_width * copies  # weights V
 
-print(f"scores:      {scores:.3g}")
-print(f"score bytes: {score_bytes:.3g}")
-print(f"QK^T FLOPs:  {qk_flops:.3g}")
-print(f"AV FLOPs:    {av_flops:.3g}")
+def three_significant(x):
+    return re.sub(r"e\+?(-?)0*(\d)", r"e\1\2", f"{x:.3g}")  # 1e+10 -> 1e10, 4.1e-05 -> 4.1e-5
+
+def count_text(x):
+    """Counts as the page writes them: 4096, 1e10, 1.28e12."""
+    return f"{x:.0f}" if abs(x) < 1e6 and x == int(x) else three_significant(x)
+
+def bytes_text(b):
+    """Decimal units, as memory is sold: 20 GB, 1.5 MB."""
+    units = ["B", "kB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB"]
+    u = 0
+    while b >= 1000 and u + 1 < len(units):
+        b /= 1000
+        u += 1
+    return f"{three_significant(b)} {units[u]}"
+
+print("scores:     ", count_text(scores))
+print("score bytes:", bytes_text(score_bytes))
+print("QK^T FLOPs: ", count_text(qk_flops))
+print("AV FLOPs:   ", count_text(av_flops))
 )PY",
-                          engine_numbers(result, {"scores", "score_bytes", "qk_flops", "av_flops"}),
-                          "\n# Whole numbers: equal to the engine's exactly (below 2^53; above it both round the same products).\n"
+                          engine_numbers(result, {"scores", "score_bytes", "qk_flops", "av_flops"}), shown,
+                          "\n# Whole numbers: equal to the engine's exactly (below 2^53; above it both round the same products),\n"
+                          "# and written as the page writes them.\n"
                           "assert [scores, score_bytes, qk_flops, av_flops] == [engine[k] for k in (\"scores\", \"score_bytes\", "
-                          "\"qk_flops\", \"av_flops\")]\nprint(\"the engine's numbers exactly\")\n"});
+                          "\"qk_flops\", \"av_flops\")]\n"
+                          "assert [count_text(scores), bytes_text(score_bytes), count_text(qk_flops), count_text(av_flops)] == "
+                          "list(engine_shown.values())\nprint(\"the engine's numbers exactly, shown as the page shows them\")\n"});
     return out;
 }
 
