@@ -86,6 +86,13 @@ const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
         {"jacobian-norms",
          {{"seed", {"seed", Kind::whole}}, {"widths", {"widths", Kind::wholes}}, {"keys", {"keys", Kind::whole}},
           {"trials", {"trials", Kind::whole}}}},
+        {"train",
+         {{"task", {"task", Kind::word}}, {"layers", {"layers", Kind::whole}}, {"heads", {"heads", Kind::whole}},
+          {"width", {"width", Kind::whole}}, {"context", {"context", Kind::whole}}, {"vocab", {"vocab", Kind::whole}},
+          {"mlp", {"mlp", Kind::switch_}}, {"divisor", {"divisor", Kind::word}},
+          {"learning-rate", {"learning_rate", Kind::number}}, {"batch", {"batch", Kind::whole}},
+          {"steps", {"steps", Kind::whole}}, {"seed", {"seed", Kind::whole}}, {"snapshots", {"snapshots", Kind::whole}},
+          {"eval-every", {"eval_every", Kind::whole}}, {"probe", {"probe", Kind::wholes}}}},
         {"tiling-memory",
          {{"tokens", {"tokens", Kind::wholes}}, {"tile", {"tile", Kind::whole}}, {"bytes", {"bytes", Kind::whole}}}},
     };

@@ -22,6 +22,7 @@
 #include "attnbook/notebook/precision_command.hpp"
 #include "attnbook/notebook/python_export.hpp"
 #include "attnbook/notebook/sequence_command.hpp"
+#include "attnbook/notebook/train_command.hpp"
 
 namespace attnbook {
 namespace {
@@ -184,6 +185,7 @@ constexpr Command kCommands[] = {
     {"scaling_program", scaling_program_command},
     {"sequence", sequence_command},
     {"tiling_memory", tiling_memory_command},
+    {"train", train_command},
     {"validate", validate_command},
 };
 

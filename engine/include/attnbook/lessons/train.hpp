@@ -1,0 +1,149 @@
+#pragma once
+// A tiny decoder-only transformer trained by the engine: the "attention learns" lesson.
+//
+//   x0[t]   = E[token_t] + P[t]                                  (T, d)   token + position
+//   layer l = x + concat_h(softmax_causal(q_h k_h^T / divisor) v_h) Wo     q, k, v = x Wq, x Wk, x Wv
+//             then, with the MLP:  x + relu(x W1 + b1) W2 + b2             W1 (d, 4d), W2 (4d, d)
+//   logits  = x_L U                                               (T, V)
+//   loss    = mean over counted positions of -log softmax(logits)[target]
+//
+// No layer norm: the lesson's argument is about the scale of q.k at the start, and a norm in
+// front of the attention would hide the very effect the divisor experiment measures. Training
+// is plain float64 in a fixed summation order (no contraction, det_exp/det_log1p), so the same
+// seed gives bit-identical numbers natively and in WebAssembly; train_f64.cpp is that
+// reference, and tests/engine/test_train_*.cpp hold it against finite differences and against an
+// independent numpy program.
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "attnbook/lessons/divisor.hpp"
+
+namespace attnbook {
+
+enum class TrainTask { previous, largest, induction };
+
+// "previous" (copy the previous token), "largest" (the largest token so far), "induction" (a
+// random half repeated: predict the second half from the first). UserError names `field`.
+TrainTask parse_train_task(const std::string& text, const std::string& field = "task");
+std::string train_task_name(TrainTask task);
+const std::vector<std::string>& train_task_names();
+
+struct TrainConfig {
+    TrainTask task = TrainTask::previous;
+    std::size_t layers = 1;
+    std::size_t heads = 1;
+    std::size_t width = 32;    // d, the residual stream; each head has d / heads
+    std::size_t context = 16;  // T, the sequence length
+    std::size_t vocab = 16;    // V
+    bool mlp = false;          // attention-only by default, as in the induction-head papers
+    Divisor divisor = default_divisor;
+    double learning_rate = 0.01;
+    std::size_t batch = 8;
+    std::size_t steps = 300;
+    std::uint64_t seed = 0;
+    std::size_t snapshots = 4;    // attention maps of the probe, evenly spaced, first and last included
+    std::size_t eval_every = 25;  // held-out loss every so many steps (and at the last)
+    std::vector<std::size_t> probe;  // tokens; empty = the first held-out sequence
+};
+
+// Limits keep one run of the lab inside a browser worker's time and memory; the validator, the
+// `train` command and `limits` read them here.
+namespace train_limits {
+inline constexpr std::size_t max_layers = 2;
+inline constexpr std::size_t max_heads = 4;
+inline constexpr std::size_t min_width = 4, max_width = 64;
+inline constexpr std::size_t min_context = 4, max_context = 32;
+inline constexpr std::size_t min_vocab = 2, max_vocab = 32;
+inline constexpr std::size_t max_batch = 32;
+inline constexpr std::size_t max_steps = 5000;
+inline constexpr std::size_t max_snapshots = 20;
+inline constexpr std::size_t held_out = 32;  // sequences in the held-out set
+inline constexpr double max_learning_rate = 1.0;
+// Below 2^53 so that a JavaScript number carries every seed exactly.
+inline constexpr std::uint64_t max_seed = (std::uint64_t{1} << 53) - 1;
+}  // namespace train_limits
+
+// Every limit and the width/heads rule; UserError names the field.
+void check_train_config(const TrainConfig& config);
+
+// The parameters, each row-major. Per layer: wq, wk, wv, wo (d, d), heads are column blocks of
+// wq/wk/wv and row blocks of wo; w1 (d, 4d), b1 (4d), w2 (4d, d), b2 (d) when the MLP is on.
+struct TrainLayer {
+    std::vector<double> wq, wk, wv, wo, w1, b1, w2, b2;
+};
+struct TrainModel {
+    std::vector<double> embed;     // (V, d)
+    std::vector<double> position;  // (T, d)
+    std::vector<TrainLayer> layers;
+    std::vector<double> unembed;   // (d, V)
+};
+
+// Draws from numpy.random.default_rng(seed) in this order (each rng.normal(0, std, size) in
+// row-major order): embed, position with std sqrt(1/2) (so x0 has unit variance per component);
+// per layer wq, wk, wv, wo with std 1/sqrt(d) (q and k then have unit variance per component,
+// the lesson's assumption), then w1 std 1/sqrt(d), w2 std 1/sqrt(4d); unembed std 1/sqrt(d).
+// Biases start at 0.
+struct TrainBatch {
+    std::size_t count = 0;             // sequences
+    std::vector<std::size_t> tokens;   // (count, T)
+    std::vector<std::size_t> targets;  // (count, T)
+    std::vector<unsigned char> counted;  // (count, T): 1 where the loss counts
+};
+
+// One sequence of the task from `uniforms` (T numbers in [0, 1), token = floor(u * V)).
+// previous: target[t] = token[t-1], counted from t = 1; largest: target[t] = max(token[0..t]);
+// induction: a period h = T/4 + floor(u[0] (T/2 - T/4 + 1)), a[i] = floor(u[1 + i] V),
+// token[t] = a[t mod h], target[t] = token[t+1], counted from t = h (the repeats: predictable
+// only by looking back to the earlier occurrence, wherever it is).
+void task_sequence(const TrainConfig& config, const double* uniforms, std::size_t* tokens, std::size_t* targets,
+                   unsigned char* counted);
+
+// The forward pass of one batch and, with `grads`, its backward pass (grads are set, not added).
+struct TrainForward {
+    double loss = 0;      // mean cross-entropy over counted positions
+    std::size_t correct = 0, counted = 0;  // argmax == target
+    // Attention weights of the first sequence, (layers, heads, T, T), when asked.
+    std::vector<double> attention;
+    // The largest weight of each attention row, averaged over rows, heads, layers and sequences:
+    // near 1 when the softmax saturates on one source.
+    double max_weight = 0;
+    // Frobenius norm of the gradients reaching wq and wk of all layers (the divisor experiment).
+    double query_key_grad_norm = 0;
+};
+TrainForward train_forward_backward(const TrainConfig& config, const TrainModel& model, const TrainBatch& batch,
+                                    TrainModel* grads, bool keep_attention = false);
+
+TrainModel init_train_model(const TrainConfig& config, class NumpyRng& rng);
+// A batch of `count` sequences drawn from rng: rng.random((count, T)) in row-major order.
+TrainBatch draw_train_batch(const TrainConfig& config, class NumpyRng& rng, std::size_t count);
+
+// Adam (Kingma and Ba, 2015) with beta1 0.9, beta2 0.999, eps 1e-8, the bias corrections
+// kept as running products (no pow: the same bits in every build).
+struct AdamState {
+    TrainModel m, v;
+    double beta1_power = 1, beta2_power = 1;
+};
+void adam_step(const TrainConfig& config, TrainModel& model, const TrainModel& grads, AdamState& state);
+
+struct TrainSnapshot {
+    std::size_t step;
+    std::vector<double> attention;  // (layers, heads, T, T) on the probe
+};
+struct TrainResult {
+    std::vector<double> train_loss;  // one per step, before that step's update
+    std::vector<std::size_t> eval_steps;
+    std::vector<double> eval_loss, eval_accuracy;
+    std::vector<double> max_weight;      // per step: mean over rows of the largest attention weight
+    std::vector<double> query_key_grad;  // per step: the gradient norm reaching wq and wk
+    std::vector<std::size_t> probe;
+    std::vector<TrainSnapshot> snapshots;
+};
+
+// The whole run: init, held-out set (train_limits::held_out sequences), then per step a batch,
+// forward, backward, Adam. progress(fraction) between steps.
+TrainResult train(const TrainConfig& config, const std::function<void(double)>& progress = {});
+
+}  // namespace attnbook
