@@ -13,6 +13,7 @@
 //       .inputs() -> {q, k, v}      Float32Array copies, for the GPU (the one crossing out)
 //       .check(output, ms, sampleRows) -> report JSON text   the GPU's output, copied in once
 //       .run(sampleRows, onProgress) -> report JSON text     the engine's kernel instead
+//       (sampleRows undefined or null: the engine's default)
 //       .output() -> Float32Array   a copy of the last output (tests, benchmarks)
 //       .delete()                   frees q, k, v and the output; the caller must call it
 // Every report carries "wasm_memory": the module's WebAssembly memory after the call (it never
@@ -139,7 +140,7 @@ public:
         return out;
     }
 
-    std::string run(double sample_rows, val on_progress) {
+    std::string run(val sample_rows, val on_progress) {
         std::string report;
         guarded("AttentionScale.run", [&] {
             report = with_memory(run_->run(rows("AttentionScale.run", sample_rows), progress_of(on_progress)));
@@ -147,7 +148,7 @@ public:
         return report;
     }
 
-    std::string check(val output, double ms, double sample_rows) {
+    std::string check(val output, double ms, val sample_rows) {
         const std::string who = "AttentionScale.check";
         std::string report;
         guarded(who, [&] {
@@ -167,14 +168,17 @@ public:
     val output() const { return copy_out(run_->output().data(), run_->output().size()); }
 
 private:
-    // sample_rows as JS gives it: a whole number in the limits, else an error naming who.
-    static std::size_t rows(const std::string& who, double x) {
+    // sample_rows as JS gives it: undefined or null for the default, else a whole number in the
+    // limits; otherwise an error naming who.
+    static std::size_t rows(const std::string& who, const val& x) {
         namespace lim = attnbook::attention_scale_limits;
-        if (!(x >= static_cast<double>(lim::sample_rows.min) && x <= static_cast<double>(lim::sample_rows.max)) ||
-            x != std::floor(x))
+        if (x.isUndefined() || x.isNull()) return lim::default_sample_rows;
+        const double n = x.typeOf().as<std::string>() == "number" ? x.as<double>() : -1.0;
+        if (!(n >= static_cast<double>(lim::sample_rows.min) && n <= static_cast<double>(lim::sample_rows.max)) ||
+            n != std::floor(n))
             attnbook::throw_format("{}: sample_rows must be a whole number {} to {}",
                                    {who, lim::sample_rows.min, lim::sample_rows.max});
-        return static_cast<std::size_t>(x);
+        return static_cast<std::size_t>(n);
     }
 
     std::unique_ptr<attnbook::ScaleRun> run_;
