@@ -84,7 +84,10 @@ TEST_CASE("attention_scale run: the memory reported is what the allocator counts
         std::size_t heads, tokens, width;
         bool causal;
     };
-    const Size sizes[] = {{1, 128, 16, false}, {4, 300, 17, true}, {1, 1024, 64, true}, {2, 2048, 64, false}};
+    // Sizes of 300 KB and more: the allocator's own slack (glibc counts the small blocks its
+    // per-thread cache keeps after free as in use: a few KB, e.g. the report's JSON nodes) stays
+    // near 1% of them. (At 1 x 128 x 16, 32 KB of tensors, that slack alone was 22%.)
+    const Size sizes[] = {{2, 512, 32, false}, {4, 300, 17, true}, {1, 1024, 64, true}, {2, 2048, 64, false}};
     for (const Size& z : sizes) {
         const json args = problem(z.heads, z.tokens, z.width, z.causal, 7);
         const double before = bytes_in_use();
