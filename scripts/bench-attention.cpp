@@ -4,7 +4,7 @@
 //
 //   attnbook_bench --dir DIR --sizes 64,256,512 --dim 64 --label NAME
 //                  [--write-reference] [--time-reference] [--budget-ms 150]
-//                  [--kernels tiled_4x8,tiled_2x16,tiled_6x8,rowwise]   (default: all)
+//                  [--kernels tiled_4x8,tiled_2x16,tiled_6x8,rowwise,cell]   (default: all)
 //                  [--min-reps 7]
 //
 // For each L in --sizes it reads DIR/q_L.f32 (L, E), DIR/k_L.f32 (S=L, E), DIR/v_L.f32 (S, Ev=E),
@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "attnbook/core/attention.hpp"
+#include "attnbook/lessons/attention_scale.hpp"
 
 namespace {
 
@@ -158,7 +159,8 @@ int main(int argc, char** argv) {
                 print_row(label, "reference_f64", L, causal, 0.0, &t);
             }
             // Each kernel: checked against the reference, then timed. The tiled ones through the
-            // raw float32 entry (what a typed-array caller runs), the rowwise one through Tensors.
+            // raw float32 entry (what a typed-array caller runs), the rowwise one through Tensors,
+            // "cell" through the attention-at-scale cell's path (scale_forward_f32, progress on).
             std::vector<float> out(L * E);
             const float scale = static_cast<float>(1.0 / std::sqrt(static_cast<double>(E)));
             struct Kernel { const char* name; std::function<void()> call; };
@@ -173,6 +175,11 @@ int main(int argc, char** argv) {
                 {"tiled_2x16", tiled(attnbook::AttentionTile::t2x16)},
                 {"tiled_6x8", tiled(attnbook::AttentionTile::t6x8)},
                 {"rowwise", [&] { out = attnbook::scaled_dot_product_attention_rowwise_xsimd(q, k, v, options).output.data; }},
+                {"cell", [&] {
+                    const attnbook::ScaleProblem p{1, L, E, causal, attnbook::Divisor::sqrt_width, 0};
+                    attnbook::scale_forward_f32(p, q.data.data(), k.data.data(), v.data.data(), out.data(),
+                                                [](double f) { g_sink = static_cast<float>(f); });
+                }},
             };
             for (const Kernel& kernel : kernels) {
                 if (!kernel_list.empty() && ("," + kernel_list + ",").find("," + std::string(kernel.name) + ",") == std::string::npos)

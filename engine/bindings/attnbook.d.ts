@@ -251,19 +251,29 @@ export interface AttnbookModule {
   callWithProgress(command: keyof Commands, argsJson: string, onProgress: (fraction: number) => void): string;
   /** JSON array of the command names. */
   commands(): string;
-  /** Q, K, V of a scale problem, (H, T, D) each, from numpy's default_rng(seed) rounded to float32. */
-  attentionInputs(problemJson: string): { q: Float32Array; k: Float32Array; v: Float32Array };
-  /** The engine's float32 attention kernel on (H, T, D) arrays. Every length is checked against
-   *  the problem before anything is copied or computed. With "check": true (and optionally
-   *  "sample_rows") in the JSON, `check` is the float64 report (ScaleReport as JSON text), else null.
-   *  onProgress is required by Embind (pass null for none). The arrays are copied in and the
-   *  output is a fresh copy: nothing to delete. */
-  attentionF32(argsJson: string, q: Float32Array, k: Float32Array, v: Float32Array,
-               onProgress: ((fraction: number) => void) | null): { output: Float32Array; kernel: string; check: string | null };
-  /** The float64 check of any output (the GPU's too) on sampled rows: ScaleReport as JSON text.
-   *  argsJson: the problem plus sample_rows?, ms? (the measured time), backend? ('wasm' | 'webgpu':
-   *  what produced the output, for its working memory). */
-  attentionCheck(argsJson: string, q: Float32Array, k: Float32Array, v: Float32Array, output: Float32Array): string;
+  /** One "attention at scale" run on the engine's WASM kernel, in one call: draws Q, K, V
+   *  (numpy's default_rng(seed), float32), runs attention_forward_f32 (timed around the kernel),
+   *  checks sampled rows against float64. argsJson: the problem + sample_rows?. No tensor crosses.
+   *  onProgress is required by Embind (pass null for none). */
+  attentionRun(argsJson: string, onProgress: ((fraction: number) => void) | null): string;
+  /** Q, K, V of a scale problem drawn once and held in WASM memory until .delete(): the WebGPU
+   *  path copies them out once and the GPU's output in once. */
+  AttentionScale: new (problemJson: string) => AttentionScale;
+}
+
+/** ScaleReport as JSON text (attention_scale_json.hpp), plus backend, kernel (run only) and
+ *  wasm_memory: {bytes, mib} pairs, the module's memory after the call. */
+export interface AttentionScale {
+  /** Copies of Q, K, V, (H, T, D) each. */
+  inputs(): { q: Float32Array; k: Float32Array; v: Float32Array };
+  /** The engine's kernel on the held inputs, then the check (sampleRows undefined: the default). */
+  run(sampleRows: number | undefined, onProgress: ((fraction: number) => void) | null): string;
+  /** Checks an output computed elsewhere in `ms` milliseconds (copied in once; length H T D). */
+  check(output: Float32Array, ms: number, sampleRows: number | undefined): string;
+  /** A copy of the last output (run's or check's); empty before either. */
+  output(): Float32Array;
+  /** Frees the held tensors. Call it: Embind objects are not garbage-collected. */
+  delete(): void;
 }
 
 /** The Emscripten factory (MODULARIZE + EXPORT_ES6). In Node pass { wasmBinary }. */

@@ -4,30 +4,42 @@
 //   call(command, argsJson) -> resultJson
 //   callWithProgress(command, argsJson, onProgress) -> resultJson, onProgress(fraction) meanwhile
 //   commands() -> JSON array of command names
-// and, for tensors too large for JSON ("attention at scale", lessons/attention_scale.hpp), typed
-// arrays in bulk. Each array crosses as one copy (Float32Array.set into a vector; a
-// typed_memory_view(...).slice() out), no view into WASM memory is kept, and every size is
-// checked against the arguments before any copy or computation:
-//   attentionInputs(argsJson) -> {q, k, v}               Float32Array (H, T, D) each, seeded
-//   attentionF32(argsJson, q, k, v, onProgress) -> {output, kernel, check}
-//       the engine's float32 kernel; check is the float64 report (JSON text) when argsJson has
-//       "check": true (sampled rows, attention_scale_json.hpp), else null
-//   attentionCheck(argsJson, q, k, v, output) -> report JSON text (any output: the GPU's too)
+// and, for tensors too large for JSON ("attention at scale", notebook/attention_scale_run.hpp),
+// runs whose tensors live in WASM memory from the moment they are drawn:
+//   attentionRun(argsJson, onProgress) -> report JSON text
+//       one call per WASM run: draws q, k, v (H, T, D), runs the engine's kernel, checks it
+//       against float64 on sampled rows; args: the problem + sample_rows?. Nothing crosses.
+//   new AttentionScale(problemJson)  a handle holding q, k, v drawn once (the WebGPU path):
+//       .inputs() -> {q, k, v}      Float32Array copies, for the GPU (the one crossing out)
+//       .check(output, ms, sampleRows) -> report JSON text   the GPU's output, copied in once
+//       .run(sampleRows, onProgress) -> report JSON text     the engine's kernel instead
+//       (sampleRows undefined or null: the engine's default)
+//       .output() -> Float32Array   a copy of the last output (tests, benchmarks)
+//       .delete()                   frees q, k, v and the output; the caller must call it
+// Every report carries "wasm_memory": the module's WebAssembly memory after the call (it never
+// shrinks; the next run reuses it). Arrays cross as one copy each (Float32Array.set into WASM;
+// a typed_memory_view(...).slice() out); no view into WASM memory is kept, and a size is checked
+// before anything is copied.
 // Failures become a JS Error whose message is the engine's (never a bare exception pointer).
 // The arguments are parsed by the notebook's bounded parser (command_args.hpp): a 100000-deep
 // array is a clear error, not a stack overflow, and a number beyond a double names its path.
 #include <emscripten/bind.h>
+#include <emscripten/heap.h>
 #include <emscripten/val.h>
 
+#include <cmath>
+#include <functional>
+#include <memory>
 #include <new>
 #include <type_traits>
 
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/attention_scale.hpp"
-#include "attnbook/notebook/attention_scale_json.hpp"
+#include "attnbook/notebook/attention_scale_run.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/commands.hpp"
+#include "attnbook/notebook/json_out.hpp"
 
 namespace {
 
@@ -79,92 +91,98 @@ std::string commands() { return nlohmann::json(attnbook::command_names()).dump()
 
 // ---- typed arrays ------------------------------------------------------------------------------
 
-// Float32Arrays of exactly n numbers each (q, k, v, then output), copied one after another into
-// one vector, or a UserError naming the first that is not: every size is checked before anything
-// is copied.
-std::vector<float> copy_arrays(const std::string& who, std::size_t n, std::initializer_list<const val*> arrays) {
-    static constexpr const char* names[] = {"q", "k", "v", "output"};
-    const val float32 = val::global("Float32Array");
-    const char* const* name = names;
-    for (const val* array : arrays) {
-        if (!array->instanceof(float32)) attnbook::throw_format("{}: {} must be a Float32Array", {who, *name});
-        const auto length = (*array)["length"].as<std::size_t>();
-        if (length != n)
-            attnbook::throw_format("{}: {} has {} numbers; (heads, tokens, head_width) needs {}",
-                                   {who, *name, length, n});
-        ++name;
-    }
-    std::vector<float> copies(n * arrays.size());
-    float* at = copies.data();
-    for (const val* array : arrays) {
-        val(emscripten::typed_memory_view(n, at)).call<void>("set", *array);
-        at += n;
-    }
-    return copies;
-}
-
 val copy_out(const float* data, std::size_t n) {
     return val(emscripten::typed_memory_view(n, data)).call<val>("slice");
 }
 
-val attention_inputs(const std::string& args_json) {
-    const std::string who = "attentionInputs";
-    val out = val::object();
-    guarded(who, [&] {
-        const auto p = attnbook::read_scale_problem(who, attnbook::parse_command_args(who, args_json));
-        const std::size_t n = attnbook::scale_numel(p);
-        std::vector<float> qkv(3 * n);  // q, then k, then v
-        attnbook::scale_inputs(p, qkv.data(), qkv.data() + n, qkv.data() + 2 * n);
-        static constexpr const char* names[] = {"q", "k", "v"};
-        for (std::size_t i = 0; i < 3; ++i) out.set(names[i], copy_out(qkv.data() + i * n, n));
-    });
-    return out;
+// onProgress as the engine calls it: nothing when the page passed none.
+std::function<void(double)> progress_of(const val& on_progress) {
+    if (on_progress.typeOf().as<std::string>() != "function") return {};
+    return [&on_progress](double fraction) { on_progress(fraction); };
 }
 
-val attention_f32(const std::string& args_json, val q, val k, val v, val on_progress) {
-    const std::string who = "attentionF32";
-    val out = val::object();
-    guarded(who, [&] {
-        const auto args = attnbook::parse_command_args(who, args_json);
-        const auto p = attnbook::read_scale_problem(who, args, {"check", "sample_rows"});
-        bool check = false;
-        if (args.contains("check")) {
-            if (!args.at("check").is_boolean()) throw attnbook::UserError("attentionF32: $.check: expected true or false");
-            check = args.at("check").get<bool>();
-        }
-        const std::size_t n = attnbook::scale_numel(p);
-        const auto in = copy_arrays(who, n, {&q, &k, &v});  // all sizes before any work
-        const float *qd = in.data(), *kd = qd + n, *vd = kd + n;
-        std::vector<float> output(n);
-        const bool report = on_progress.typeOf().as<std::string>() == "function";
-        attnbook::scale_forward_f32(p, qd, kd, vd, output.data(), [&](double f) {
-            if (report) on_progress(f);
-        });
-        out.set("output", copy_out(output.data(), n));
-        out.set("kernel", val("scaled_dot_product_attention (engine's float32 kernel)"));
-        if (check) {
-            nlohmann::json report_args = args;
-            report_args.erase("check");
-            out.set("check", val(attnbook::scale_report(who, report_args, qd, kd, vd, output.data()).dump()));
-        } else {
-            out.set("check", val::null());
-        }
-    });
-    return out;
+// A report as text, with the module's WebAssembly memory after the run: what the tab holds.
+std::string with_memory(nlohmann::json report) {
+    const double bytes = static_cast<double>(emscripten_get_heap_size());
+    attnbook::JsonOut::into(report)
+        .object("wasm_memory")
+        .pair("bytes", bytes, {0, attnbook::Rounding::fixed})
+        .pair("mib", bytes / (1024.0 * 1024.0), {1, attnbook::Rounding::fixed});
+    return report.dump();
 }
 
-std::string attention_check(const std::string& args_json, val q, val k, val v, val output) {
-    const std::string who = "attentionCheck";
+std::string attention_run(const std::string& args_json, val on_progress) {
+    const std::string who = "attentionRun";
     std::string report;
     guarded(who, [&] {
         const auto args = attnbook::parse_command_args(who, args_json);
-        const auto p = attnbook::read_scale_problem(who, args, {"sample_rows", "ms", "backend"});
-        const std::size_t n = attnbook::scale_numel(p);
-        const auto in = copy_arrays(who, n, {&q, &k, &v, &output});
-        report = attnbook::scale_report(who, args, in.data(), in.data() + n, in.data() + 2 * n, in.data() + 3 * n).dump();
+        attnbook::ScaleRun run(who, args, {"sample_rows"});
+        report = with_memory(run.run(attnbook::read_sample_rows(who, args), progress_of(on_progress)));
     });
     return report;
 }
+
+// The WebGPU path's handle (see the top of this file). Each method is guarded: a bad argument
+// is a JS Error naming the method.
+class AttentionScale {
+public:
+    explicit AttentionScale(const std::string& problem_json) {
+        const std::string who = "AttentionScale";
+        guarded(who, [&] { run_ = std::make_unique<attnbook::ScaleRun>(who, attnbook::parse_command_args(who, problem_json)); });
+    }
+
+    val inputs() const {
+        val out = val::object();
+        const std::size_t n = run_->numel();
+        out.set("q", copy_out(run_->q(), n));
+        out.set("k", copy_out(run_->k(), n));
+        out.set("v", copy_out(run_->v(), n));
+        return out;
+    }
+
+    std::string run(val sample_rows, val on_progress) {
+        std::string report;
+        guarded("AttentionScale.run", [&] {
+            report = with_memory(run_->run(rows("AttentionScale.run", sample_rows), progress_of(on_progress)));
+        });
+        return report;
+    }
+
+    std::string check(val output, double ms, val sample_rows) {
+        const std::string who = "AttentionScale.check";
+        std::string report;
+        guarded(who, [&] {
+            const std::size_t n = run_->numel();
+            if (!output.instanceof(val::global("Float32Array")))
+                attnbook::throw_format("{}: output must be a Float32Array", {who});
+            const auto length = output["length"].as<std::size_t>();
+            if (length != n)
+                attnbook::throw_format("{}: output has {} numbers; (heads, tokens, head_width) needs {}", {who, length, n});
+            const std::size_t r = rows(who, sample_rows);
+            val(emscripten::typed_memory_view(n, run_->output_buffer())).call<void>("set", output);
+            report = with_memory(run_->check(r, ms));
+        });
+        return report;
+    }
+
+    val output() const { return copy_out(run_->output().data(), run_->output().size()); }
+
+private:
+    // sample_rows as JS gives it: undefined or null for the default, else a whole number in the
+    // limits; otherwise an error naming who.
+    static std::size_t rows(const std::string& who, const val& x) {
+        namespace lim = attnbook::attention_scale_limits;
+        if (x.isUndefined() || x.isNull()) return lim::default_sample_rows;
+        const double n = x.typeOf().as<std::string>() == "number" ? x.as<double>() : -1.0;
+        if (!(n >= static_cast<double>(lim::sample_rows.min) && n <= static_cast<double>(lim::sample_rows.max)) ||
+            n != std::floor(n))
+            attnbook::throw_format("{}: sample_rows must be a whole number {} to {}",
+                                   {who, lim::sample_rows.min, lim::sample_rows.max});
+        return static_cast<std::size_t>(n);
+    }
+
+    std::unique_ptr<attnbook::ScaleRun> run_;
+};
 
 }  // namespace
 
@@ -172,7 +190,11 @@ EMSCRIPTEN_BINDINGS(attnbook) {
     emscripten::function("call", &call);
     emscripten::function("callWithProgress", &call_with_progress);
     emscripten::function("commands", &commands);
-    emscripten::function("attentionInputs", &attention_inputs);
-    emscripten::function("attentionF32", &attention_f32);
-    emscripten::function("attentionCheck", &attention_check);
+    emscripten::function("attentionRun", &attention_run);
+    emscripten::class_<AttentionScale>("AttentionScale")
+        .constructor<std::string>()
+        .function("inputs", &AttentionScale::inputs)
+        .function("run", &AttentionScale::run)
+        .function("check", &AttentionScale::check)
+        .function("output", &AttentionScale::output);
 }

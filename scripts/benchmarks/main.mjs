@@ -55,6 +55,11 @@ function table(results, ceiling) {
   if (ceiling) say(`${'  fused / ceiling'.padEnd(50)}${sizes.map((T) => fmt(ratio(at('attnbook-wasm-fused', T), ceiling), 8)).join('')}`);
   say(`${'  attnbook-webgpu / tfjs-webgpu'.padEnd(50)}${sizes.map((T) => fmt(ratio(at('attnbook-webgpu', T), at('tfjs-webgpu', T)), 8)).join('')}`);
   say(`${'  attnbook-native / numpy'.padEnd(50)}${sizes.map((T) => fmt(ratio(at('attnbook-native', T), at('numpy', T)), 8)).join('')}`);
+  const cell = results.filter((r) => r.suite === 'cell-path' && r.gflops);
+  for (const r of cell.filter((x) => x.impl === 'attnbook-cell')) {
+    const raw = cell.find((x) => x.impl === 'attnbook-raw' && x.T === r.T && x.causal === r.causal);
+    if (raw) say(`cell path / raw kernel, T = ${r.T}${r.causal ? ', causal' : ''}: ${r.gflops.toFixed(1)} / ${raw.gflops.toFixed(1)} GFLOP/s = ${(100 * r.gflops / raw.gflops).toFixed(0)}%`);
+  }
   const sc = results.filter((r) => r.suite === 'scaling-study');
   const ours = sc.find((r) => r.impl === 'attnbook-wasm'), np = sc.find((r) => r.impl === 'numpy');
   if (ours && np) say(`scaling study: attnbook-wasm ${ours.ms.toFixed(0)} ms, numpy ${np.ms.toFixed(0)} ms: numpy time / ours = ${(np.ms / ours.ms).toFixed(2)}x`);

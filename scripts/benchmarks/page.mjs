@@ -59,6 +59,51 @@ impls['attnbook-wasm-tiled-2x16'] = { load: ourModule, make: ourImpl(1) };
 impls['attnbook-wasm-tiled-6x8'] = { load: ourModule, make: ourImpl(2) };
 impls['attnbook-wasm-scalar'] = { load: ourModule, make: ourImpl(3) };
 
+// ---- the cell's path: the shipped module's AttentionScale.run beside the raw kernel -------------
+// The "attention at scale" cell runs the engine's kernel through the shipped module (Embind,
+// progress into JavaScript, its own timing); the raw kernel is attention_forward_f32 called
+// directly in the bench module on the same inputs. Both outputs must agree bit for bit.
+let shippedEngine = null;
+async function shipped() {
+  if (!shippedEngine) {
+    const { default: create } = await import('/build/wasm/attnbook.mjs');
+    shippedEngine = await create({ locateFile: (f) => `/build/wasm/${f}` });
+  }
+  return shippedEngine;
+}
+
+/** Raw and cell entries for one problem (one head, T x d), sharing the cell's drawn inputs. */
+async function cellPair(T, d, causal) {
+  const [engine, M] = await Promise.all([shipped(), ourModule()]);
+  const held = new engine.AttentionScale(JSON.stringify({ heads: 1, tokens: T, head_width: d, causal, seed: 0 }));
+  const { q, k, v } = held.inputs();
+  const bytes = T * d * 4;
+  const ptr = M._malloc(4 * bytes);
+  const [pq, pk, pv, po] = [0, 1, 2, 3].map((n) => ptr + n * bytes);
+  M.HEAPF32.set(q, pq >> 2);
+  M.HEAPF32.set(k, pk >> 2);
+  M.HEAPF32.set(v, pv >> 2);
+  let fraction = 0;
+  const onProgress = (f) => { fraction = f; };  // what the worker's poster receives
+  const raw = {
+    call() {
+      if (M._bench_attention(0, pq, pk, pv, po, 1, T, T, d, d, causal ? 1 : 0) !== 0) throw new Error('bench_attention failed');
+    },
+    output: () => M.HEAPF32.slice(po >> 2, (po >> 2) + T * d),
+  };
+  const cell = {
+    // The time the cell shows: the engine's own, around its kernel call (report.ms); the wall
+    // time of the whole call (the float64 check of one sampled row included) is kept beside it.
+    call() {
+      const report = JSON.parse(held.run(1, onProgress));
+      if (fraction !== 1) throw new Error('the cell run did not report its end');
+      return report;
+    },
+    output: () => held.output(),
+  };
+  return { raw, cell, free() { held.delete(); M._free(ptr); } };
+}
+
 // ---- the ceiling: bench_ceiling's twelve f32x4 mul+add chains, timed among the others ---------
 const CEILING_ITERATIONS = 1_000_000;
 const CEILING_FLOPS = CEILING_ITERATIONS * 12 * 4 * 2;
@@ -218,6 +263,40 @@ window.bench = {
     }
     rates.sort((a, b) => a - b);
     return { gflops: rates[3], best_gflops: rates[6] };
+  },
+  // The cell's path against the raw kernel at one size, causal or not: outputs compared bit for
+  // bit, then timed round-robin (one sample of each per round). Returns {raw, cell} with ms
+  // (median per call), gflops, and for the cell its wall time per call and the report's figures.
+  async cellVsRaw(T, d, causal, budgetMs, minRounds = 5) {
+    const pair = await cellPair(T, d, causal);
+    try {
+      pair.raw.call();
+      const first = pair.cell.call();
+      const a = pair.raw.output(), b = pair.cell.output();
+      const same = a.length === b.length && new Uint32Array(a.buffer).every((x, i) => x === new Uint32Array(b.buffer)[i]);
+      const flops = first.gflop.exact * 1e9;
+      const times = { raw: [], cell: [], wall: [] };
+      const t0 = performance.now();
+      for (let r = 0; r < 25 && (r < minRounds || performance.now() - t0 < budgetMs); r++) {
+        let s = performance.now();
+        pair.raw.call();
+        times.raw.push(performance.now() - s);
+        s = performance.now();
+        const report = pair.cell.call();
+        times.wall.push(performance.now() - s);
+        times.cell.push(report.ms.exact);
+      }
+      const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+      const ms = { raw: median(times.raw), cell: median(times.cell), wall: median(times.wall) };
+      return {
+        same_bits: same, kernel: first.kernel, max_rel_error: first.max_rel_error.exact, rounds: times.raw.length,
+        raw: { ms: ms.raw, gflops: flops / (ms.raw * 1e6) },
+        cell: { ms: ms.cell, gflops: flops / (ms.cell * 1e6), wall_ms: ms.wall, shown_gflops: first.gflops.shown,
+          used_mib: first.memory.used_mib.exact, wasm_mib: first.wasm_memory.mib.exact },
+      };
+    } finally {
+      pair.free();
+    }
   },
   // The shipped module (attnbook.mjs, Embind, JSON): load time, and the scaling study's time.
   async shipped() {

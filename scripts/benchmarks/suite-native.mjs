@@ -91,7 +91,7 @@ export default {
       }
       const budget = String(quick ? 300 : 1500);
       const common = ['--dir', dir, '--sizes', sizes.join(','), '--dim', String(d), '--budget-ms', budget];
-      const kernels = quick ? 'tiled_4x8' : 'tiled_4x8,tiled_2x16,tiled_6x8,rowwise';
+      const kernels = quick ? 'tiled_4x8,cell' : 'tiled_4x8,tiled_2x16,tiled_6x8,rowwise,cell';
       const native = runJsonLines('native bench', path.join(ctx.nativeDir, 'attnbook_bench'),
         [...common, '--label', 'attnbook-native', '--write-reference', '--kernels', kernels, '--min-reps', quick ? '3' : '7']);
       for (const r of native) {

@@ -4,6 +4,7 @@
 export const SUITES = [
   './suite-native.mjs',       // attnbook-native, numpy (attention forward)
   './suite-browser-cpu.mjs',  // attnbook-wasm-*, plain-js, tfjs-wasm, onnxruntime-web, ceiling, load/size
+  './suite-cell.mjs',         // the attention-at-scale cell's path (shipped module) vs the raw kernel
   './suite-scaling.mjs',      // scaling study: attnbook-wasm (Chromium) vs numpy (the source program)
   './suite-webgpu.mjs',       // attnbook-webgpu (WGSL flash kernel) vs tfjs-webgpu, Chromium's WebGPU
 ];

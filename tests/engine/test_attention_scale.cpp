@@ -46,7 +46,7 @@ std::vector<double> reference_row(const ScaleProblem& p, const Inputs& in, std::
 }  // namespace
 
 TEST_CASE("attention_scale: the WASM path matches float64 on every row (blocks, causal, heads)", "[attention_scale]") {
-    // T = 300 spans two 256-row blocks; D = 5 and 17 leave SIMD tails.
+    // T = 300: ten 32-row query blocks, the last one partial; D = 5 and 17 leave SIMD tails.
     for (const bool causal : {false, true}) {
         for (const std::size_t D : {5, 17}) {
             const ScaleProblem p{2, 300, D, causal, Divisor::sqrt_width, 3};
@@ -54,7 +54,10 @@ TEST_CASE("attention_scale: the WASM path matches float64 on every row (blocks, 
             std::vector<float> out(scale_numel(p));
             std::vector<double> seen;
             scale_forward_f32(p, in.q.data(), in.k.data(), in.v.data(), out.data(), [&](double f) { seen.push_back(f); });
-            REQUIRE(seen.size() == 4);  // 2 heads x 2 blocks
+            // After each 32-row block of each head (20), passed on in steps of at least 0.01.
+            REQUIRE(seen.size() >= 2);
+            CHECK(seen.size() <= 20);
+            for (std::size_t i = 1; i < seen.size(); ++i) CHECK(seen[i] >= seen[i - 1] + 0.01);
             CHECK(seen.back() == 1.0);
             double worst = 0;
             for (std::size_t h = 0; h < 2; ++h)
@@ -114,10 +117,7 @@ TEST_CASE("attention_scale: FLOPs and bytes by hand; limits named", "[attention_
     CHECK(scale_flops(c) == 4.0 * 64 * 2 * (1024.0 * 1025 / 2));
     CHECK(scale_tensor_bytes(p) == 4.0 * 4 * 2 * 1024 * 64);
     CHECK(scale_matrix_bytes(p) == 4.0 * 2 * 1024 * 1024);
-    // K and V of one head, a block of 256 query and output rows, a row of weights; causal adds
-    // the block's mask (256 x 1024 bytes).
-    CHECK(scale_wasm_scratch_bytes(p) == 4.0 * (2 * 1024 * 64 + 2 * 256 * 64 + 1024));
-    CHECK(scale_wasm_scratch_bytes(c) == 4.0 * (2 * 1024 * 64 + 2 * 256 * 64 + 1024) + 256.0 * 1024);
+    // The kernel's scratch is held against the allocator's count in test_attention_scale_run.cpp.
     CHECK_THROWS_WITH(check_scale_problem({1, 16385, 64}), Catch::Contains("tokens must be 1 to 16384, not 16385"));
     CHECK_THROWS_WITH(check_scale_problem({16, 16384, 128}), Catch::Contains("at most 16777216"));
     CHECK_THROWS_WITH(read_scale_problem("x", {{"tokens", 8}, {"width", 3}}), Catch::Contains("$.width: unknown field"));
@@ -131,9 +131,7 @@ TEST_CASE("attention_scale: the report carries pairs for every number", "[attent
     const Inputs in = inputs(p);
     std::vector<float> out(scale_numel(p));
     scale_forward_f32(p, in.q.data(), in.k.data(), in.v.data(), out.data());
-    const auto r = scale_report("attentionCheck",
-                                {{"tokens", 64}, {"head_width", 8}, {"divisor", "1"}, {"seed", 2}, {"ms", 2.0}, {"sample_rows", 5}},
-                                in.q.data(), in.k.data(), in.v.data(), out.data());
+    const auto r = scale_report(p, {5, 2.0, true}, in.q.data(), in.k.data(), in.v.data(), out.data());
     CHECK(r.at("rows_checked") == 5);
     CHECK(r.at("gflops").at("exact").get<double>() == Approx(4.0 * 8 * 64 * 64 / 2e6));
     CHECK(r.at("memory").at("matrix_bytes").at("exact") == 64 * 64 * 4);

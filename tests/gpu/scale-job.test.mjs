@@ -35,6 +35,7 @@ test('wasm forced: no GPU touched, no note; the same inputs give the same answer
   const r = await runScaleJob(engine, { ...args, backend: 'wasm' }, { shaders, gpu });
   assert.equal(r.backend, 'wasm');
   assert.equal(r.note, null);
+  assert.equal(r.kernel, 'scaled_dot_product_attention_tiled_4x8_xsimd', 'the kernel that ran (causal too)');
   assert.ok(r.report.max_rel_error.exact < F32_TOLERANCE);
 });
 

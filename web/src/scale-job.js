@@ -1,17 +1,22 @@
 // The "attention at scale" run, inside the engine worker (engine-worker.js hands it the engine
 // instance): the engine draws Q, K, V; WebGPU (when chosen and able) or the engine's WASM kernel
 // computes the output; the engine checks it against float64 on sampled rows and reports every
-// number the cell shows. Only the time is measured here (performance.now around the kernel).
+// number the cell shows.
 //
 //   args:   { tokens, head_width, heads, causal, divisor, seed, backend: 'auto'|'webgpu'|'wasm',
 //             sample_rows? }
 //   result: { backend: 'webgpu'|'wasm', adapter: name|null, kernel, note: text|null, report }
-//           report: the engine's attentionCheck JSON (max_rel_error, gflops, memory, ...)
+//           report: the engine's report JSON (max_rel_error, gflops, memory, wasm_memory, ...)
+//
+// The tensors cross the WASM boundary as little as the backend allows: a WASM run is one engine
+// call (attentionRun: draw, kernel, check; nothing crosses, and the engine times its kernel);
+// a GPU run keeps q, k, v in an AttentionScale handle, copies them out once for the GPU and the
+// GPU's output in once for the check (the GPU's time is measured here), and deletes the handle.
 //
 // Backend choice, in one place: 'auto' and 'webgpu' try WebGPU (navigator.gpu, an adapter, its
 // limits against this size, a device); 'wasm' does not. Anything that stops the GPU (no WebGPU,
 // no adapter, a refused device, limits, a device lost mid-run, a shader rejected) becomes a
-// note and the run continues on WASM: the cell never ends blank or stuck.
+// note and the run continues on WASM on the same handle: the cell never ends blank or stuck.
 // The WGSL text is passed in (engine-worker.js passes web/src/gpu/shaders.js; the Node tests read
 // the files), and so is navigator.gpu when wanted (the Node tests pass Dawn's), so this module runs
 // unchanged under Node.
@@ -58,37 +63,39 @@ export async function runScaleJob(instance, args, { onProgress = () => {}, signa
     heads: args.heads, tokens: args.tokens, head_width: args.head_width,
     causal: args.causal, divisor: args.divisor, seed: args.seed,
   };
-  const json = JSON.stringify(problem);
+  const sampleRows = args.sample_rows; // undefined: the engine's default
+  const kernelProgress = (f) => onProgress(0.1 + 0.8 * f);
   onProgress(0.02);
-  const { q, k, v } = instance.attentionInputs(json); // sizes and limits checked by the engine
-  onProgress(0.1);
-  let result = null;
-  let note = null;
-  if (args.backend !== 'wasm') {
+  if (args.backend === 'wasm') {
+    const report = JSON.parse(instance.attentionRun(JSON.stringify({ ...problem, ...(sampleRows !== undefined ? { sample_rows: sampleRows } : {}) }), kernelProgress));
+    onProgress(1);
+    return { backend: 'wasm', adapter: null, kernel: report.kernel, note: null, report, gpuKernel: KERNELS.flash.name };
+  }
+  const held = new instance.AttentionScale(JSON.stringify(problem)); // sizes and limits checked by the engine
+  try {
+    onProgress(0.1);
+    let note = null;
     try {
       const opened = await gpuFor(gpu, shaders, { tokens: args.tokens, width: args.head_width, heads: args.heads, kernel: 'flash' });
+      const { q, k, v } = held.inputs();
       const run = await opened.attention.run({
         q, k, v, tokens: args.tokens, width: args.head_width, heads: args.heads, causal: args.causal,
         scale: args.divisor === '1' ? 1 : 1 / (args.divisor === 'd' ? args.head_width : Math.sqrt(args.head_width)),
-        kernel: 'flash', signal, onProgress: (f) => onProgress(0.1 + 0.8 * f),
+        kernel: 'flash', signal, onProgress: kernelProgress,
       });
-      result = { backend: 'webgpu', adapter: opened.adapterName, kernel: run.kernel, ms: run.ms, output: run.output };
+      onProgress(0.92);
+      const report = JSON.parse(held.check(run.output, run.ms, sampleRows));
+      onProgress(1);
+      return { backend: 'webgpu', adapter: opened.adapterName, kernel: run.kernel, note: null, report, gpuKernel: KERNELS.flash.name };
     } catch (err) {
       if (err?.name === 'AbortError' || signal?.aborted) throw err;
       if (err instanceof GpuUnavailable && err.reason === 'lost') gpuState = null;
       note = noteFor(err, args.backend === 'webgpu');
     }
+    const report = JSON.parse(held.run(sampleRows, kernelProgress));
+    onProgress(1);
+    return { backend: 'wasm', adapter: null, kernel: report.kernel, note, report, gpuKernel: KERNELS.flash.name };
+  } finally {
+    held.delete();
   }
-  if (!result) {
-    const t0 = performance.now();
-    const out = instance.attentionF32(json, q, k, v, (f) => onProgress(0.1 + 0.8 * f));
-    const ms = performance.now() - t0;
-    result = { backend: 'wasm', adapter: null, kernel: out.kernel, ms, output: out.output };
-  }
-  onProgress(0.92);
-  const report = JSON.parse(instance.attentionCheck(
-    JSON.stringify({ ...problem, ms: result.ms, backend: result.backend, ...(args.sample_rows ? { sample_rows: args.sample_rows } : {}) }),
-    q, k, v, result.output));
-  onProgress(1);
-  return { backend: result.backend, adapter: result.adapter, kernel: result.kernel, note, report, gpuKernel: KERNELS.flash.name };
 }

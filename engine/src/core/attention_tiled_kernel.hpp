@@ -32,6 +32,17 @@ constexpr std::size_t kRowTiles = 8;
 
 std::size_t round_up(std::size_t n, std::size_t m) { return (n + m - 1) / m * m; }
 
+// Query rows done over the whole problem, reported after each query block (the progress of
+// attention_forward_f32; see attention.hpp). A null or empty fn reports nothing.
+struct RowProgress {
+    const AttentionProgress* fn = nullptr;
+    std::size_t done = 0, total = 1;
+    void add(std::size_t rows) {
+        done += rows;
+        if (fn && *fn) (*fn)(static_cast<double>(done) / static_cast<double>(total));
+    }
+};
+
 // max(a, b) as SSE's maxps: a > b ? a : b (b when either is NaN). xsimd's sse2 max compiles to a
 // compare and a 3-instruction select in WASM; pmax(b, a) = (b < a ? a : b) is the same in one.
 template <class B>
@@ -74,6 +85,14 @@ public:
         : S_(S), E_(E), Ev_(Ev), S_pad_(round_up(S, NR)), Ev_pad_(round_up(Ev, NR)),
           kp_(S_pad_ * E), vp_(S_pad_ * Ev_pad_), qp_(QB * E), s_(QB * kKeyBlock), o_(QB * Ev_pad_) {}
 
+    // The floats the constructor allocates above (kp_, vp_, qp_, s_, o_): the kernel's working
+    // memory, which attention_forward_f32_scratch_bytes reports (tests/engine/test_attention_scale_run.cpp
+    // holds it against the allocator's own count).
+    static std::size_t buffer_floats(std::size_t S, std::size_t E, std::size_t Ev) {
+        const std::size_t S_pad = round_up(S, NR), Ev_pad = round_up(Ev, NR);
+        return S_pad * E + S_pad * Ev_pad + QB * E + QB * kKeyBlock + QB * Ev_pad;
+    }
+
     // k is (S, E), v is (S, Ev).
     void pack(const float* k, const float* v) {
         for (std::size_t jt = 0; jt < S_pad_; jt += NR) {
@@ -108,9 +127,11 @@ public:
 
     // q is (L, E), out is (L, Ev). False if an output is not finite. The logits are kept in
     // base 2: <q, k> times qscale = scale log2(e) (rounded to float), and the softmax uses 2^x.
-    bool run(const float* q, float* out, std::size_t L, bool causal, float qscale) {
+    // progress counts the real rows of each query block as it is done.
+    bool run(const float* q, float* out, std::size_t L, bool causal, float qscale, RowProgress& progress) {
         for (std::size_t i0 = 0; i0 < L; i0 += QB) {
             if (!query_block(q, out, L, i0, causal, qscale)) return false;
+            progress.add(std::min(QB, L - i0));
         }
         return true;
     }
@@ -332,7 +353,7 @@ bool cannot_overflow(const float* q, const float* k, const float* v, const HeadL
 
 template <std::size_t MR, std::size_t NR>
 bool run_tiled(const float* q, const float* k, const float* v, float* out, const HeadLayout& h,
-               bool causal, float scale) {
+               bool causal, float scale, RowProgress& progress) {
     using A = xsimd::default_arch;
     // The logits in base 2. A qscale that is subnormal (|scale| below ~1e-38) would carry a
     // large relative rounding error: the rowwise kernel takes such scales.
@@ -347,14 +368,15 @@ bool run_tiled(const float* q, const float* k, const float* v, float* out, const
             for (std::size_t hq = g * h.group; hq < (g + 1) * h.group; ++hq) {
                 const float* qh = q + b * h.q_batch_stride + hq * h.L * h.E;
                 float* oh = out + (b * h.Hq + hq) * h.L * h.Ev;
-                if (!head.run(qh, oh, h.L, causal, qscale)) return false;
+                if (!head.run(qh, oh, h.L, causal, qscale, progress)) return false;
             }
         }
     }
     return true;
 }
 
-using TiledFn = bool (*)(const float*, const float*, const float*, float*, const HeadLayout&, bool, float);
+using TiledFn = bool (*)(const float*, const float*, const float*, float*, const HeadLayout&, bool, float,
+                         RowProgress&);
 
 // The Tensor entry of one tile: the rowwise kernel where the tiled one does not apply or might
 // overflow. fn is read through a volatile pointer, so that neither the compiler nor binaryen
@@ -370,8 +392,9 @@ AttentionResult tiled_tensor(const TiledFn* fn, const char* name, const Tensor& 
     const HeadLayout h = HeadLayout::of(p);
     if (p.L == 0 || p.Ev == 0) return result;
     const TiledFn run = *static_cast<const TiledFn volatile*>(fn);
+    RowProgress none;
     if (!run(q.data.data(), k.data.data(), v.data.data(), result.output.data.data(), h, options.is_causal,
-             static_cast<float>(p.scale))) {
+             static_cast<float>(p.scale), none)) {
         // Values large enough that a logit or an output might overflow: the rowwise kernel
         // checks each one (and names the first that does, as its error).
         return scaled_dot_product_attention_rowwise_xsimd(q, k, v, options);
@@ -379,25 +402,29 @@ AttentionResult tiled_tensor(const TiledFn* fn, const char* name, const Tensor& 
     return result;
 }
 
-// The raw float32 entry of one tile (see attention_forward_f32 in attention.hpp).
-void forward_f32(const TiledFn* fn, const float* q, const float* k, const float* v, float* out,
-                 const AttentionF32Dims& d, bool causal, float scale) {
+// The raw float32 entry of one tile (see attention_forward_f32 in attention.hpp): the tile's
+// name, or the rowwise kernel's where that ran instead.
+const char* forward_f32(const TiledFn* fn, const char* name, const float* q, const float* k, const float* v,
+                        float* out, const AttentionF32Dims& d, bool causal, float scale,
+                        const AttentionProgress& progress) {
     if (d.S == 0) throw UserError("attention: no keys (S = 0)");
     if (!std::isfinite(scale)) throw UserError("attention: scale is not a finite float32 number");
-    if (d.heads == 0 || d.L == 0 || d.Ev == 0) return;
+    if (d.heads == 0 || d.L == 0 || d.Ev == 0) return name;
     const HeadLayout h = HeadLayout::of(d);
     const TiledFn run = *static_cast<const TiledFn volatile*>(fn);
-    if (!run(q, k, v, out, h, causal, scale)) {
-        // Values near the float32 limit: the rowwise kernel checks every logit and output.
-        const Tensor tq({d.heads, d.L, d.E}, std::vector<float>(q, q + d.heads * d.L * d.E));
-        const Tensor tk({d.heads, d.S, d.E}, std::vector<float>(k, k + d.heads * d.S * d.E));
-        const Tensor tv({d.heads, d.S, d.Ev}, std::vector<float>(v, v + d.heads * d.S * d.Ev));
-        AttentionOptions o;
-        o.is_causal = causal;
-        o.scale = scale;
-        const AttentionResult r = scaled_dot_product_attention_rowwise_xsimd(tq, tk, tv, o);
-        std::copy(r.output.data.begin(), r.output.data.end(), out);
-    }
+    RowProgress rows{&progress, 0, d.heads * d.L};
+    if (run(q, k, v, out, h, causal, scale, rows)) return name;
+    // Values near the float32 limit: the rowwise kernel checks every logit and output.
+    const Tensor tq({d.heads, d.L, d.E}, std::vector<float>(q, q + d.heads * d.L * d.E));
+    const Tensor tk({d.heads, d.S, d.E}, std::vector<float>(k, k + d.heads * d.S * d.E));
+    const Tensor tv({d.heads, d.S, d.Ev}, std::vector<float>(v, v + d.heads * d.S * d.Ev));
+    AttentionOptions o;
+    o.is_causal = causal;
+    o.scale = scale;
+    const AttentionResult r = scaled_dot_product_attention_rowwise_xsimd(tq, tk, tv, o);
+    std::copy(r.output.data.begin(), r.output.data.end(), out);
+    if (progress) progress(1.0);
+    return r.kernel;
 }
 
 }  // namespace

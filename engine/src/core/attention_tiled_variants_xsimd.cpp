@@ -7,12 +7,12 @@ namespace attnbook {
 namespace {
 
 bool run_tiled_2x16(const float* q, const float* k, const float* v, float* out, const HeadLayout& h, bool causal,
-                    float scale) {
-    return run_tiled<2, 16>(q, k, v, out, h, causal, scale);
+                    float scale, RowProgress& progress) {
+    return run_tiled<2, 16>(q, k, v, out, h, causal, scale, progress);
 }
 bool run_tiled_6x8(const float* q, const float* k, const float* v, float* out, const HeadLayout& h, bool causal,
-                   float scale) {
-    return run_tiled<6, 8>(q, k, v, out, h, causal, scale);
+                   float scale, RowProgress& progress) {
+    return run_tiled<6, 8>(q, k, v, out, h, causal, scale, progress);
 }
 const TiledFn kRun2x16 = run_tiled_2x16;
 const TiledFn kRun6x8 = run_tiled_6x8;
@@ -28,14 +28,17 @@ const char* attention_tile_kernel_name(AttentionTile tile) {
     return "scaled_dot_product_attention_tiled_4x8_xsimd";
 }
 
-void attention_forward_f32(const float* q, const float* k, const float* v, float* out, const AttentionF32Dims& d,
-                           bool causal, float scale, AttentionTile tile) {
+const char* attention_forward_f32(const float* q, const float* k, const float* v, float* out,
+                                  const AttentionF32Dims& d, bool causal, float scale, AttentionTile tile) {
+    const AttentionProgress none;
     switch (tile) {
-        case AttentionTile::t2x16: return forward_f32(&kRun2x16, q, k, v, out, d, causal, scale);
-        case AttentionTile::t6x8: return forward_f32(&kRun6x8, q, k, v, out, d, causal, scale);
+        case AttentionTile::t2x16:
+            return forward_f32(&kRun2x16, attention_tile_kernel_name(tile), q, k, v, out, d, causal, scale, none);
+        case AttentionTile::t6x8:
+            return forward_f32(&kRun6x8, attention_tile_kernel_name(tile), q, k, v, out, d, causal, scale, none);
         case AttentionTile::t4x8: break;
     }
-    attention_forward_f32(q, k, v, out, d, causal, scale);
+    return attention_forward_f32(q, k, v, out, d, causal, scale);
 }
 
 AttentionResult scaled_dot_product_attention_tiled_2x16_xsimd(const Tensor& q, const Tensor& k, const Tensor& v,

@@ -48,10 +48,11 @@ namespace {
 // The engine's tile (see scaled_dot_product_attention in attention.hpp); the other shapes are in
 // attention_tiled_variants_xsimd.cpp.
 bool run_tiled_4x8(const float* q, const float* k, const float* v, float* out, const HeadLayout& h, bool causal,
-                   float scale) {
-    return run_tiled<4, 8>(q, k, v, out, h, causal, scale);
+                   float scale, RowProgress& progress) {
+    return run_tiled<4, 8>(q, k, v, out, h, causal, scale, progress);
 }
 const TiledFn kRun4x8 = run_tiled_4x8;
+constexpr const char* kName4x8 = "scaled_dot_product_attention_tiled_4x8_xsimd";
 
 }  // namespace
 
@@ -59,14 +60,19 @@ bool attention_tiled_supports(const AttentionOptions& o, std::size_t keys) {
     return !o.bool_mask && !o.float_mask && o.dropout_p == 0.0 && !o.return_weights && keys > 0;
 }
 
-void attention_forward_f32(const float* q, const float* k, const float* v, float* out, const AttentionF32Dims& d,
-                           bool causal, float scale) {
-    forward_f32(&kRun4x8, q, k, v, out, d, causal, scale);
+const char* attention_forward_f32(const float* q, const float* k, const float* v, float* out,
+                                  const AttentionF32Dims& d, bool causal, float scale,
+                                  const AttentionProgress& progress) {
+    return forward_f32(&kRun4x8, kName4x8, q, k, v, out, d, causal, scale, progress);
+}
+
+std::size_t attention_forward_f32_scratch_bytes(const AttentionF32Dims& d) {
+    return sizeof(float) * TiledHead<xsimd::default_arch, 4, 8>::buffer_floats(d.S, d.E, d.Ev);
 }
 
 AttentionResult scaled_dot_product_attention_tiled_4x8_xsimd(const Tensor& q, const Tensor& k, const Tensor& v,
                                                              const AttentionOptions& options) {
-    return tiled_tensor(&kRun4x8, "scaled_dot_product_attention_tiled_4x8_xsimd", q, k, v, options);
+    return tiled_tensor(&kRun4x8, kName4x8, q, k, v, options);
 }
 
 AttentionResult scaled_dot_product_attention(const Tensor& q, const Tensor& k, const Tensor& v,

@@ -47,8 +47,8 @@ void row_f64(const ScaleProblem& p, const float* q, const float* k, const float*
         for (std::size_t c = 0; c < D; ++c) (*o)[c] += w[j] * static_cast<double>(v[base + j * D + c]);
 }
 
-// Blocks of at least 256 query rows, at most 32 per head: progress often enough, copies few.
-std::size_t row_block(std::size_t T) { return std::min(T, std::max<std::size_t>(256, (T + 31) / 32)); }
+// The kernel's view of the problem: self-attention, T queries against the same T keys.
+AttentionF32Dims dims_of(const ScaleProblem& p) { return {p.heads, p.tokens, p.tokens, p.head_width, p.head_width}; }
 
 std::size_t bin_of(double top) {
     const auto b = static_cast<std::size_t>(top * lim::histogram_bins);
@@ -90,42 +90,21 @@ void scale_inputs(const ScaleProblem& p, float* q, float* k, float* v) {
         for (std::size_t i = 0; i < n; ++i) t[i] = static_cast<float>(rng.normal());
 }
 
-void scale_forward_f32(const ScaleProblem& p, const float* q, const float* k, const float* v, float* out,
-                       const std::function<void(double)>& progress) {
+const char* scale_forward_f32(const ScaleProblem& p, const float* q, const float* k, const float* v, float* out,
+                              const std::function<void(double)>& progress) {
     check_scale_problem(p);
-    const std::size_t T = p.tokens, D = p.head_width;
-    const std::size_t block = row_block(T);
-    const std::size_t blocks = (T + block - 1) / block;
-    AttentionOptions options;
-    options.scale = scale_factor(p);
-    for (std::size_t h = 0; h < p.heads; ++h) {
-        const std::size_t base = h * T * D;
-        Tensor kh, vh;  // all T keys (not causal): copied once per head
-        if (!p.causal) {
-            kh = Tensor({T, D}, std::vector<float>(k + base, k + base + T * D));
-            vh = Tensor({T, D}, std::vector<float>(v + base, v + base + T * D));
-        }
-        for (std::size_t b = 0; b < blocks; ++b) {
-            const std::size_t r0 = b * block, r1 = std::min(T, r0 + block), rows = r1 - r0;
-            const Tensor qb({rows, D}, std::vector<float>(q + base + r0 * D, q + base + r1 * D));
-            AttentionResult result;
-            if (p.causal) {
-                // Rows [r0, r1) see keys [0, r1): the keys past r1 are masked for all of them.
-                const Tensor kb({r1, D}, std::vector<float>(k + base, k + base + r1 * D));
-                const Tensor vb({r1, D}, std::vector<float>(v + base, v + base + r1 * D));
-                BoolTensor mask({rows, r1});
-                for (std::size_t i = 0; i < rows; ++i)
-                    for (std::size_t j = 0; j < r1; ++j) mask.data[i * r1 + j] = j <= r0 + i ? 1 : 0;
-                AttentionOptions masked = options;
-                masked.bool_mask = &mask;
-                result = scaled_dot_product_attention(qb, kb, vb, masked);
-            } else {
-                result = scaled_dot_product_attention(qb, kh, vh, options);
-            }
-            std::copy(result.output.data.begin(), result.output.data.end(), out + base + r0 * D);
-            if (progress) progress(static_cast<double>(h * blocks + b + 1) / static_cast<double>(p.heads * blocks));
-        }
+    // The kernel reports after every block of 32 query rows; passed on in steps of at least a
+    // hundredth (and the end), so a page is not sent thousands of messages for one run.
+    double next = 0.0;
+    AttentionProgress throttled;
+    if (progress) {
+        throttled = [&](double f) {
+            if (f < next && f < 1.0) return;
+            next = f + 0.01;
+            progress(f);
+        };
     }
+    return attention_forward_f32(q, k, v, out, dims_of(p), p.causal, static_cast<float>(scale_factor(p)), throttled);
 }
 
 ScaleCheck scale_check(const ScaleProblem& p, const float* q, const float* k, const float* v, const float* out,
@@ -182,9 +161,7 @@ double scale_flops(const ScaleProblem& p) {
 double scale_tensor_bytes(const ScaleProblem& p) { return 4.0 * 4.0 * static_cast<double>(scale_numel(p)); }
 
 double scale_wasm_scratch_bytes(const ScaleProblem& p) {
-    const double T = static_cast<double>(p.tokens), D = static_cast<double>(p.head_width);
-    const double block = static_cast<double>(row_block(p.tokens));
-    return 4.0 * (2 * T * D + 2 * block * D + T) + (p.causal ? block * T : 0.0);
+    return static_cast<double>(attention_forward_f32_scratch_bytes(dims_of(p)));
 }
 
 double scale_matrix_bytes(const ScaleProblem& p) {

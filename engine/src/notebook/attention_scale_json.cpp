@@ -67,38 +67,22 @@ ScaleProblem read_scale_problem(const std::string& who, const json& raw, std::in
     return p;
 }
 
-json scale_report(const std::string& who, const json& args, const float* q, const float* k, const float* v,
-                  const float* out) {
-    const ScaleProblem p = read_scale_problem(who, args, {"sample_rows", "ms", "backend"});
-    std::size_t rows = lim::default_sample_rows;
-    if (const json* sample_rows = json_member(args, "sample_rows")) {
-        const json& r = *sample_rows;
-        const bool whole = r.is_number_unsigned() || (r.is_number_integer() && r.get<std::int64_t>() >= 0);
-        if (!whole || r.get<std::uint64_t>() < lim::sample_rows.min || r.get<std::uint64_t>() > lim::sample_rows.max)
-            throw_format("{}: $.sample_rows: expected a whole number {} to {}",
-                         {who, lim::sample_rows.min, lim::sample_rows.max});
-        rows = r.get<std::size_t>();
-    }
-    auto positive = [&](const char* field) -> double {
-        const json* given = json_member(args, field);
-        if (!given) return -1.0;
-        const json& x = *given;
-        if (!x.is_number() || !std::isfinite(x.get<double>()) || x.get<double>() < 0)
-            throw_format("{}: $.{}: expected a number >= 0", {who, field});
-        return x.get<double>();
-    };
-    const double ms = positive("ms");
-    // What ran decides the working memory: "wasm" (the default) or "webgpu" (the flash kernel).
-    bool wasm = true;
-    if (const json* backend = json_member(args, "backend")) {
-        const json& b = *backend;
-        if (!b.is_string() || (b.get_ref<const std::string&>() != "wasm" && b.get_ref<const std::string&>() != "webgpu"))
-            throw_format("{}: $.backend: expected \"wasm\" or \"webgpu\"", {who});
-        wasm = b.get_ref<const std::string&>() == "wasm";
-    }
-    const double scratch = wasm ? scale_wasm_scratch_bytes(p) : 0.0;
+std::size_t read_sample_rows(const std::string& who, const json& args) {
+    const json* sample_rows = json_member(args, "sample_rows");
+    if (!sample_rows) return lim::default_sample_rows;
+    const json& r = *sample_rows;
+    const bool whole = r.is_number_unsigned() || (r.is_number_integer() && r.get<std::int64_t>() >= 0);
+    if (!whole || r.get<std::uint64_t>() < lim::sample_rows.min || r.get<std::uint64_t>() > lim::sample_rows.max)
+        throw_format("{}: $.sample_rows: expected a whole number {} to {}", {who, lim::sample_rows.min, lim::sample_rows.max});
+    return r.get<std::size_t>();
+}
 
-    const ScaleCheck c = scale_check(p, q, k, v, out, rows);
+json scale_report(const ScaleProblem& p, const ScaleReportOptions& options, const float* q, const float* k,
+                  const float* v, const float* out) {
+    const double ms = options.ms;
+    const double scratch = options.wasm ? scale_wasm_scratch_bytes(p) : 0.0;
+
+    const ScaleCheck c = scale_check(p, q, k, v, out, options.sample_rows);
     const double flops = scale_flops(p);
     const double tensors = scale_tensor_bytes(p), matrix = scale_matrix_bytes(p), used = tensors + scratch;
     const double mib = 1024.0 * 1024.0;

@@ -160,6 +160,8 @@ export function renderAttentionScale(cell, ctx) {
         h('tr', null, h('th', { scope: 'row' }, 'Time'), h('td', null, num(rep.ms), ' ms')),
         h('tr', null, h('th', { scope: 'row' }, 'Speed'), h('td', null, num(rep.gflops), ' GFLOP/s (', num(rep.gflop), ' GFLOP)')),
         h('tr', null, h('th', { scope: 'row' }, 'Memory'), h('td', null, num(rep.memory.used_mib), ' MiB used; the T × T weights alone would need ', num(rep.memory.matrix_mib), ' MiB')),
+        h('tr', null, h('th', { scope: 'row' }, 'Engine memory'), h('td', { class: 'wasm-memory' }, num(rep.wasm_memory.mib),
+          ' MiB of WebAssembly memory held by the engine now; it cannot shrink, and the next run reuses it')),
         h('tr', null, h('th', { scope: 'row' }, 'Largest relative error'), h('td', { class: 'max-rel-error' }, num(rep.max_rel_error), ` over ${rep.rows_checked} sampled rows, against float64`))))));
     const parts = [];
     if (r.note) parts.push(h('p', { class: 'note fallback', role: 'note' }, r.note));

@@ -46,6 +46,7 @@
 //   "key width 3 does not match query width 4: query (1, 2, 5, 4), key (1, 2, 6, 3)".
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -110,23 +111,33 @@ bool attention_tiled_supports(const AttentionOptions& options, std::size_t keys)
 AttentionResult scaled_dot_product_attention(const Tensor& q, const Tensor& k, const Tensor& v,
                                              const AttentionOptions& options = {});
 
-// ---- raw float32 entry (typed arrays, benchmarks) --------------------------------------------
+// ---- raw float32 entry (typed arrays, benchmarks, the "attention at scale" cell) ---------------
 // Attention forward on contiguous float32 buffers, no Tensor copies and no JSON:
 //   q is (heads, L, E), k is (heads, S, E), v is (heads, S, Ev), out is (heads, L, Ev),
 //   row-major; out = softmax(scale * q k^T [causal: j > i masked]) v per head.
 // The caller checks sizes and that q, k, v are finite before the call (nothing here re-reads
 // them); scale must be finite. Throws UserError if a logit or an output overflows float32.
 // Needs S >= 1 (with S = 0 every row is fully masked: the caller writes zeros).
+// Returns the name of the variant that ran: the tile's, or the rowwise kernel's when values near
+// the float32 limit send the problem there (this is the one place that choice is made).
+// progress, if set, is called with the fraction of query rows done (over all heads) after each
+// block of query rows of the tiled kernel, and with 1 at the end.
 enum class AttentionTile { t4x8, t2x16, t6x8 };
 struct AttentionF32Dims {
     std::size_t heads = 1, L = 0, S = 0, E = 0, Ev = 0;
 };
+using AttentionProgress = std::function<void(double)>;
 // The engine's tile (4x8).
-void attention_forward_f32(const float* q, const float* k, const float* v, float* out,
-                           const AttentionF32Dims& dims, bool causal, float scale);
+const char* attention_forward_f32(const float* q, const float* k, const float* v, float* out,
+                                  const AttentionF32Dims& dims, bool causal, float scale,
+                                  const AttentionProgress& progress = {});
 // A chosen tile shape (tests, benchmarks): links the other shapes' code in.
-void attention_forward_f32(const float* q, const float* k, const float* v, float* out,
-                           const AttentionF32Dims& dims, bool causal, float scale, AttentionTile tile);
+const char* attention_forward_f32(const float* q, const float* k, const float* v, float* out,
+                                  const AttentionF32Dims& dims, bool causal, float scale, AttentionTile tile);
+// Bytes the engine's tile allocates while attention_forward_f32 runs (its packed K and V of one
+// head, one query block's packed Q, scores and unnormalised output), read from the kernel's own
+// buffer sizes. (The rowwise fallback copies the tensors instead; it runs only near overflow.)
+std::size_t attention_forward_f32_scratch_bytes(const AttentionF32Dims& dims);
 // The function name of a tile variant, e.g. "scaled_dot_product_attention_tiled_4x8_xsimd".
 const char* attention_tile_kernel_name(AttentionTile tile);
 

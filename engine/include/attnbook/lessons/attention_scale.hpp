@@ -59,11 +59,12 @@ double scale_factor(const ScaleProblem& p);      // 1 / divisor(D)
 // each rounded to float32 (as np.float32(rng.normal(size=...)) would give).
 void scale_inputs(const ScaleProblem& p, float* q, float* k, float* v);
 
-// The WebAssembly path: the engine's attention kernel (scaled_dot_product_attention), head by
-// head and in blocks of query rows so progress(fraction) can be reported between blocks. For a
-// causal block of rows [r0, r1) the keys are [0, r1) with a mask (key j for rows i >= j).
-void scale_forward_f32(const ScaleProblem& p, const float* q, const float* k, const float* v, float* out,
-                       const std::function<void(double)>& progress = {});
+// The WebAssembly path: the engine's raw float32 kernel, attention_forward_f32 (q, k, v as
+// (H, T, D), causal as PyTorch's is_causal), in one call: the benchmark's kernel, no copies.
+// progress(fraction) is passed on from the kernel, in steps of at least 0.01 and always the
+// last. Returns the name of the kernel that ran (attention_forward_f32's).
+const char* scale_forward_f32(const ScaleProblem& p, const float* q, const float* k, const float* v, float* out,
+                              const std::function<void(double)>& progress = {});
 
 // The float64 check of `out` on `rows` sampled (head, row) pairs, spread evenly over the heads
 // and from the first row to the last.
@@ -87,9 +88,10 @@ double scale_flops(const ScaleProblem& p);
 // Bytes of q, k, v and the output (float32), and of the T x T float32 weights of every head.
 double scale_tensor_bytes(const ScaleProblem& p);
 double scale_matrix_bytes(const ScaleProblem& p);
-// Working memory beyond the tensors: scale_forward_f32's per-head copies of K and V, one block of
-// query rows and of output rows, its causal mask and the kernel's row of T weights. (The WebGPU
-// flash kernel needs none: its tiles live in workgroup memory.)
+// Working memory beyond the tensors: the buffers the kernel allocates while scale_forward_f32
+// runs (attention_forward_f32_scratch_bytes: packed K and V of one head, one query block's
+// packed Q, scores and output). (The WebGPU flash kernel needs none: its tiles live in
+// workgroup memory.)
 double scale_wasm_scratch_bytes(const ScaleProblem& p);
 
 }  // namespace attnbook
