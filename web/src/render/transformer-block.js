@@ -1,4 +1,5 @@
-// The pre-norm transformer block on the held sequence, computed live by the engine's `block`
+// The pre-norm transformer block on its own input H (a fixed example of the engine's, not the
+// held sequence above it), computed live by the engine's `block`
 // command: every intermediate (exact in the tooltip, rounded on the page), each step's formula
 // beside the Python line that computes it. The learner can change the number of heads, the
 // mask (none or causal) and the activation; the weights are the engine's fixed ones.
@@ -58,7 +59,9 @@ export function renderTransformerBlock(cell, ctx) {
     refresh();
   }
 
-  const inputView = renderMatrix('H (the held sequence, one row per position)', cell.input, { rowLabels: labels });
+  // Named for what it is: the block's own example input, a different matrix from the held
+  // sequence's queries just above it (issue 19: the old label called it the held sequence).
+  const inputView = renderMatrix(`H, this block’s input: ${cell.input.length} positions, ${cell.input[0].length} numbers each (its own example, not the held sequence above)`, cell.input, { rowLabels: labels });
   const steps = h('ol', { class: 'block-steps', 'aria-live': 'polite' }, h('li', { class: 'loading' }, 'Computing…'));
   const weights = h('div', { class: 'block-weights' });
   const weightsDetails = h('details', null, h('summary', null, 'The fixed weights (not trained)'), weights);
