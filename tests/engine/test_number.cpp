@@ -45,7 +45,8 @@ TEST_CASE("small-aware text: a tiny number is never shown as zero, an exact zero
     CHECK(show_small_aware(0.24999, 4) == "0.2500");
     CHECK(show_small_aware(0.00012, 4) == "0.0001");    // one nonzero digit: still fixed
     CHECK(show_small_aware(0.00004, 4) == "4.00e-05");  // fixed would print 0.0000
-    CHECK(show_small_aware(-0.00005, 4) == "-5.00e-05");
+    CHECK(show_small_aware(-0.00004, 4) == "-4.00e-05");
+    CHECK(show_small_aware(-0.00005, 4) == "-0.0001");  // -5e-05 is a hair above 5e-05 in binary: it rounds up
     // exp(-64) = 1.6038108905486379e-28 (by hand: e^-64), the saturated Jacobian's scale
     CHECK(show_small_aware(1.6038108905486379e-28, 4) == "1.60e-28");
     CHECK(show_small_aware(0.0, 4) == "0");
