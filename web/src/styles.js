@@ -83,6 +83,8 @@ header.nb-head { border-bottom: 1px solid var(--_border); padding-bottom: .9rem;
 .nb-desc { color: var(--_muted); margin: 0 0 .9rem; }
 .toolbar { display: flex; flex-wrap: wrap; gap: .75rem 1.25rem; align-items: center; }
 /* The depth switch stays in reach while the reader scrolls the notebook (issue 19). */
+/* A cell scrolled to (a link, a focus move) lands below the sticky depth bar, not under it. */
+.cells > section { scroll-margin-top: 3.75rem; }
 .depth-bar { position: sticky; top: 0; z-index: 4; background: var(--_bg); padding: .45rem 0; margin: -.6rem 0 1rem; border-bottom: 1px solid var(--_border); }
 
 /* depth: a segmented control made of native radios */

@@ -65,7 +65,7 @@ export function renderJacobian(cell, ctx) {
               r.jacobian, { rowLabels: labels, colLabels: labels, range: r.colour_range }),
             h('figcaption', { class: 'heat-key' }, heatKey(r.colour_range, 'no entry of a softmax Jacobian can be larger in size'))),
           renderMatrix('J = diag(p) − p pᵀ', r.jacobian, { rowLabels: labels, colLabels: labels })),
-        h('p', { class: 'note' }, 'Numbers too small for four decimals are written in scientific notation: one ending in e-28 is multiplied by 10⁻²⁸. A plain 0 is exactly zero in double precision.'));
+        h('p', { class: 'note' }, 'Numbers too small for four decimals are written in scientific notation: one ending in ', h('code', { class: 'nowrap' }, 'e-28'), ' is multiplied by 10⁻²⁸. A plain 0 is exactly zero in double precision.'));
     } catch (e) {
       input.setAttribute('aria-invalid', 'true');
       err.hidden = false;
