@@ -174,6 +174,7 @@ ${Array.from({ length: 8 }, (_, i) => `.src-${i} { --c: var(--_src-${i}); }`).jo
 .plane figcaption { font-size: .85rem; color: var(--_muted); margin-top: .25rem; }
 .zoom-bar { display: flex; align-items: center; gap: .35rem; margin-top: .3rem; font-size: .85rem; }
 .zoom-bar button.zoom { min-width: 2rem; padding: .1rem .4rem; font-weight: 700; }
+.zoom-bar button.zoom[aria-disabled="true"] { opacity: .55; cursor: default; }
 .plane svg { width: 100%; height: auto; display: block; background: var(--_surface); border: 1px solid var(--_border); border-radius: var(--_radius); touch-action: none; }
 .plane svg .grid { stroke: var(--_border); stroke-width: 1; vector-effect: non-scaling-stroke; }
 .plane svg .axis { stroke: var(--_muted); stroke-width: 1.2; vector-effect: non-scaling-stroke; }
@@ -270,6 +271,8 @@ button:disabled { opacity: .55; cursor: default; }
 .mask-toggles { border: 0; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .35rem .9rem; }
 .mask-toggles legend { font-size: .9rem; padding: 0; margin-bottom: .25rem; color: var(--_muted); }
 .share-strip { display: flex; height: 1.6rem; border-radius: var(--_radius); overflow: hidden; border: 1px solid var(--_border); margin: .35rem 0 .25rem; background: var(--_surface); }
+.share-strip.ref-strip { height: .5rem; margin: 0; opacity: .75; }
+.ref-strip-label { margin: .1rem 0 .4rem; font-size: .8rem; }
 .share-strip > div { background: var(--c); min-width: 0; display: flex; align-items: center; justify-content: center; color: var(--_bg); font-size: .78rem; font-weight: 700; overflow: hidden; white-space: nowrap; }
 .summary { border-left: 3px solid var(--_accent); padding: .4rem .8rem; margin: .75rem 0; background: var(--_surface); border-radius: 0 var(--_radius) var(--_radius) 0; }
 .stats { display: flex; flex-wrap: wrap; gap: .25rem 1.5rem; font-size: .92rem; margin: .25rem 0 .75rem; }

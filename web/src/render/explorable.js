@@ -106,6 +106,9 @@ export function renderExplorable(cell, ctx) {
   if (!keyPlane) planes.prepend(h('p', { class: 'note' }, `The key plane is drawn for 2 coordinates; this query has ${d}. Use the fields above.`));
   const line = createNumberLine({ labels, colour });
   const strip = h('div', { class: 'share-strip', role: 'img', 'aria-label': 'Shares of attention' });
+  // The reference query's shares, a thin strip under q's, so the comparison is visible here too.
+  const refStrip = h('div', { class: 'share-strip ref-strip', role: 'img', 'aria-label': 'Shares for the reference query' });
+  const refStripLabel = h('p', { class: 'note ref-strip-label' }, '');
   const table = createTable({ labels, colour, divisor, d });
   const summary = h('p', { class: 'summary', 'aria-live': 'polite' }, 'Computing…');
 
@@ -129,7 +132,7 @@ export function renderExplorable(cell, ctx) {
 
   el.append(queryControls, normControl, qErrors, presetRow || '', goalEl || '', sources.maskControls, planes,
     h(`h${Math.min(6, ctx.headingBase ?? 3)}`, { class: 'visually-hidden' }, 'Scores and shares'),
-    line.figure, strip, keyboardScrollable(h('div', { class: 'table-wrap' }, table.table)), table.stats, summary, comparison,
+    line.figure, strip, refStrip, refStripLabel, keyboardScrollable(h('div', { class: 'table-wrap' }, table.table)), table.stats, summary, comparison,
     h('div', { class: 'sources' }, h('p', { class: 'note' }, 'The sources, to check a dot product by hand:'), sources.list, sources.editor),
     problem, exactDetails, python.details);
 
@@ -178,8 +181,9 @@ export function renderExplorable(cell, ctx) {
 
   function drawNumbers(s) {
     const r = s.result;
-    valuePlane?.draw(s, r);
+    valuePlane?.draw(s, r, s.refResult);
     line.draw(s, r);
+    drawRefStrip(s.refResult, s.ref);
     table.draw(s, r, s.refResult);
     if (!r) {
       strip.replaceChildren();
@@ -204,6 +208,23 @@ export function renderExplorable(cell, ctx) {
     ].filter(Boolean).join('\n');
     clearTimeout(sentenceTimer);
     sentenceTimer = setTimeout(writeSentences, keyPlane?.dragging ? 500 : 0);
+  }
+
+  function drawRefStrip(ref, q) {
+    if (!ref || ref.all_masked) {
+      refStrip.replaceChildren();
+      refStripLabel.textContent = '';
+      refStrip.setAttribute('aria-label', 'Shares for the reference query: none');
+      return;
+    }
+    refStrip.replaceChildren(...ref.shares.map((w, i) => {
+      const seg = h('div', { class: colour(i), title: `reference, ${labels[i]}: ${shownText(w)}` });
+      seg.style.flexGrow = String(Math.max(0, w.exact));
+      seg.style.flexBasis = '0';
+      return seg;
+    }));
+    refStrip.setAttribute('aria-label', `Shares for the reference query q = ${inputVec(q)}: ${labels.map((l, i) => `${l} ${shownText(ref.shares[i])}`).join(', ')}`);
+    refStripLabel.textContent = `Thin strip: the shares for the reference query q = ${inputVec(q)}.`;
   }
 
   function writeSentences() {

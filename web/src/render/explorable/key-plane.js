@@ -40,12 +40,15 @@ export function createKeyPlane({ id, labels, colour, onMove, onDragEnd }) {
     if (view.dragging) return;
     const need = extentFor([st.q, st.ref, ...st.keys], 3);
     plane.setExtent(Math.max(zoom, need));
-    zoomIn.disabled = plane.extent <= need || zoom === ZOOMS[0];
-    zoomOut.disabled = zoom === ZOOMS[ZOOMS.length - 1];
+    // aria-disabled, not disabled: the buttons stay in the Tab order (as the study's do), and a
+    // press that cannot zoom further does nothing.
+    zoomIn.setAttribute('aria-disabled', String(plane.extent <= need || zoom === ZOOMS[0]));
+    zoomOut.setAttribute('aria-disabled', String(zoom === ZOOMS[ZOOMS.length - 1]));
     rangeText.textContent = `View: −${plane.extent} to ${plane.extent} on both axes.`;
   };
 
   function setZoom(dir) {
+    if ((dir < 0 ? zoomIn : zoomOut).getAttribute('aria-disabled') === 'true') return;
     // i: the first level at or past the view shown now (a fitted view may lie between levels).
     // Out: that level if it is wider, else the next; in: the level below the view.
     let i = ZOOMS.findIndex((z) => z >= plane.extent);
