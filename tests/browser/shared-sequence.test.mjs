@@ -49,12 +49,16 @@ test('explorable and held sequence: query row 0 and values are shared both ways'
 });
 
 test('the transformer block names its input as its own example', async () => {
-  const { page, problems, context } = await openPage(browser, site, `${doc.id}/#${doc.id}.depth=developer`);
+  const { page, problems, context } = await openPage(browser, site, `${doc.id}/#${doc.id}.depth=developer`, { viewport: { width: 390, height: 900 } });
   try {
     const caption = page.locator('attention-notebook .transformer-block .matrix caption').first();
     await caption.waitFor({ timeout: 15000 });
-    const text = await caption.textContent();
-    assert.match(text, /^H, this block’s input: \d+ positions, \d+ numbers each \(its own example, not the held sequence above\)$/);
+    assert.equal(await caption.textContent(), 'H, the block’s own input');
+    assert.match(await page.locator('attention-notebook .transformer-block .block-input-note').textContent(),
+      /^H is this block’s own example, 3 positions of 4 numbers each: a different matrix from the held sequence above\.$/);
+    // At 390 px the caption does not widen the table past its box (captions do not wrap).
+    const fits = await page.locator('attention-notebook .transformer-block .matrix').first().evaluate((w) => w.scrollWidth <= w.clientWidth + 1);
+    assert.ok(fits, 'the input matrix fits its box');
     assert.deepEqual(await problems(), []);
   } finally {
     await context.close();
