@@ -63,7 +63,7 @@ test('the volume knob, the editable hand example and the calculators work and ke
     await depth(page, 'researcher');
     await page.locator('[data-cell-id="cost-calculator"] dd').first().waitFor({ timeout: 20000 });
     assert.match(await page.locator('[data-cell-id="cost-calculator"] .result-list').textContent(), /1e10.*20 GB/);
-    await page.locator('[data-cell-id="alternatives"] .method').nth(7).waitFor({ timeout: 20000 });
+    await page.locator('[data-cell-id="alternatives"] .alt-table tbody tr').nth(7).waitFor({ timeout: 20000 });
     await page.locator('[data-cell-id="online-softmax"] tbody tr').first().waitFor({ timeout: 20000 });
     await page.locator('[data-cell-id="jacobian-live"] svg.heatmap').waitFor({ timeout: 20000 });
 

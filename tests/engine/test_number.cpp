@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "attnbook/core/number.hpp"
+#include "attnbook/core/number_small.hpp"
 
 using namespace attnbook;
 
@@ -38,4 +39,19 @@ TEST_CASE("pairs carry the exact double and refuse non-finite numbers", "[number
 TEST_CASE("scientific rounding for errors and tolerances", "[number]") {
     CHECK(show_number(2.384185791015625e-07, {2, Rounding::scientific}) == "2.38e-07");
     CHECK(show_number(0.0, {2, Rounding::scientific}) == "0.00e+00");
+}
+
+TEST_CASE("small-aware text: a tiny number is never shown as zero, an exact zero as 0", "[number]") {
+    CHECK(show_small_aware(0.24999, 4) == "0.2500");
+    CHECK(show_small_aware(0.00012, 4) == "0.0001");    // one nonzero digit: still fixed
+    CHECK(show_small_aware(0.00004, 4) == "4.00e-05");  // fixed would print 0.0000
+    CHECK(show_small_aware(-0.00004, 4) == "-4.00e-05");
+    CHECK(show_small_aware(-0.00005, 4) == "-0.0001");  // -5e-05 is a hair above 5e-05 in binary: it rounds up
+    // exp(-64) = 1.6038108905486379e-28 (by hand: e^-64), the saturated Jacobian's scale
+    CHECK(show_small_aware(1.6038108905486379e-28, 4) == "1.60e-28");
+    CHECK(show_small_aware(0.0, 4) == "0");
+    CHECK(show_small_aware(-0.0, 4) == "0");
+    CHECK(show_small_aware(3.0, 3) == "3.000");
+    CHECK(small_aware_pair(2e-30, 3).dump() == R"({"exact":2e-30,"shown":"2.00e-30"})");
+    CHECK_THROWS(small_aware_pair(INFINITY, 3));
 }

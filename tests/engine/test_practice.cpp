@@ -120,8 +120,12 @@ TEST_CASE("practice: \"decimals\" accepts the answer as the learner rounded it",
     // C's share at q = [2, 1] is 0.28399540974126003; to three decimals a learner writes 0.284.
     const json cell = json::parse(R"({"type": "practice", "answer": {"kind": "number", "value": 0.28399540974126003, "decimals": 3}})");
     CHECK(correct(cell, "0.284"));
-    CHECK(correct(cell, "0.28399540974126003"));
-    CHECK(correct(cell, "0.2835"));  // half a unit of the last place below the exact value is still within 0.0005
+    CHECK(correct(cell, "0.2840"));  // a trailing zero adds no place
+    // The prompt says "rounded to three decimals": more places is not that answer (issue 19), even
+    // within half a unit of the last place.
+    CHECK_FALSE(correct(cell, "0.28399540974126003"));
+    CHECK_FALSE(correct(cell, "0.2835"));
+    CHECK(feedback(cell, "0.2835") == "Round it to 3 decimals first: \"0.2835\" has 4.");
     CHECK_FALSE(correct(cell, "0.283"));
     CHECK_FALSE(correct(cell, "0.285"));
     CHECK(feedback(cell, "0.284") == "Correct: 0.284 is right (the answer rounded to 3 decimals counts).");

@@ -28,6 +28,7 @@ import { katexShadowCss } from './render/maths.js';
 import { renderCell, boxed } from './render/index.js';
 import { renderErrors } from './render/errors.js';
 import { createDepthControl } from './depth-control.js';
+import { createSharedInputs } from './shared-inputs.js';
 import { createProgress } from './progress.js';
 import { readState, writeState } from './permalink.js';
 import { engineLimits, notebookTextLimit } from './engine-limits.js';
@@ -56,6 +57,7 @@ export class AttentionNotebook extends HTMLElement {
   #root;
   #frame;
   #head;
+  #bar; // the depth switch: its own strip, sticky, so it stays reachable anywhere in the notebook
   #body;
   #progress;
   #notebook = null;
@@ -79,7 +81,8 @@ export class AttentionNotebook extends HTMLElement {
     this.#head = h('header', { class: 'nb-head', hidden: true });
     this.#progress = createProgress('Opening the notebook…');
     this.#body = h('div', { class: 'cells' }, h('p', { class: 'loading' }, 'Opening the notebook…'));
-    this.#frame = h('div', { class: 'frame' }, this.#head, this.#progress.el, this.#body);
+    this.#bar = h('div', { class: 'toolbar depth-bar', hidden: true });
+    this.#frame = h('div', { class: 'frame' }, this.#head, this.#bar, this.#progress.el, this.#body);
     this.#root.append(this.#frame);
     this.#ready = new Promise((resolve) => { this.#resolveReady = resolve; });
   }
@@ -99,6 +102,7 @@ export class AttentionNotebook extends HTMLElement {
   get ready() { return this.#ready; }
 
   connectedCallback() {
+    window.addEventListener('hashchange', this.#onHashChange);
     if (this.#started) {
       // Moved in the document, or put back: a permalink write cut short by disconnectedCallback
       // happens now, and cells stopped by it start again.
@@ -110,7 +114,15 @@ export class AttentionNotebook extends HTMLElement {
     this.#loadFromMarkup();
   }
 
+  /** A link inside the page to another depth (#id.depth=researcher) switches to it. */
+  #onHashChange = () => {
+    if (!this.permalink || !this.#notebook || !this.isConnected) return;
+    const saved = readState(location.hash, this.#notebook.id);
+    if (saved.depth && saved.depth !== this.#depth && this.#notebook.depths.includes(saved.depth)) this.depth = saved.depth;
+  };
+
   disconnectedCallback() {
+    window.removeEventListener('hashchange', this.#onHashChange);
     // Nothing of a removed element keeps running on a timer. A load in flight still finishes
     // (the element may be put back; connectedCallback does not load again).
     this.#permalinkPending = this.#permalinkTimer !== null;
@@ -232,6 +244,7 @@ export class AttentionNotebook extends HTMLElement {
     this.#notebook = null;
     this.#cells = [];
     this.#head.hidden = true;
+    this.#bar.hidden = true;
     this.#body.replaceChildren(renderErrors(errors, { ...options, headingLevel: this.#headingLevel() }));
     this.#emit('notebookerror', { errors });
     this.#settle({ ok: false, errors });
@@ -259,6 +272,7 @@ export class AttentionNotebook extends HTMLElement {
     this.#practiceCorrect = new Set();
     this.#practiceDone = false;
     const help = createHelpHistory(); // this visit's help history: a new one with every drawing
+    const shared = createSharedInputs(); // the explorable's query and values, shared with the held sequence
     const level = this.#headingLevel();
     saved ||= this.permalink ? readState(location.hash, notebook.id) : { cells: {} };
 
@@ -266,9 +280,11 @@ export class AttentionNotebook extends HTMLElement {
     this.#head.replaceChildren(h(`h${level}`, { class: 'nb-title' }, notebook.title));
     if (notebook.description) this.#head.append(h('p', { class: 'nb-desc' }, notebook.description));
     this.#depthControl = null;
+    this.#bar.replaceChildren();
+    this.#bar.hidden = notebook.depths.length <= 1;
     if (notebook.depths.length > 1) {
       this.#depthControl = createDepthControl(notebook.depths, (depth) => { this.depth = depth; });
-      this.#head.append(h('div', { class: 'toolbar' }, this.#depthControl.el));
+      this.#bar.append(this.#depthControl.el);
     }
     this.#head.hidden = false;
 
@@ -284,6 +300,7 @@ export class AttentionNotebook extends HTMLElement {
         onStateChange: () => this.#schedulePermalink(),
         onPractice: (correct) => this.#onPractice(cellId, correct),
         help,
+        shared,
       };
       let view;
       try {

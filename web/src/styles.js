@@ -82,6 +82,10 @@ header.nb-head { border-bottom: 1px solid var(--_border); padding-bottom: .9rem;
 .nb-title { font-size: 1.7rem; line-height: 1.2; margin: 0 0 .35rem; letter-spacing: -0.01em; }
 .nb-desc { color: var(--_muted); margin: 0 0 .9rem; }
 .toolbar { display: flex; flex-wrap: wrap; gap: .75rem 1.25rem; align-items: center; }
+/* The depth switch stays in reach while the reader scrolls the notebook (issue 19). */
+/* A cell scrolled to (a link, a focus move) lands below the sticky depth bar, not under it. */
+.cells > section { scroll-margin-top: 3.75rem; }
+.depth-bar { position: sticky; top: 0; z-index: 4; background: var(--_bg); padding: .45rem 0; margin: -.6rem 0 1rem; border-bottom: 1px solid var(--_border); }
 
 /* depth: a segmented control made of native radios */
 fieldset.depth { border: 0; padding: 0; margin: 0; display: flex; align-items: center; gap: .6rem; flex-wrap: wrap; }
@@ -168,6 +172,9 @@ ${Array.from({ length: 8 }, (_, i) => `.src-${i} { --c: var(--_src-${i}); }`).jo
 .planes { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; margin: .5rem 0 1rem; }
 .plane { margin: 0; min-width: 0; }
 .plane figcaption { font-size: .85rem; color: var(--_muted); margin-top: .25rem; }
+.zoom-bar { display: flex; align-items: center; gap: .35rem; margin-top: .3rem; font-size: .85rem; }
+.zoom-bar button.zoom { min-width: 2rem; padding: .1rem .4rem; font-weight: 700; }
+.zoom-bar button.zoom[aria-disabled="true"] { opacity: .55; cursor: default; }
 .plane svg { width: 100%; height: auto; display: block; background: var(--_surface); border: 1px solid var(--_border); border-radius: var(--_radius); touch-action: none; }
 .plane svg .grid { stroke: var(--_border); stroke-width: 1; vector-effect: non-scaling-stroke; }
 .plane svg .axis { stroke: var(--_muted); stroke-width: 1.2; vector-effect: non-scaling-stroke; }
@@ -205,7 +212,27 @@ svg.number-line .masked .score-dot { fill: var(--_bg); stroke: var(--c); stroke-
 .entry-error:empty { display: none; }
 input[aria-invalid="true"] { border-color: var(--_error); outline: 2px solid var(--_error); outline-offset: 0; }
 .ref { display: block; font-size: .75rem; color: var(--_muted); white-space: nowrap; }
+/* Numbers kept on screen after an input that could not be computed (render/stale.js). */
+[data-stale="true"] { opacity: .45; filter: grayscale(1); }
+.stale-note { font-size: .88rem; font-weight: 600; color: var(--_error); margin: .3rem 0; }
 .ref.changed .mark { color: var(--_query); font-weight: 700; }
+/* In the explorable's table a reference value may wrap (its mark on the next line) and a vector
+   may break after a comma: the table fits its box instead of cutting the Carry column. */
+table.stack .ref { white-space: normal; }
+table.stack .ref .mark { white-space: nowrap; display: inline-block; }
+table.stack td .vec { white-space: normal; }
+table.stack td .vec .num { white-space: nowrap; }
+/* Narrow: one card per source, each number under its column's name. */
+@container (max-width: 34rem) {
+  table.stack, table.stack tbody, table.stack tr, table.stack th, table.stack td { display: block; }
+  table.stack caption { display: block; }
+  table.stack thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  table.stack tr { display: grid; grid-template-columns: repeat(auto-fill, minmax(8.5rem, 1fr)); gap: .15rem .75rem; padding: .4rem 0; border-bottom: 1px solid var(--_border); }
+  table.stack tbody tr:last-child { border-bottom: 0; }
+  table.stack tr > th[scope="row"] { grid-column: 1 / -1; border: 0; padding: 0; }
+  table.stack td { border: 0; padding: 0; text-align: left; min-width: 0; }
+  table.stack td::before { content: attr(data-label); display: block; font-size: .75rem; color: var(--_muted); }
+}
 .ref.same .mark { color: var(--_output); }
 .stats .ref { display: inline; margin-left: .35rem; }
 .comparison { margin: .5rem 0; font-size: .92rem; }
@@ -244,6 +271,8 @@ button:disabled { opacity: .55; cursor: default; }
 .mask-toggles { border: 0; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .35rem .9rem; }
 .mask-toggles legend { font-size: .9rem; padding: 0; margin-bottom: .25rem; color: var(--_muted); }
 .share-strip { display: flex; height: 1.6rem; border-radius: var(--_radius); overflow: hidden; border: 1px solid var(--_border); margin: .35rem 0 .25rem; background: var(--_surface); }
+.share-strip.ref-strip { height: .5rem; margin: 0; opacity: .75; }
+.ref-strip-label { margin: .1rem 0 .4rem; font-size: .8rem; }
 .share-strip > div { background: var(--c); min-width: 0; display: flex; align-items: center; justify-content: center; color: var(--_bg); font-size: .78rem; font-weight: 700; overflow: hidden; white-space: nowrap; }
 .summary { border-left: 3px solid var(--_accent); padding: .4rem .8rem; margin: .75rem 0; background: var(--_surface); border-radius: 0 var(--_radius) var(--_radius) 0; }
 .stats { display: flex; flex-wrap: wrap; gap: .25rem 1.5rem; font-size: .92rem; margin: .25rem 0 .75rem; }

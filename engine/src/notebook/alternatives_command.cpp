@@ -3,6 +3,7 @@
 // linear: {left, right, reassociation_difference}, performer: {difference_from_dot}}.
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/number.hpp"
+#include "attnbook/core/number_small.hpp"
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/alternatives.hpp"
 #include "attnbook/notebook/command_args.hpp"
@@ -36,11 +37,16 @@ json alternatives_command(const json& raw, const Progress&) {
     constexpr Shown kError{1, Rounding::scientific};
     json out;
     JsonOut o(out);
+    // The inputs every method was given, as numbers (they are the author's or the defaults, not
+    // results): the page shows them so that "compare key by key" can be checked.
+    o.object("inputs").set("queries", in.queries).set("keys", in.keys).set("values", in.values);
     json& methods = o.array("methods");
     for (const auto& m : r.methods)
         JsonOut::push(methods)
             .set("name", m.name)
-            .pair_rows("weights", m.weights, kThree)
+            // Small-aware (core/number_small.hpp): entmax's 0.0003 must not read as 0.000 beside
+            // sparsemax's exact zeros, which are shown as "0".
+            .set("weights", small_aware_rows(m.weights, 3))
             .pair_rows("output", m.output, kThree)
             .pairs("row_sums", m.row_sums, kThree);
     o.object("linear")

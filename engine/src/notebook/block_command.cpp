@@ -10,8 +10,9 @@ namespace {
 
 using nlohmann::json;
 
-// The explorable's display: up to three decimals, trailing zeros dropped.
-constexpr Shown kShown{3, Rounding::trimmed};
+// Three decimals, always: one matrix must not mix 0.16 and -2.55 with 1.738 (issue 19), and the
+// columns of a table line up on the decimal point.
+constexpr Shown kShown{3, Rounding::fixed};
 
 }  // namespace
 

@@ -5,6 +5,7 @@
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/normalize.hpp"
 #include "attnbook/core/number.hpp"
+#include "attnbook/core/number_small.hpp"
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/jacobian.hpp"
 #include "attnbook/notebook/command_args.hpp"
@@ -18,6 +19,10 @@ using nlohmann::json;
 namespace {
 constexpr Shown kWeights{3, Rounding::fixed};
 constexpr Shown kFour{4, Rounding::fixed};
+// The colour scale of the Jacobian heatmap: no entry of diag(p) - p pᵀ exceeds 1/4 in size
+// (p(1 - p) <= 1/4 and p_i p_j <= 1/4 for p_i + p_j <= 1), so ±1/4 is a fixed, symmetric scale
+// that every input shares: a faint cell is a small entry, whatever the scores.
+constexpr double kJacobianColourRange = 0.25;
 
 std::vector<double> read_scores(const CommandArgs& args, const char* command) {
     const std::vector<double> scores = args.numbers("scores");
@@ -56,9 +61,12 @@ json jacobian_command(const json& raw, const Progress&) {
     const SoftmaxJacobian r = softmax_jacobian(read_scores(args, "jacobian"));
     json out;
     JsonOut(out)
-        .pairs("weights", r.weights, kWeights)
-        .pair_rows("jacobian", r.jacobian, kFour)
-        .pair("frobenius", r.frobenius, kFour);
+        // The entries vanish as softmax saturates (about 1e-28 at scores 64, 128, 192): fixed
+        // decimals would print them all as 0.0000 beside a heatmap that must agree with the text.
+        .set("weights", small_aware_pairs(r.weights, 3))
+        .set("jacobian", small_aware_rows(r.jacobian, 4))
+        .set("frobenius", small_aware_pair(r.frobenius, 4))
+        .pair("colour_range", kJacobianColourRange, Shown{4, Rounding::trimmed});
     return out;
 }
 

@@ -75,6 +75,17 @@ std::optional<double> parse_learner_number(const std::string& raw) {
     return x;
 }
 
+// Digits after the decimal point of a plain decimal ("0.2835" -> 4, "0.2840" -> 3: trailing zeros
+// add no precision); -1 for text that is not a plain decimal (a fraction, an exponent).
+int fraction_digits(const std::string& text) {
+    if (text.find_first_of("/eE") != std::string::npos) return -1;
+    const std::size_t point = text.find('.');
+    if (point == std::string::npos) return 0;
+    std::size_t end = text.size();
+    while (end > point + 1 && text[end - 1] == '0') --end;
+    return static_cast<int>(end - point - 1);
+}
+
 // The feedback is put together here from its parts (core/text_join.hpp).
 json verdict(bool correct, std::initializer_list<TextPart> feedback) {
     json out;
@@ -117,6 +128,12 @@ json check_number(const json& answer, const json& response) {
         if (!given) {
             return verdict(false, {in_quotes(text), " is not a number. Write it like 0.25, -3, 1e-3 or 1/4."});
         }
+        // The prompt asks for the answer rounded to `decimals` places: more places than that is
+        // not the answer asked for (0.2835 for "three decimals"), whatever its distance.
+        const int digits = fraction_digits(text);
+        if (decimals >= 0 && digits > decimals)
+            return verdict(false, {"Round it to ", counted(static_cast<std::size_t>(decimals), "decimal", "decimals"), " first: ",
+                                   in_quotes(text), " has ", digits, "."});
     }
     if (!given) return verdict(false, {"The answer is a number; write it like 0.25, -3, 1e-3 or 1/4."});
 

@@ -1,8 +1,10 @@
-// Alternatives computed side by side on the same queries, keys and values (`alternatives`):
-// each method's weights for the chosen query, its output, its row sum and one line on where it
-// is used; the linear attention's reassociation check and the Performer's distance from softmax.
+// Alternatives computed side by side on the same queries, keys and values (`alternatives`): the
+// inputs the engine used, then one table with a row per method (its weights for the chosen
+// query, key by key, its row sum and its output; an exact zero marked as such), then one line per
+// method on where it is used, with the linear attention's reassociation check and the
+// Performer's distance from softmax.
 
-import { h, num, vec, uniqueId } from '../dom.js';
+import { h, num, vec, uniqueId, keyboardScrollable } from '../dom.js';
 import { renderMatrix } from './matrix.js';
 
 const ABOUT = {
@@ -29,16 +31,33 @@ export function renderAlternatives(cell, ctx) {
   function show() {
     const r = result;
     const keys = r.methods[0].weights[0].map((_, j) => `k${j}`);
+    const rows = (n, prefix) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+    // A weight of exactly 0 (the engine shows it as "0") is marked: sparsemax and entmax give
+    // them on purpose; a small share prints in scientific notation instead, never as 0.000.
+    const weight = (p) => (p.exact === 0
+      ? h('span', { class: 'exact-zero' }, num(p), h('span', { class: 'zero-mark', 'aria-hidden': 'true' }, '∅'), h('span', { class: 'visually-hidden' }, ' (exactly zero)'))
+      : num(p));
+    const table = h('table', { class: 'alt-table stack' },
+      h('caption', null, `Weights of query q${query} on each key, by method (∅ marks an exact zero)`),
+      h('thead', null, h('tr', null, h('th', { scope: 'col', class: 'label' }, 'Method'),
+        keys.map((k) => h('th', { scope: 'col' }, k)), h('th', { scope: 'col' }, 'sum'), h('th', { scope: 'col' }, 'output'))),
+      h('tbody', null, r.methods.map((m) => h('tr', null,
+        h('th', { scope: 'row', class: 'label' }, (ABOUT[m.name] || [m.name])[0]),
+        m.weights[query].map((p, j) => h('td', { 'data-label': keys[j] }, weight(p))),
+        h('td', { 'data-label': 'sum' }, num(m.row_sums[query])), h('td', { 'data-label': 'output' }, vec(m.output[query]))))));
     out.replaceChildren(
+      h('p', { class: 'note' }, 'Every method gets the same inputs:'),
+      h('div', { class: 'matrices alt-inputs' },
+        renderMatrix('queries Q', r.inputs.queries, { rowLabels: rows(r.inputs.queries.length, 'q') }),
+        renderMatrix('keys K', r.inputs.keys, { rowLabels: keys }),
+        renderMatrix('values V', r.inputs.values, { rowLabels: rows(r.inputs.values.length, 'v') })),
       h('div', { class: 'controls' }, h('label', { for: select.id }, 'weights of query'), select),
-      h('div', { class: 'method-grid' }, r.methods.map((m) => {
+      keyboardScrollable(h('div', { class: 'table-wrap' }, table)),
+      h('dl', { class: 'method-notes' }, r.methods.map((m) => {
         const [title, about] = ABOUT[m.name] || [m.name, ''];
-        return h('section', { class: 'method' }, h('h4', null, title),
-          renderMatrix('weights', [m.weights[query]], { rowLabels: [`q${query}`], colLabels: keys }),
-          h('p', null, 'sum ', num(m.row_sums[query]), ' · output ', vec(m.output[query])),
-          m.name === 'linear' ? h('p', null, 'Q(KᵀV) against (QKᵀ)V, unnormalised: largest difference ', num(r.linear.reassociation_difference)) : null,
-          m.name === 'performer' ? h('p', null, `${r.performer.features} features: largest weight difference from softmax `, num(r.performer.difference_from_dot)) : null,
-          h('p', { class: 'muted' }, about));
+        return [h('dt', null, title), h('dd', null, about,
+          m.name === 'linear' ? [' Q(KᵀV) against (QKᵀ)V, unnormalised: largest difference ', num(r.linear.reassociation_difference), '.'] : null,
+          m.name === 'performer' ? [` With ${r.performer.features} features the largest weight difference from softmax is `, num(r.performer.difference_from_dot), '.'] : null)];
       })));
     select.value = String(query);
   }

@@ -10,6 +10,7 @@
 import { h, s, num, shownText, uniqueId, keyboardScrollable } from '../dom.js';
 import { createProgress } from '../progress.js';
 import { wholeIn, oneOf, changedFields } from './saved.js';
+import { staleMarker } from './stale.js';
 
 const DIVISOR_LABEL = { sqrt: '√d', d: 'd', 1: '1 (none)' };
 const BACKEND_LABEL = { auto: 'automatic', webgpu: 'WebGPU', wasm: 'WebAssembly SIMD' };
@@ -59,13 +60,15 @@ export function renderAttentionScale(cell, ctx) {
   const progress = createProgress('Running attention…', { delay: 0 });
   const status = h('p', { class: 'note status', role: 'status', 'aria-live': 'polite' }, 'Choose a size and press Run.');
   const out = h('div', { class: 'scale-results' });
+  const stale = staleMarker(out);
+  let shownFor = ''; // the settings of the results on screen
   const el = h('div', { class: 'attention-scale' },
     h('div', { class: 'controls' },
       label(controls.tokens, 'Tokens T'), label(controls.head_width, 'Head width d'), label(controls.heads, 'Heads'),
       label(controls.causal, 'Causal'), label(controls.divisor, 'Divide by'), label(controls.seed, 'Seed'),
       label(controls.backend, 'Backend')),
     h('div', { class: 'controls' }, runButton, cancelButton, progress.el),
-    status, out);
+    status, stale.note, out);
 
   for (const c of Object.values(controls)) c.addEventListener('change', () => ctx.onStateChange?.());
 
@@ -110,9 +113,11 @@ export function renderAttentionScale(cell, ctx) {
     try {
       args = readArgs();
     } catch (err) {
-      status.textContent = err.message;
+      status.textContent = `Not run: ${err.message}`;
+      stale.mark(shownFor);
       return;
     }
+    stale.clear();
     run?.abort();
     const mine = new AbortController();
     run = mine;
@@ -148,6 +153,7 @@ export function renderAttentionScale(cell, ctx) {
   cancelButton.addEventListener('click', cancel);
 
   function show(r, args) {
+    shownFor = `T = ${args.tokens}, d = ${args.head_width}, ${args.heads} head${args.heads > 1 ? 's' : ''}, seed ${args.seed}`;
     const rep = r.report;
     el.dataset.backend = r.backend;
     el.dataset.maxRelError = String(rep.max_rel_error.exact);

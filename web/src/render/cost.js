@@ -5,6 +5,7 @@
 import { h, num, uniqueId } from '../dom.js';
 import { latestOnly } from '../engine-client.js';
 import { wholeIn, changedFields } from './saved.js';
+import { staleMarker } from './stale.js';
 
 // [argument, label, the permalink's kind (web/src/permalink.js)]
 const FIELDS = [
@@ -22,7 +23,9 @@ export function renderCost(cell, ctx) {
   });
   const err = h('p', { class: 'input-error', role: 'alert', hidden: true });
   const out = h('dl', { class: 'result-list', 'aria-live': 'polite' });
-  const el = h('div', { class: 'cost' }, h('div', { class: 'calc-inputs' }, inputs.map((f) => f.label)), err, out);
+  const stale = staleMarker(out);
+  let shownFor = ''; // the inputs the numbers on screen belong to
+  const el = h('div', { class: 'cost' }, h('div', { class: 'calc-inputs' }, inputs.map((f) => f.label)), err, stale.note, out);
   const run = latestOnly((args) => ctx.call('cost', args));
 
   async function compute() {
@@ -32,7 +35,8 @@ export function renderCost(cell, ctx) {
       if (!/^\d+$/.test(text)) {
         f.input.setAttribute('aria-invalid', 'true');
         err.hidden = false;
-        err.textContent = `Not computed: ${f.name.replace('_', ' ')} must be a whole number.`;
+        err.textContent = `Not computed: ${f.name.replace('_', ' ')} must be a whole number from ${lim[f.name].min} to ${lim[f.name].max}.`;
+        stale.mark(shownFor);
         return;
       }
       f.input.removeAttribute('aria-invalid');
@@ -42,6 +46,8 @@ export function renderCost(cell, ctx) {
       const r = await run(args);
       if (!r) return;
       err.hidden = true;
+      stale.clear();
+      shownFor = inputs.map((f) => `${f.label.firstChild.textContent} = ${args[f.name]}`).join(', ');
       out.replaceChildren(
         h('dt', null, 'scores (T² per head, layer and sequence)'), h('dd', null, num(r.scores)),
         h('dt', null, 'memory of the score matrices'), h('dd', null, num(r.score_bytes)),
@@ -52,6 +58,7 @@ export function renderCost(cell, ctx) {
       f?.input.setAttribute('aria-invalid', 'true');
       err.hidden = false;
       err.textContent = `Not computed: ${e.message}`;
+      stale.mark(shownFor);
     }
   }
   for (const f of inputs) f.input.addEventListener('input', () => { ctx.onStateChange?.(); compute(); });

@@ -17,12 +17,13 @@ import { createNumberLine } from './explorable/number-line.js';
 import { createTable } from './explorable/table.js';
 import { createSources } from './explorable/sources.js';
 import { createPythonPanel } from './explorable/python-panel.js';
-import { summarySentence, compareSentence, goalMet } from './explorable/sentences.js';
+import { summarySentence, compareSentence, goalMet, UNCHANGED_WITHIN } from './explorable/sentences.js';
 
 const SUB = ['₀', '₁', '₂', '₃', '₄', '₅', '₆', '₇', '₈', '₉'];
 const sub = (i) => String(i).split('').map((c) => SUB[c]).join('');
 const colour = (i) => `src-${i % 8}`;
 const copyRows = (rows) => rows.map((r) => [...r]);
+const sameShape = (a, b) => a.length === b.length && a.every((r, i) => r.length === b[i].length);
 
 export function renderExplorable(cell, ctx) {
   const n = cell.keys.length;
@@ -48,6 +49,16 @@ export function renderExplorable(cell, ctx) {
     refResult: null, // ... for the reference query with the same keys, values and mask
   });
   const st = () => store.get();
+  // The query and values shared with the held sequence over the same keys (ctx.shared, see
+  // ../shared-inputs.js): its first row's query is q, and both mix the same values.
+  let fromShared = false;
+  ctx.shared?.subscribe(id, () => st().keys, (f) => {
+    const patch = {};
+    if (f.query?.length === d && !sameRows(f.query, st().q)) patch.q = [...f.query];
+    if (f.values && sameShape(f.values, st().values) && !sameRows(f.values, st().values)) patch.values = copyRows(f.values);
+    fromShared = true;
+    try { store.set(patch); } finally { fromShared = false; }
+  });
   const goal = cell.goal ? { source: labels.indexOf(cell.goal.source), above: cell.goal.share_above } : null;
 
   const el = h('div', { class: 'explorable' });
@@ -95,6 +106,9 @@ export function renderExplorable(cell, ctx) {
   if (!keyPlane) planes.prepend(h('p', { class: 'note' }, `The key plane is drawn for 2 coordinates; this query has ${d}. Use the fields above.`));
   const line = createNumberLine({ labels, colour });
   const strip = h('div', { class: 'share-strip', role: 'img', 'aria-label': 'Shares of attention' });
+  // The reference query's shares, a thin strip under q's, so the comparison is visible here too.
+  const refStrip = h('div', { class: 'share-strip ref-strip', role: 'img', 'aria-label': 'Shares for the reference query' });
+  const refStripLabel = h('p', { class: 'note ref-strip-label' }, '');
   const table = createTable({ labels, colour, divisor, d });
   const summary = h('p', { class: 'summary', 'aria-live': 'polite' }, 'Computing…');
 
@@ -105,8 +119,9 @@ export function renderExplorable(cell, ctx) {
       h('button', { type: 'button', onclick: () => store.set({ ref: [...st().q] }) }, 'Pin current q as reference'),
       ' ',
       h('button', { type: 'button', onclick: () => store.set({ ref: defaultRef() }) }, 'Reference back to default')),
-    h('p', { class: 'compare-summary', 'aria-live': 'polite' }, ''));
-  const compareSummary = comparison.lastChild;
+    h('p', { class: 'compare-summary', 'aria-live': 'polite' }, ''),
+    h('p', { class: 'note' }, `In the table, “= same” means the exact values for q and for the reference differ by at most ${UNCHANGED_WITHIN} (the rounding of double arithmetic, not a real change); “≠ changed” means they differ by more.`));
+  const compareSummary = comparison.children[1];
 
   const problem = h('p', { class: 'cell-error', role: 'alert', hidden: true });
   const exactList = h('div', { class: 'exact-list' });
@@ -117,7 +132,7 @@ export function renderExplorable(cell, ctx) {
 
   el.append(queryControls, normControl, qErrors, presetRow || '', goalEl || '', sources.maskControls, planes,
     h(`h${Math.min(6, ctx.headingBase ?? 3)}`, { class: 'visually-hidden' }, 'Scores and shares'),
-    line.figure, strip, keyboardScrollable(h('div', { class: 'table-wrap' }, table.table)), table.stats, summary, comparison,
+    line.figure, strip, refStrip, refStripLabel, keyboardScrollable(h('div', { class: 'table-wrap' }, table.table)), table.stats, summary, comparison,
     h('div', { class: 'sources' }, h('p', { class: 'note' }, 'The sources, to check a dot product by hand:'), sources.list, sources.editor),
     problem, exactDetails, python.details);
 
@@ -153,6 +168,7 @@ export function renderExplorable(cell, ctx) {
     const inputsChanged = ['q', 'mask', 'keys', 'values', 'ref', 'norm'].some((k) => changed.has(k));
     if (changed.has('q')) qBoxes.forEach((b, j) => b.set(s.q[j]));
     if (['mask', 'keys', 'values'].some((k) => changed.has(k))) sources.draw(s);
+    if (!fromShared && (changed.has('q') || changed.has('values'))) ctx.shared?.publish(id, { keys: s.keys, query: s.q, values: s.values });
     if (inputsChanged) {
       keyPlane?.draw(s);
       refText.textContent = `Compared with the reference query q = ${inputVec(s.ref)} (same keys, values and mask):`;
@@ -165,8 +181,9 @@ export function renderExplorable(cell, ctx) {
 
   function drawNumbers(s) {
     const r = s.result;
-    valuePlane?.draw(s, r);
+    valuePlane?.draw(s, r, s.refResult);
     line.draw(s, r);
+    drawRefStrip(s.refResult, s.ref);
     table.draw(s, r, s.refResult);
     if (!r) {
       strip.replaceChildren();
@@ -191,6 +208,23 @@ export function renderExplorable(cell, ctx) {
     ].filter(Boolean).join('\n');
     clearTimeout(sentenceTimer);
     sentenceTimer = setTimeout(writeSentences, keyPlane?.dragging ? 500 : 0);
+  }
+
+  function drawRefStrip(ref, q) {
+    if (!ref || ref.all_masked) {
+      refStrip.replaceChildren();
+      refStripLabel.textContent = '';
+      refStrip.setAttribute('aria-label', 'Shares for the reference query: none');
+      return;
+    }
+    refStrip.replaceChildren(...ref.shares.map((w, i) => {
+      const seg = h('div', { class: colour(i), title: `reference, ${labels[i]}: ${shownText(w)}` });
+      seg.style.flexGrow = String(Math.max(0, w.exact));
+      seg.style.flexBasis = '0';
+      return seg;
+    }));
+    refStrip.setAttribute('aria-label', `Shares for the reference query q = ${inputVec(q)}: ${labels.map((l, i) => `${l} ${shownText(ref.shares[i])}`).join(', ')}`);
+    refStripLabel.textContent = `Thin strip: the shares for the reference query q = ${inputVec(q)}.`;
   }
 
   function writeSentences() {

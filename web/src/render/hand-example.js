@@ -7,7 +7,10 @@ import { h, uniqueId } from '../dom.js';
 import { renderMatrix } from './matrix.js';
 import { latestOnly } from '../engine-client.js';
 import { matrix, changedFields } from './saved.js';
+import { staleMarker } from './stale.js';
 
+// A matrix as the learner typed it (their own numbers, not computed ones): [[1, 0], [0, 1]].
+const rowsText = (rows) => `[${rows.map((r) => `[${r.map((x) => (Object.is(x, -0) ? '-0' : String(x))).join(', ')}]`).join(', ')}]`;
 const letters = (n, prefix) => Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`);
 
 function matrixEditor(id, title, rows, prefix, onChange) {
@@ -28,6 +31,8 @@ export function renderHandExample(cell, ctx) {
   const el = h('div', { class: 'hand-example' });
   const results = h('div', { class: 'hand-results', 'aria-live': 'polite' }, h('p', { class: 'loading' }, 'Computing…'));
   const error = h('p', { class: 'input-error', id: `${id}-error`, role: 'alert', hidden: true });
+  const stale = staleMarker(results);
+  let shownFor = 'the matrices Q, K and V as they were before this edit'; // refined once a result is shown
   const m = cell.queries.length;
   const n = cell.keys.length;
   // The permalink's kinds for Q, K and V; a saved matrix is taken whole if it has the cell's
@@ -48,7 +53,7 @@ export function renderHandExample(cell, ctx) {
   el.append(
     h('p', { class: 'note' }, 'Every entry below is editable: change one and the engine recomputes the rest.'),
     h('div', { class: 'editor' }, editors.queries.el, editors.keys.el, editors.values.el),
-    h('div', { class: 'controls' }, reset), error, results);
+    h('div', { class: 'controls' }, reset), error, stale.note, results);
 
   const run = latestOnly((args) => ctx.call('hand_example', args));
   // Typed text -> numbers; a field that is not a finite number is refused here and marked.
@@ -76,6 +81,8 @@ export function renderHandExample(cell, ctx) {
       const r = await run(args);
       if (!r) return;
       error.hidden = true;
+      stale.clear();
+      shownFor = `Q = ${rowsText(args.queries)}, K = ${rowsText(args.keys)}, V = ${rowsText(args.values)}`;
       show(r);
     } catch (err) {
       refuse(`Not recomputed: the engine refused these numbers: ${err.message}`);
@@ -84,6 +91,7 @@ export function renderHandExample(cell, ctx) {
   function refuse(text) {
     error.hidden = false;
     error.textContent = text;
+    stale.mark(shownFor);
   }
 
   function show(r) {
@@ -103,6 +111,7 @@ export function renderHandExample(cell, ctx) {
     started = true;
     try {
       show(await ctx.call('hand_example', start));
+      shownFor = `Q = ${rowsText(start.queries)}, K = ${rowsText(start.keys)}, V = ${rowsText(start.values)}`;
     } catch (err) {
       if (start.queries !== cell.queries || start.keys !== cell.keys || start.values !== cell.values) {
         // The engine refused the saved matrices: the cell's own, as if the reader pressed Reset.

@@ -6,7 +6,7 @@
 
 import { h, num, vec, inputVec, uniqueId, keyboardScrollable } from '../dom.js';
 import { latestOnly } from '../engine-client.js';
-import { createState } from './explorable/state.js';
+import { createState, sameRows } from './explorable/state.js';
 import { numberBox } from './explorable/entry.js';
 import { matrix, flags, wholeIn, changedFields } from './saved.js';
 
@@ -31,6 +31,16 @@ export function renderHeldSequence(cell, ctx) {
   });
   const st = () => store.get();
   const el = h('div', { class: 'held-sequence' });
+  // Shared with the explorable over the same keys (../shared-inputs.js): its query is this
+  // sequence's first row, and the values are the same values.
+  let fromShared = false;
+  ctx.shared?.subscribe(id, () => cell.keys, (f) => {
+    const patch = {};
+    if (f.query?.length === st().queries[0].length && !sameRows(f.query, st().queries[0])) patch.queries = st().queries.map((row, r) => (r === 0 ? [...f.query] : row));
+    if (f.values && f.values.length === n && f.values.every((r, i) => r.length === st().values[i].length) && !sameRows(f.values, st().values)) patch.values = copyRows(f.values);
+    fromShared = true;
+    try { store.set(patch); } finally { fromShared = false; }
+  });
 
   // ---- row picker and the picked row's query
   const picker = h('fieldset', { class: 'row-picker' }, h('legend', null, 'Row to edit (its query)'),
@@ -134,6 +144,7 @@ export function renderHeldSequence(cell, ctx) {
       const boxes = queryEditor.querySelectorAll('input');
       boxes.forEach((box, j) => { if (box.getRootNode().activeElement !== box) box.value = String(s.queries[s.row][j]); });
     }
+    if (!fromShared && (changed.has('queries') || changed.has('values'))) ctx.shared?.publish(id, { keys: cell.keys, query: s.queries[0], values: s.values });
     if (['queries', 'values', 'mask', 'row'].some((k) => changed.has(k))) ctx.onStateChange?.();
     if (['queries', 'values', 'mask'].some((k) => changed.has(k))) refresh();
     if (changed.has('result')) drawResult(s);

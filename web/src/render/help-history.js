@@ -2,6 +2,7 @@
 // consulted before it. Shown, exportable as JSON, cleared on reload; never a score.
 
 import { h, keyboardScrollable } from '../dom.js';
+import { renderMarkdown } from './prose.js';
 
 export function renderHelpHistory(cell, ctx) {
   const list = h('ol', { class: 'help-list', 'aria-live': 'polite' });
@@ -18,7 +19,9 @@ export function renderHelpHistory(cell, ctx) {
     empty.hidden = attempts.length > 0;
     list.replaceChildren(...attempts.map((a) => h('li', { class: a.correct ? 'right' : 'not-yet' },
       h('strong', null, `${a.title}, attempt ${a.attempt}: `), h('code', null, a.response), ` — ${a.correct ? 'correct' : 'not yet'}`,
-      h('div', { class: 'attempt-feedback' }, a.feedback),
+      // The engine's feedback is the lesson's Markdown with maths, drawn as the practice cell draws
+      // it (raw "$e^{s}$" otherwise); the JSON export keeps the text as written.
+      h('div', { class: 'attempt-feedback prose' }, renderMarkdown(a.feedback, { headingBase: 6 })),
       h('div', { class: 'attempt-help' }, a.help.length ? `Help opened before it: ${a.help.join(', ')}.` : 'No help opened before it.'))));
     json.textContent = JSON.stringify(history.toJSON(), null, 2);
   }

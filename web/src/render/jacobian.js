@@ -4,9 +4,10 @@
 
 import { h, num, shownText, uniqueId } from '../dom.js';
 import { renderMatrix } from './matrix.js';
-import { heatmap, lineChart, legend } from './plot.js';
+import { heatmap, heatKey, lineChart, legend } from './plot.js';
 import { latestOnly } from '../engine-client.js';
 import { wholeIn } from './saved.js';
+import { staleMarker } from './stale.js';
 
 export function renderJacobian(cell, ctx) {
   const id = uniqueId('jacobian');
@@ -24,11 +25,13 @@ export function renderJacobian(cell, ctx) {
   const scaleBox = h('input', { type: 'range', id: `${id}-mult`, min: steps.min, max: steps.max, step: 1, value: startStep });
   const multOut = h('output', { for: scaleBox.id, class: 'num' }, `× ${2 ** startStep}`);
   if (startStep) scaleBox.setAttribute('aria-valuetext', `scores multiplied by ${2 ** startStep}`);
-  const single = h('div', { 'aria-live': 'polite' });
+  const single = h('div', { 'aria-live': 'polite', class: 'jacobian-single' });
+  const stale = staleMarker(single);
+  let shownFor = ''; // the input the numbers on screen belong to
   const curve = h('div');
   const el = h('div', { class: 'jacobian' },
     h('div', { class: 'controls' }, h('label', { for: input.id }, 'scores s'), input,
-      h('label', { for: scaleBox.id }, 'multiply by'), scaleBox, multOut), err, single, curve);
+      h('label', { for: scaleBox.id }, 'multiply by'), scaleBox, multOut), err, stale.note, single, curve);
   const run = latestOnly((args) => ctx.call('jacobian', args));
   const mult = () => 2 ** Number(scaleBox.value);
   const typed = () => {
@@ -43,6 +46,7 @@ export function renderJacobian(cell, ctx) {
       input.setAttribute('aria-invalid', 'true');
       err.hidden = false;
       err.textContent = 'Not computed: give numbers separated by commas, like 0.1, 4.0, 0, 0.2.';
+      stale.mark(shownFor);
       return;
     }
     try {
@@ -50,16 +54,23 @@ export function renderJacobian(cell, ctx) {
       if (!r) return;
       input.removeAttribute('aria-invalid');
       err.hidden = true;
+      stale.clear();
+      shownFor = `s = ${parts.join(', ')} multiplied by ${mult()}`;
       const labels = xs.map((_, i) => `s${i}`);
       single.replaceChildren(
         h('p', null, 'p = softmax(s) = ', r.weights.map((p, i) => [i ? ', ' : '', num(p)]), '. Frobenius norm ‖J‖ = ', num(r.frobenius), '.'),
         h('div', { class: 'matrices' },
-          heatmap(`Heatmap of the Jacobian: diagonal ${r.jacobian.map((row, i) => shownText(row[i])).join(', ')}; blue positive, red negative.`, r.jacobian, { rowLabels: labels, colLabels: labels }),
-          renderMatrix('J = diag(p) − p pᵀ', r.jacobian, { rowLabels: labels, colLabels: labels })));
+          h('figure', { class: 'heat-figure' },
+            heatmap(`Heatmap of the Jacobian: diagonal ${r.jacobian.map((row, i) => shownText(row[i])).join(', ')}; blue positive, red negative, full colour at ±${shownText(r.colour_range)}.`,
+              r.jacobian, { rowLabels: labels, colLabels: labels, range: r.colour_range }),
+            h('figcaption', { class: 'heat-key' }, heatKey(r.colour_range, 'no entry of a softmax Jacobian can be larger in size'))),
+          renderMatrix('J = diag(p) − p pᵀ', r.jacobian, { rowLabels: labels, colLabels: labels })),
+        h('p', { class: 'note' }, 'Numbers too small for four decimals are written in scientific notation: one ending in ', h('code', { class: 'nowrap' }, 'e-28'), ' is multiplied by 10⁻²⁸. A plain 0 is exactly zero in double precision.'));
     } catch (e) {
       input.setAttribute('aria-invalid', 'true');
       err.hidden = false;
       err.textContent = `Not computed: ${e.message}`;
+      stale.mark(shownFor);
     }
   }
 

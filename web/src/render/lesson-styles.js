@@ -14,7 +14,11 @@ export const lessonStyles = `
 .s-d { --c: var(--_fg); }
 .series circle { fill: var(--c); }
 .s-a { --c: var(--_src-0); } .s-b { --c: var(--_src-3); } .s-c { --c: var(--_src-2); }
-.heatmap .pos { fill: var(--_accent); } .heatmap .neg { fill: var(--_error); }
+.heatmap .pos, .heatmap-key .pos { fill: var(--_accent); } .heatmap .neg, .heatmap-key .neg { fill: var(--_error); }
+.heatmap .heat-empty, .heatmap-key .heat-empty { fill: var(--_bg); stroke: var(--_border); stroke-width: 1; }
+.heat-figure { margin: 0; min-width: 0; }
+.heat-key { font-size: .85rem; color: var(--_muted); margin: .3rem 0 0; max-width: 36rem; }
+.heatmap-key { vertical-align: -1px; }
 .heatmap .heat-text { font-size: 10px; font-family: var(--_mono); paint-order: stroke; stroke: var(--_bg); stroke-width: 2.5px; stroke-opacity: .7; }
 .charts { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; margin: .5rem 0 1rem; }
 @container (max-width: 34rem) { .charts { grid-template-columns: 1fr; } }
@@ -60,9 +64,11 @@ export const lessonStyles = `
 .result-list dd { margin: 0; }
 details.program summary { cursor: pointer; font-weight: 600; margin: .25rem 0; }
 /* Wide enough for a row of five weights beside its label without scrolling (at 390 px the table scrolls). */
-.method-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 21rem), 1fr)); gap: .9rem; }
-.method { border: 1px solid var(--_border); border-radius: var(--_radius); padding: .6rem .75rem; }
-.method h4 { margin: 0 0 .25rem; font-size: .98rem; }
-.method p { margin: .25rem 0; font-size: .88rem; }
+.alt-table { width: 100%; }
+.alt-table .exact-zero .num { font-weight: 700; }
+.alt-table .zero-mark { margin-left: .2rem; color: var(--_accent); font-weight: 700; }
+.method-notes { font-size: .88rem; margin: .5rem 0 0; }
+.method-notes dt { font-weight: 600; margin-top: .4rem; }
+.method-notes dd { margin: 0 0 0 1rem; }
 .zero { color: var(--_muted); }
 `;

@@ -7,6 +7,7 @@ import { h, num, uniqueId } from '../dom.js';
 import { renderMatrix } from './matrix.js';
 import { heatmap } from './plot.js';
 import { latestOnly } from '../engine-client.js';
+import { staleMarker } from './stale.js';
 
 const toks = (n) => Array.from({ length: n }, (_, i) => `t${i}`);
 const shape = (xs) => `(${xs.join(', ')})`;
@@ -20,6 +21,8 @@ export function renderPytorchRules(cell, ctx) {
   const input = h('input', { type: 'number', id: `${id}-scale`, min: '0.01', max: '1000', step: '0.05', value: String(scale) });
   const inputError = h('p', { class: 'input-error', role: 'alert', hidden: true });
   const out = h('div', { 'aria-live': 'polite' }, h('p', { class: 'loading' }, 'Computing…'));
+  const stale = staleMarker(() => out.querySelector('.scale-weights'));
+  let shownFor = ''; // the scale the numbers on screen belong to
   const el = h('div', { class: 'pytorch-rules' }, out);
   const run = latestOnly((args) => ctx.call('pytorch_rules', args));
 
@@ -28,7 +31,8 @@ export function renderPytorchRules(cell, ctx) {
     if (input.value.trim() === '' || !Number.isFinite(x)) {
       input.setAttribute('aria-invalid', 'true');
       inputError.hidden = false;
-      inputError.textContent = `“${input.value}” is not a number.`;
+      inputError.textContent = `Not computed: “${input.value}” is not a number.`;
+      stale.mark(shownFor);
       return;
     }
     scale = x;
@@ -42,11 +46,14 @@ export function renderPytorchRules(cell, ctx) {
       if (!r) return;
       input.removeAttribute('aria-invalid');
       inputError.hidden = true;
+      stale.clear();
+      shownFor = `scale = ${scale}`;
       show(r);
     } catch (err) {
       input.setAttribute('aria-invalid', 'true');
       inputError.hidden = false;
-      inputError.textContent = `Refused: ${err.message}`;
+      inputError.textContent = `Not computed: ${err.message}`;
+      stale.mark(shownFor);
     }
   }
 
@@ -65,8 +72,8 @@ export function renderPytorchRules(cell, ctx) {
         renderMatrix('value', r.example.values, { rowLabels: t })),
       rule('1. scale=None means 1/√E',
         h('p', null, 'Left out, the scale is ', num(r.scale.default), ` = 1/√${r.example.queries[0].length}. An explicit `, h('code', null, 'scale'), ' replaces it:'),
-        h('div', { class: 'controls' }, h('label', { for: input.id }, 'scale ='), input), inputError,
-        h('div', { class: 'matrices' }, wm('weights, scale=None', r.scale.weights_default), wm(`weights, scale=${r.scale.explicit.shown}`, r.scale.weights_explicit))),
+        h('div', { class: 'controls' }, h('label', { for: input.id }, 'scale ='), input), inputError, stale.note,
+        h('div', { class: 'matrices scale-weights' }, wm('weights, scale=None', r.scale.weights_default), wm(`weights, scale=${r.scale.explicit.shown}`, r.scale.weights_explicit))),
       rule('2. A boolean mask and an additive mask agree',
         h('p', null, 'True means “may attend” in a boolean ', h('code', null, 'attn_mask'), '; a float mask is added to the logits, 0 to keep and −∞ to mask. The largest difference between the two results: ', num(r.masks.max_difference), '.'),
         h('div', { class: 'matrices' }, wm('bool mask (tril)', r.masks.weights_bool), wm('float mask (0 / −∞)', r.masks.weights_additive))),

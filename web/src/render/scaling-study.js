@@ -11,6 +11,7 @@ import { h, num, shownText, uniqueId, keyboardScrollable } from '../dom.js';
 import { createProgress } from '../progress.js';
 import { lineChart, legend } from './plot.js';
 import { wholeIn, changedFields } from './saved.js';
+import { staleMarker } from './stale.js';
 
 // How each of the engine's divisor names (ctx.limits.divisors) reads here; a name without
 // wording of its own shows as itself.
@@ -49,6 +50,7 @@ export function renderScalingStudy(cell, ctx) {
   describe();
   const progress = createProgress('Drawing random vectors…');
   const out = h('div', { 'aria-live': 'polite' });
+  const stale = staleMarker(out);
   const charts = h('div', { class: 'charts' });
   const programText = h('code', null, '');
   const program = h('details', { class: 'program' },
@@ -59,7 +61,7 @@ export function renderScalingStudy(cell, ctx) {
   const el = h('div', { class: 'scaling-study' },
     setup,
     h('div', { class: 'controls', role: 'group', 'aria-label': 'Settings of the study' }, fields.map((f) => f.label), apply),
-    settingsError,
+    settingsError, stale.note,
     h('div', { class: 'controls' }, h('label', { for: select.id }, 'Divide the scores by'), select),
     progress.el, charts, out, program);
 
@@ -93,6 +95,7 @@ export function renderScalingStudy(cell, ctx) {
       return refuse(err.message, name);
     }
     settingsError.hidden = true;
+    stale.clear();
     params = next;
     ctx.onStateChange?.();
     describe();
@@ -103,6 +106,7 @@ export function renderScalingStudy(cell, ctx) {
     settingsError.hidden = false;
     settingsError.textContent = `Not run: ${message}`;
     if (f) f.input.setAttribute('aria-invalid', 'true');
+    stale.mark(`seed ${params.seed}, widths ${params.widths.join(', ')}, ${params.pairs} pairs, ${params.trials} trials, ${params.keys} keys`);
   }
   apply.addEventListener('click', applySettings);
   for (const f of fields) f.input.addEventListener('keydown', (e) => { if (e.key === 'Enter') applySettings(); });

@@ -1,4 +1,5 @@
-// The pre-norm transformer block on the held sequence, computed live by the engine's `block`
+// The pre-norm transformer block on its own input H (a fixed example of the engine's, not the
+// held sequence above it), computed live by the engine's `block`
 // command: every intermediate (exact in the tooltip, rounded on the page), each step's formula
 // beside the Python line that computes it. The learner can change the number of heads, the
 // mask (none or causal) and the activation; the weights are the engine's fixed ones.
@@ -58,12 +59,15 @@ export function renderTransformerBlock(cell, ctx) {
     refresh();
   }
 
-  const inputView = renderMatrix('H (the held sequence, one row per position)', cell.input, { rowLabels: labels });
+  // Named for what it is: the block's own example input, a different matrix from the held
+  // sequence's queries just above it (issue 19: the old label called it the held sequence).
+  const inputView = renderMatrix('H, the block’s own input', cell.input, { rowLabels: labels });
+  const inputNote = h('p', { class: 'note block-input-note' }, `H is this block’s own example, ${cell.input.length} positions of ${cell.input[0].length} numbers each: a different matrix from the held sequence above.`);
   const steps = h('ol', { class: 'block-steps', 'aria-live': 'polite' }, h('li', { class: 'loading' }, 'Computing…'));
   const weights = h('div', { class: 'block-weights' });
   const weightsDetails = h('details', null, h('summary', null, 'The fixed weights (not trained)'), weights);
   const problem = h('p', { class: 'cell-error', role: 'alert', hidden: true });
-  const el = h('div', { class: 'transformer-block' }, controls, inputView, steps, weightsDetails, problem,
+  const el = h('div', { class: 'transformer-block' }, controls, inputNote, inputView, steps, weightsDetails, problem,
     h('p', { class: 'note' }, 'This is the pre-norm arrangement (GPT-2 and most later language models). The original Transformer is post-norm: it applies LayerNorm after each residual addition, H′ = LN(H + MHA(H)).'));
 
   const block = latestOnly((a) => ctx.call('block', a));

@@ -21,16 +21,18 @@ function refMark(cur, ref) {
     h('span', { class: 'visually-hidden' }, 'reference '), `ref ${text} `, h('span', { class: 'mark' }, same ? '= same' : '≠ changed'));
 }
 
+const HEADS = ['Dot q·k', null, 'Share w', 'Carry w·v'];
+
 export function createTable({ labels, colour, divisor, d }) {
+  const heads = HEADS.map((x) => x ?? `Score q·k${divisorText(divisor, d)}`);
   const body = h('tbody');
-  const table = h('table', null,
+  // class stack: in a narrow box each row becomes a card of labelled numbers (styles.js), so
+  // nothing is cut and no column slides out of sight.
+  const table = h('table', { class: 'stack' },
     h('caption', null, 'One row per source'),
     h('thead', null, h('tr', null,
       h('th', { scope: 'col', class: 'label' }, 'Source'),
-      h('th', { scope: 'col' }, 'Dot q·k'),
-      h('th', { scope: 'col' }, `Score q·k${divisorText(divisor, d)}`),
-      h('th', { scope: 'col' }, 'Share w'),
-      h('th', { scope: 'col' }, 'Carry w·v'))),
+      heads.map((x) => h('th', { scope: 'col' }, x)))),
     body);
   const stats = h('div', { class: 'stats' });
 
@@ -41,14 +43,14 @@ export function createTable({ labels, colour, divisor, d }) {
 
   function draw(st, r, ref) {
     if (!r) return clear();
-    const cell = (x, y) => h('td', null, Array.isArray(x) ? vec(x) : num(x), refMark(x, y));
+    const cell = (x, y, col) => h('td', { 'data-label': heads[col] }, Array.isArray(x) ? vec(x) : num(x), refMark(x, y));
     body.replaceChildren(...labels.map((label, i) => h('tr', { class: st.mask[i] ? null : 'masked' },
       h('th', { scope: 'row', class: `label ${colour(i)}` }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), label,
         st.mask[i] ? null : h('span', { class: 'muted' }, ' (masked)')),
-      cell(r.dots[i], ref?.dots[i]),
-      cell(r.scores[i], ref?.scores[i]),
-      cell(r.shares[i], ref && !r.all_masked ? ref.shares[i] : null),
-      cell(r.carries[i], ref && !r.all_masked ? ref.carries[i] : null))));
+      cell(r.dots[i], ref?.dots[i], 0),
+      cell(r.scores[i], ref?.scores[i], 1),
+      cell(r.shares[i], ref && !r.all_masked ? ref.shares[i] : null, 2),
+      cell(r.carries[i], ref && !r.all_masked ? ref.carries[i] : null, 3))));
     if (r.all_masked) {
       stats.replaceChildren(h('span', { class: 'output' }, h('strong', null, 'No output: '),
         `every source is masked, so there is no maximum m, no ${r.normalizer ? 'shares' : 'denominator Z'} and no o.`));

@@ -9,11 +9,14 @@ import { extentFor, hull } from '../geometry.js';
 export function createValuePlane({ labels, colour }) {
   const plane = createPlane({ label: 'Value space', extent: 2 });
   const figure = h('figure', { class: 'plane' }, plane.svg,
-    h('figcaption', null, 'Mix: value space. Faint arrows are the values; bold arrows are the carries w·v, added tip to tail. The teal dot is o, always inside the shaded region. ', plane.scaleEl));
+    h('figcaption', null, 'Mix: value space. Faint arrows are the values; bold arrows are the carries w·v, added tip to tail. The teal dot is o, always inside the shaded region; the dashed ring is o for the reference query. ', plane.scaleEl));
 
-  function draw(st, result) {
+  // refResult: the engine's answer for the reference query (same keys, values, mask): its output
+  // is drawn as the dashed ring the key plane uses for the reference query.
+  function draw(st, result, refResult = null) {
     const out = result && !result.all_masked ? result.output.map((x) => x.exact) : null;
-    plane.setExtent(extentFor(out ? [...st.values, out] : st.values, 2));
+    const refOut = refResult && !refResult.all_masked ? refResult.output.map((x) => x.exact) : null;
+    plane.setExtent(extentFor([...st.values, ...(out ? [out] : []), ...(refOut ? [refOut] : [])], 2));
     const p = plane;
     const g = [];
     const region = hull(st.values.filter((_, i) => st.mask[i]));
@@ -44,6 +47,10 @@ export function createValuePlane({ labels, colour }) {
       label += ` Carries drawn tip to tail end at the output o = ${vecText(result.output)}.`;
     } else if (result?.all_masked) {
       label += ' Every source is masked: no output.';
+    }
+    if (refOut) {
+      g.push(s('circle', { class: 'ref-ring', cx: p.toX(refOut[0]), cy: p.toY(refOut[1]), r: 9 }));
+      label += ` The dashed ring is the output for the reference query, ${vecText(refResult.output)}.`;
     }
     p.layer.replaceChildren(...g);
     plane.svg.setAttribute('aria-label', `${label} ${plane.scaleEl.textContent}`);
