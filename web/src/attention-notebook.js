@@ -30,6 +30,7 @@ import { renderErrors } from './render/errors.js';
 import { createDepthControl } from './depth-control.js';
 import { createProgress } from './progress.js';
 import { readState, writeState } from './permalink.js';
+import { cellIdOf } from './cell-id.js';
 import { engineLimits, notebookTextLimit } from './engine-limits.js';
 import { readTextWithin, overLimit, tooLarge } from './notebook-text.js';
 import { createHelpHistory } from './help-history.js';
@@ -260,7 +261,7 @@ export class AttentionNotebook extends HTMLElement {
     this.#practiceDone = false;
     const help = createHelpHistory(); // this visit's help history: a new one with every drawing
     const level = this.#headingLevel();
-    saved ||= this.permalink ? readState(location.hash, notebook.id) : { cells: {} };
+    saved ||= this.permalink ? readState(location.hash, notebook.id, notebook.cells.map(cellIdOf)) : { cells: {} };
 
     // header: title, description, depth switch
     this.#head.replaceChildren(h(`h${level}`, { class: 'nb-title' }, notebook.title));
@@ -274,11 +275,11 @@ export class AttentionNotebook extends HTMLElement {
 
     // cells (all drawn once; depth only hides and shows them, so state survives switching)
     this.#cells = notebook.cells.map((cell, index) => {
-      const cellId = cell.id || `cell-${index + 1}`;
+      const cellId = cellIdOf(cell, index);
       const ctx = {
         cellId,
         headingBase: level + 2,
-        initial: saved.cells[cellId],
+        initial: Object.hasOwn(saved.cells, cellId) ? saved.cells[cellId] : undefined, // own keys only: "constructor" is a valid id
         limits: this.#limits,
         call: (command, args, options) => call(command, args, options),
         onStateChange: () => this.#schedulePermalink(),
