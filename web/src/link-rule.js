@@ -26,6 +26,18 @@ export function linkTargetAllowed(target) {
   return linkTargetProblem(target) === '';
 }
 
+/**
+ * The attributes of a notebook link to an allowed `href`. A link to another site (https://) opens
+ * in a new browsing context: inside a SCORM frame or an embed, following it in place would leave
+ * the LMS frame on a foreign page (and let that page post messages to the host as if it were the
+ * notebook). rel="noopener noreferrer": the new page gets no window.opener and no Referer.
+ * Relative links stay in place (they name pages of the same site).
+ */
+export function linkAttributes(href) {
+  const external = startsWithLower(codes(String(href)), 'https://');
+  return external ? { href, rel: 'noopener noreferrer', target: '_blank' } : { href, rel: 'noopener noreferrer' };
+}
+
 // The checks on one form of the target, as character codes (any code above 0x7f counts as "other").
 // Codes up to `lastControl` are refused: 0x20 (space) as written, 0x1f once decoded, since "%20"
 // is how a URL writes a space and a browser keeps it.

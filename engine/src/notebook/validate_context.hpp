@@ -160,7 +160,8 @@ void check_online_softmax_cell(Context& cx, const json& cell, const std::string&
 void check_alternatives_cell(Context& cx, const json& cell, const std::string& path, json& out);
 
 // Validates one cell and returns it normalised (validate_cells.cpp).
-json validate_cell(Context& cx, const json& cell, const std::string& path);
+// `index` is the cell's position (from 0): an explicit id may take only its own automatic form.
+json validate_cell(Context& cx, const json& cell, std::size_t index, const std::string& path);
 
 }  // namespace notebook_validation
 }  // namespace attnbook
