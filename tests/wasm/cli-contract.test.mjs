@@ -172,3 +172,21 @@ test('random command lines never crash either build, and both agree', () => {
     if (native.status !== 0) assert.ok(native.stderr.length > 0, `silent failure on ${line}`);
   }
 });
+
+// Issue 20, finding 13: the wrapper guessed that every option takes a value, so --wasm after a
+// switch (--unscaled) reached the native CLI as an unknown word ("--wasm: missing value").
+test('scripts/attnbook takes --wasm anywhere, after a switch too, with the same bytes as native', () => {
+  const args = ['precision', '--tokens', '8', '--unscaled'];
+  const native = runScript(args);
+  assert.equal(native.status, 0, native.stderr);
+  for (const line of [[...args, '--wasm'], ['--wasm', ...args], ['precision', '--wasm', '--tokens', '8', '--unscaled'],
+    ['precision', '--unscaled', '--wasm', '--tokens', '8']]) {
+    const r = runScript(line);
+    assert.equal(r.status, 0, `${line.join(' ')}: ${r.stderr}`);
+    assert.equal(r.stdout, native.stdout, line.join(' '));
+  }
+  // --wasm where a value belongs: the option's value is missing, said by the CLI, on the wasm build.
+  const r = runScript(['explore', '--divisor', '--wasm']);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /--divisor: missing value/);
+});
