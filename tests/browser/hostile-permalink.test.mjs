@@ -4,22 +4,17 @@
 // ({}).q equal [1, 2].
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { openPage, findCell, waitForExplorable, useSiteAndBrowser, site, browser } from './harness.mjs';
 
 useSiteAndBrowser();
 
-const HOSTILE = [
-  'keys.constructor=1',
-  'q.__proto__=1,2',
-  'div.__proto__=evil',
-  'norm.constructor=x',
-  'keys.hasOwnProperty=3',
-];
+const HOSTILE = JSON.parse(fs.readFileSync(new URL('../corpus/hostile-permalinks.json', import.meta.url), 'utf8')).pairs;
 
 test('a hash of prototype names leaves Object and Object.prototype alone, and the explorable draws', async () => {
   const { doc, cell } = findCell('explorable');
   const hash = '#' + HOSTILE.map((pair) => `${doc.id}.${pair}`).join('&') +
-    `&nb=${doc.id}&q.__proto__=3,4&keys.constructor=2`; // the short form too
+    `&nb=${doc.id}&${HOSTILE.join('&')}`; // the short form too
   const { page, problems, context } = await openPage(browser, site, `${doc.id}/${hash}`);
   try {
     await waitForExplorable(page, cell.keys.length);
@@ -32,11 +27,12 @@ test('a hash of prototype names leaves Object and Object.prototype alone, and th
       norm: ({}).norm,
       protoKeys: Object.getOwnPropertyNames(Object.prototype).filter((k) => ['q', 'div', 'norm', 'keys'].includes(k)),
       hasOwn: typeof ({}).hasOwnProperty,
+      inherited: [typeof ({}).toString, typeof ({}).valueOf, typeof Object.prototype.constructor].join(),
       // Formulas typeset (KaTeX used Object.keys): no raw TeX fallback in the notebook.
       katex: document.querySelector('attention-notebook').shadowRoot.querySelectorAll('.katex').length,
     }));
     assert.deepEqual(seen, { keysIsFunction: true, keysWorks: '["a","b"]', q: undefined, div: undefined, norm: undefined,
-      protoKeys: [], hasOwn: 'function', katex: seen.katex });
+      protoKeys: [], hasOwn: 'function', inherited: 'function,function,function', katex: seen.katex });
     assert.ok(seen.katex > 0, 'formulas are typeset');
     assert.deepEqual(await problems(), []);
   } finally {

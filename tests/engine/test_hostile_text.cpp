@@ -5,6 +5,7 @@
 //   - a reference url with a user before the host (the page then dropped the link silently).
 #include <catch2/catch.hpp>
 
+#include <fstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -101,4 +102,20 @@ TEST_CASE("hostile text: a reference url with a user before the host is refused"
     json doc = base();
     doc["cells"] = {{{"type", "prose"}, {"text", "[x](https://user:pass@example.org/)"}}};
     CHECK(check(doc)["ok"] == false);
+}
+
+TEST_CASE("hostile text: the corpus of hostile notebooks, each with its verdict", "[notebook][hostile]") {
+    std::ifstream in(std::string(ATTNBOOK_SOURCE_DIR) + "/tests/corpus/hostile-notebooks.json", std::ios::binary);
+    REQUIRE(in.good());
+    const json corpus = json::parse(in);
+    REQUIRE(corpus["cases"].size() >= 10);
+    for (const json& c : corpus["cases"]) {
+        const json r = check(c["doc"]);
+        INFO(c["why"].get<std::string>() << "\n" << all_messages(r));
+        REQUIRE(r["ok"] == c["ok"]);
+        if (c["ok"] == true) continue;
+        REQUIRE(r["errors"].size() == 1);
+        CHECK(r["errors"][0]["path"] == c["path"]);
+        CHECK(r["errors"][0]["message"].get<std::string>().find(c["message"].get<std::string>()) != std::string::npos);
+    }
 }
