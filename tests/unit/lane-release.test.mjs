@@ -16,9 +16,18 @@ class FakeWorker {
   addEventListener(type, fn) { (this.listeners[type] ||= []).push(fn); }
   postMessage(msg) {
     if (msg.type !== 'call') return;
+    if (this.lane === 'fair') { // answered when the test says so (deterministic order)
+      this.pending = msg;
+      return;
+    }
     setTimeout(() => { for (const fn of this.listeners.message || []) fn({ data: { type: 'result', id: msg.id, json: '{"ok":true}' } }); }, 5);
   }
   terminate() { this.terminated = true; }
+  answer() {
+    const msg = this.pending;
+    this.pending = null;
+    for (const fn of this.listeners.message || []) fn({ data: { type: 'result', id: msg.id, json: '{"ok":true}' } });
+  }
 }
 setWorkerFactory((lane) => new FakeWorker(lane));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -45,4 +54,37 @@ test('other lanes keep their worker', async () => {
   await call('explore', {}, { lane: 'main' });
   await sleep(80);
   assert.equal(made.find((w) => w.lane === 'main').terminated, false);
+});
+
+// Issue 20, finding 14: every notebook on a page shares the heavy lane; first come, first served
+// let notebooks that always have their next step queued hold it while another waited.
+test('a lane serves its owners in turn: a newcomer waits for the running request only', async () => {
+  const order = [];
+  const labs = [{}, {}, {}, {}, {}]; // five notebooks, each running steps one after another
+  const lab = async (owner, name) => {
+    for (let step = 0; step < 6; step++) {
+      await call('precision', { name, step }, { lane: 'fair', owner });
+      order.push(`${name}${step}`);
+    }
+  };
+  const running = labs.map((owner, i) => lab(owner, 'abcde'[i]));
+  const worker = made.find((w) => w.lane === 'fair');
+  const answerOne = async () => {
+    worker.answer();
+    await sleep(0); // the lab's next call is queued
+  };
+  for (let i = 0; i < 7; i++) await answerOne(); // every lab served once, each with its next step queued
+  let studyDone = false;
+  const study = call('scaling', {}, { lane: 'fair', owner: {} }).then(() => { studyDone = true; order.push('study'); });
+  let waited = 0;
+  while (!studyDone) {
+    await answerOne();
+    if (!studyDone) waited++;
+  }
+  await study;
+  while (order.length < 31) await answerOne();
+  await Promise.all(running);
+  // First come, first served: the four other labs' queued steps ran first (waited 4). In turn:
+  // only the step running when the study came.
+  assert.equal(waited, 1, `the study waited for ${waited} steps: ${order.join(' ')}`);
 });

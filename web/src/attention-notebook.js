@@ -281,7 +281,7 @@ export class AttentionNotebook extends HTMLElement {
         headingBase: level + 2,
         initial: Object.hasOwn(saved.cells, cellId) ? saved.cells[cellId] : undefined, // own keys only: "constructor" is a valid id
         limits: this.#limits,
-        call: (command, args, options) => call(command, args, options),
+        call: (command, args, options) => call(command, args, { ...options, owner: this }), // lanes serve notebooks in turn
         onStateChange: () => this.#schedulePermalink(),
         onPractice: (correct) => this.#onPractice(cellId, correct),
         help,
