@@ -190,3 +190,17 @@ test('scripts/attnbook takes --wasm anywhere, after a switch too, with the same 
   assert.equal(r.status, 2);
   assert.match(r.stderr, /--divisor: missing value/);
 });
+
+// Issue 20, finding 15: a name with spaces around it was trimmed and taken ("--divisor ' 1'" ran as
+// the divisor 1). Names go to the command as typed, which refuses them quoted, on both builds.
+test('a divisor, normalizer or activation with spaces around it is refused, the same on both builds', () => {
+  for (const args of [['explore', '--divisor', ' 1'], ['explore', '--divisor', 'sqrt '], ['scaling', '--divisor=\td'],
+    ['explore', '--normalizer', ' softmax'], ['block', '--activation', 'relu ']]) {
+    const native = runNativeCli(args);
+    const wasm = runWasmCli(args);
+    assert.notEqual(native.status, 0, args.join(' '));
+    assert.match(native.stderr, /" 1"|"sqrt "|"\\td"|" softmax"|"relu "/, native.stderr);
+    assert.deepEqual([wasm.status, wasm.stdout, wasm.stderr], [native.status, native.stdout, native.stderr], args.join(' '));
+  }
+  assert.equal(runNativeCli(['explore', '--divisor', '1']).status, 0);
+});
