@@ -16,7 +16,7 @@ using nlohmann::json;
 namespace {
 
 json practice(const char* prompt) {
-    return {{"type", "practice"}, {"prompt", prompt}, {"answer", {{"kind", "number"}, {"value", 1}}}};
+    return {{"type", "practice"}, {"prompt", prompt}, {"answer", {{"kind", "number"}, {"value", 1}, {"tolerance", 0.5}}}};
 }
 
 // Two practice cells: the first has no id (its automatic id is cell-1), the second `second_id`.

@@ -55,8 +55,10 @@ TEST_CASE("hostile text: control characters and noncharacters are refused in eve
     }
     SECTION("in a cell title, a label and a reference's authors too") {
         json doc = base();
-        doc["cells"] = {{{"type", "prose"}, {"title", "a\x02"}, {"text", "x"}},
-                        {{"type", "references"}, {"items", {{{"authors", "A\x03"}, {"year", 2020}, {"title", "T"}, {"venue", "V"}}}}}};
+        json item = {{"authors", "A\x03"}, {"year", 2020}, {"title", "T"}, {"venue", "V"}};
+        json prose = {{"type", "prose"}, {"title", "a\x02"}, {"text", "x"}};
+        json refs = {{"type", "references"}, {"items", json::array({item})}};
+        doc["cells"] = json::array({prose, refs});
         const json r = check(doc);
         INFO(all_messages(r));
         REQUIRE(r["errors"].size() == 2);
@@ -92,7 +94,9 @@ TEST_CASE("hostile text: a NUL byte is named, at its line and column", "[noteboo
 TEST_CASE("hostile text: a reference url with a user before the host is refused", "[notebook][hostile]") {
     for (const char* url : {"https://user:pass@example.org/", "https://example.org@evil.example/"}) {
         json doc = base();
-        doc["cells"] = {{{"type", "references"}, {"items", {{{"authors", "A"}, {"year", 2020}, {"title", "T"}, {"venue", "V"}, {"url", url}}}}}}};
+        json item = {{"authors", "A"}, {"year", 2020}, {"title", "T"}, {"venue", "V"}, {"url", url}};
+        json cell = {{"type", "references"}, {"items", json::array({item})}};
+        doc["cells"] = json::array({cell});
         const json r = check(doc);
         INFO(all_messages(r));
         REQUIRE(r["errors"].size() == 1);
@@ -100,7 +104,8 @@ TEST_CASE("hostile text: a reference url with a user before the host is refused"
         CHECK(r["errors"][0]["message"].get<std::string>().find("it names a user before the host (user@host)") != std::string::npos);
     }
     json doc = base();
-    doc["cells"] = {{{"type", "prose"}, {"text", "[x](https://user:pass@example.org/)"}}};
+    json prose = {{"type", "prose"}, {"text", "[x](https://user:pass@example.org/)"}};
+    doc["cells"] = json::array({prose});
     CHECK(check(doc)["ok"] == false);
 }
 

@@ -123,10 +123,11 @@ std::optional<std::string> read_string(Context& cx, const json& value, const std
         cx.error(path, {"must have at most ", counted(max_chars, "character", "characters"), ", found ", chars});
         return std::nullopt;
     }
+    // Reported, and the text still returned: the field's own checks run on (a Markdown text's links
+    // are checked too), as they did when only Markdown refused these.
     if (const auto bad = forbidden_character(text)) {
         cx.error(path, {"the text contains ", bad->control ? "the control character " : "the noncharacter ",
                         hex_text("U+", bad->code, 4), " at character ", bad->character, " (counted from 0); remove it"});
-        return std::nullopt;
     }
     return text;
 }
@@ -358,7 +359,7 @@ std::optional<std::string> read_id(Context& cx, const json& value, const std::st
 
 std::optional<std::string> read_https_url(Context& cx, const json& value, const std::string& path) {
     const auto url = read_string(cx, value, path, 1, notebook_limits::url_max_chars);
-    if (!url) return std::nullopt;
+    if (!url || forbidden_character(*url)) return std::nullopt;  // read_string said why
     const char* const scheme = "https://";
     const std::size_t n = 8;
     bool ok = url->compare(0, n, scheme) == 0 && url->size() > n && (*url)[n] != '/';
