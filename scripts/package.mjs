@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// scripts/attnbook package FILE --scorm 1.2|2004 [--out DIR]
+// scripts/attnbook package FILE --scorm 1.2|2004 [--out DIR]     (FILE "-" or /dev/stdin: standard input)
 // Checks the notebook with the engine's validator (scripts/attnbook validate: the same messages),
 // then writes DIR/<id>-scorm12.zip or DIR/<id>-scorm2004.zip (DIR: the current folder by default):
 // the standalone notebook as index.html with the SCORM adapter, and imsmanifest.xml at the zip's
@@ -65,8 +65,10 @@ const maxBytes = call('limits', {}).notebook.max_bytes;
 function readOnce(name) {
   let fd;
   try {
-    if (fs.statSync(name).isDirectory()) fail(`${printable(name)}: is a directory, not a notebook file`, 1);
-    fd = fs.openSync(name, 'r');
+    // "-" and /dev/stdin read this process's standard input as it is (a socket cannot be opened again).
+    const stdin = name === '-' || name === '/dev/stdin';
+    if (!stdin && fs.statSync(name).isDirectory()) fail(`${printable(name)}: is a directory, not a notebook file`, 1);
+    fd = stdin ? 0 : fs.openSync(name, 'r');
     const chunks = [];
     let total = 0;
     const buffer = Buffer.alloc(1 << 16);
@@ -89,7 +91,7 @@ function readOnce(name) {
   } catch (e) {
     fail(`${printable(name)}: cannot read (${e.code === 'ENOENT' ? 'no such file or directory' : e.code === 'EACCES' ? 'permission denied' : e.message})`, 1);
   } finally {
-    if (fd !== undefined) fs.closeSync(fd);
+    if (fd !== undefined && fd !== 0) fs.closeSync(fd);
   }
   return null;
 }
