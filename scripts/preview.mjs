@@ -7,10 +7,15 @@
 // The page validates the file with the engine, lists every problem at its line and column, draws
 // the notebook when it has none (the last good drawing stays otherwise), and reads the file again
 // on each change: write the notebook in your own editor, save, and look.
+//
+// The draft is the author's, not the world's: unlike scripts/serve.mjs this server answers only its
+// own origin. No Access-Control-Allow-Origin (other sites' scripts cannot read any answer), a Host
+// header that must name this server (127.0.0.1:PORT or localhost:PORT: a DNS-rebound name is
+// refused), no request whose Origin is another site's, only GET and HEAD, and no framing by others.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createServer, SHARED_HEADERS } from './serve.mjs';
+import { createServer, CSP_META } from './serve.mjs';
 import { ROOT } from './standalone.mjs';
 
 const USAGE = 'usage: scripts/attnbook preview FILE [--port N] [--root DIR]';
@@ -42,7 +47,14 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) fail('--port: a whole n
 if (!fs.existsSync(path.join(root, 'author.html'))) fail(`${root}/author.html not found; run \`node scripts/build-site.mjs\` first`);
 if (!fs.existsSync(file)) fail(`${file}: no such file`);
 
-const site = createServer(root);
+// The site's headers, private: no CORS, framed only by this origin, read only by it.
+const SHARED_HEADERS = {
+  'Content-Security-Policy': `${CSP_META}; frame-ancestors 'self'`,
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'no-cache',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+const site = createServer(root, { headers: SHARED_HEADERS });
 const serveSite = site.listeners('request')[0];
 const clients = new Set();
 const name = path.basename(file);
@@ -64,7 +76,25 @@ function sendFile(res) {
   });
 }
 
+// Why this request is refused ('' when it is answered): see the header comment.
+function refusal(req) {
+  const port = server.address()?.port;
+  const own = [`127.0.0.1:${port}`, `localhost:${port}`];
+  if (!own.includes(String(req.headers.host || '').toLowerCase())) return [403, `answers only http://127.0.0.1:${port}/ (Host header ${JSON.stringify(String(req.headers.host ?? ''))})`];
+  const origin = req.headers.origin;
+  if (origin !== undefined && !own.some((o) => origin === `http://${o}`)) return [403, 'answers only pages of its own origin'];
+  if (req.method !== 'GET' && req.method !== 'HEAD') return [405, `method ${req.method} not allowed (GET, HEAD)`];
+  return null;
+}
+
 const server = http.createServer((req, res) => {
+  const refused = refusal(req);
+  if (refused) {
+    const [status, why] = refused;
+    res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...SHARED_HEADERS, ...(status === 405 ? { Allow: 'GET, HEAD' } : {}) });
+    res.end(`attnbook preview ${why}\n`);
+    return;
+  }
   const urlPath = (req.url || '/').split('?')[0];
   if (urlPath === '/' || urlPath === '/index.html') {
     res.writeHead(302, { Location: '/author.html?preview', ...SHARED_HEADERS });

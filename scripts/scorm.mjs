@@ -20,7 +20,21 @@ const NS = {
 // Every entry's time: 1980-01-01 is the earliest a zip stores; any fixed time keeps the bytes stable.
 const ZIP_TIME = new Date(1980, 0, 1, 12, 0, 0);
 
-const xml = (s) => escapeHtml(s);
+// Text in the manifest: escaped, and refused when XML 1.0 cannot hold it at all (its Char
+// production: no C0 control but tab, LF and CR, no U+FFFE or U+FFFF, no lone surrogate; not even
+// as &#N;). The validator refuses these in every notebook text (forbidden_character in
+// engine/src/notebook/validate_context.hpp); this is the writer's own guard, so that no input ever
+// yields an ill-formed imsmanifest.xml that an LMS refuses to import.
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+function xml(s, field = 'a field') {
+  const text = String(s);
+  const bad = NOT_XML.exec(text);
+  if (bad) {
+    const code = `U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+    throw new Error(`the notebook's ${field} contains ${code} at character ${bad.index}, which XML cannot hold; remove it`);
+  }
+  return escapeHtml(text);
+}
 
 export const SCORM_VERSIONS = ['1.2', '2004'];
 
@@ -28,9 +42,9 @@ export const SCORM_VERSIONS = ['1.2', '2004'];
 // adlcp:scormtype, 2004 adlcp:scormType.
 const oneSco = (doc, launch, scormTypeAttribute) => `  <organizations default="attnbook-org">
     <organization identifier="attnbook-org">
-      <title>${xml(doc.title)}</title>
+      <title>${xml(doc.title, 'title')}</title>
       <item identifier="attnbook-item" identifierref="attnbook-sco" isvisible="true">
-        <title>${xml(doc.title)}</title>
+        <title>${xml(doc.title, 'title')}</title>
       </item>
     </organization>
   </organizations>
@@ -44,7 +58,7 @@ const oneSco = (doc, launch, scormTypeAttribute) => `  <organizations default="a
 /** imsmanifest.xml (SCORM 1.2) for notebook `doc` with the SCO at `launch`. */
 export function scormManifest(doc, launch = 'index.html') {
   return `<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="attnbook-${xml(doc.id)}" version="${xml(doc.version)}"
+<manifest identifier="attnbook-${xml(doc.id, 'id')}" version="${xml(doc.version, 'version')}"
     xmlns="${NS.imscp}" xmlns:adlcp="${NS.adlcp}" xmlns:xsi="${NS.xsi}"
     xsi:schemaLocation="${NS.imscp} imscp_rootv1p1p2.xsd ${NS.imsmd} imsmd_rootv1p2p1.xsd ${NS.adlcp} adlcp_rootv1p2.xsd">
   <metadata>
@@ -69,7 +83,7 @@ const NS2004 = {
 /** imsmanifest.xml (SCORM 2004 4th edition) for notebook `doc` with the SCO at `launch`. */
 export function scorm2004Manifest(doc, launch = 'index.html') {
   return `<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="attnbook-${xml(doc.id)}" version="${xml(doc.version)}"
+<manifest identifier="attnbook-${xml(doc.id, 'id')}" version="${xml(doc.version, 'version')}"
     xmlns="${NS2004.imscp}" xmlns:adlcp="${NS2004.adlcp}" xmlns:adlseq="${NS2004.adlseq}"
     xmlns:adlnav="${NS2004.adlnav}" xmlns:imsss="${NS2004.imsss}" xmlns:xsi="${NS2004.xsi}"
     xsi:schemaLocation="${NS2004.imscp} imscp_v1p1.xsd ${NS2004.adlcp} adlcp_v1p3.xsd ${NS2004.adlseq} adlseq_v1p3.xsd ${NS2004.adlnav} adlnav_v1p3.xsd ${NS2004.imsss} imsss_v1p0.xsd">

@@ -54,10 +54,10 @@ const MIME = {
   '.map': 'application/json; charset=utf-8',
 };
 
-function send(res, status, body, type = 'text/plain; charset=utf-8', extra = {}) {
+function sendWith(res, status, body, type = 'text/plain; charset=utf-8', extra = {}, headers = SHARED_HEADERS) {
   res.writeHead(status, {
     'Content-Type': type,
-    ...SHARED_HEADERS,
+    ...headers,
     ...extra,
   });
   res.end(body);
@@ -88,8 +88,10 @@ export function resolveInRoot(root, urlPath) {
   return file;
 }
 
-export function createServer(root) {
+// `headers`: sent with every answer (SHARED_HEADERS; the author's preview sends its own, private ones).
+export function createServer(root, { headers = SHARED_HEADERS } = {}) {
   root = path.resolve(root);
+  const send = (res, status, body, type, extra) => sendWith(res, status, body, type, extra, headers);
   return http.createServer((req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       send(res, 405, 'method not allowed\n', undefined, { Allow: 'GET, HEAD' });
@@ -124,7 +126,7 @@ export function createServer(root) {
         res.writeHead(200, {
           'Content-Type': type,
           'Content-Length': st2.size,
-          ...SHARED_HEADERS,
+          ...headers,
         });
         if (req.method === 'HEAD') {
           res.end();

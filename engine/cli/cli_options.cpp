@@ -157,7 +157,9 @@ json parse_whole(const std::string& option, const std::string& raw, const std::s
 
 json convert(const std::string& option, Kind kind, const std::string& value) {
     switch (kind) {
-        case Kind::word: return trim(value);  // the command names it, quoted, if it is wrong
+        // A name (divisor, normalizer, activation) goes to the command exactly as typed: " 1" is not
+        // the divisor 1, and the command refuses it, quoted, as it does in a notebook or the page.
+        case Kind::word: return value;
         case Kind::switch_: {
             const std::string item = trim(value);
             if (item == "1" || item == "true") return true;

@@ -2,7 +2,14 @@
 // hand from the format in the module's header comment.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readState, writeState } from '../../web/src/permalink.js';
+import fs from 'node:fs';
+import { readState as read, writeState } from '../../web/src/permalink.js';
+
+// readState's objects have no prototype (see the pollution tests below); the expected values here
+// are plain literals, so they are compared after a copy into plain objects.
+const plain = (x) => (Array.isArray(x) ? x.map(plain)
+  : x && typeof x === 'object' ? Object.fromEntries(Object.entries(x).map(([k, v]) => [k, plain(v)])) : x);
+const readState = (...args) => plain(read(...args));
 
 test('writeState writes prefixed keys in a fixed order', () => {
   const hash = writeState('', 'nb1', { depth: 'developer', cells: { explore: { q: [2, -0.5], m: [1, 0, true], div: 'sqrt' } } });
@@ -133,4 +140,36 @@ test('two cells of one type are keyed by their ids and read back apart', () => {
   const hash = writeState('', 'nb', { cells });
   assert.equal(hash, '#nb.tok.cost-a=2048&nb.heads.cost-b=16');
   assert.deepEqual(readState(hash, 'nb').cells, cells);
+});
+
+// Issue 20, finding 1: a crafted link must not reach the page's own objects. Cell ids and kinds
+// come from the URL; "constructor" is even a valid cell id ([a-z0-9-]).
+test('a hash cannot pollute Object, Object.prototype or any other shared object', () => {
+  const keys = Object.keys;
+  const { pairs } = JSON.parse(fs.readFileSync(new URL('../corpus/hostile-permalinks.json', import.meta.url), 'utf8'));
+  const hostile = [
+    ...pairs.map((p) => `#nb.${p}`), `#${pairs.map((p) => `nb.${p}`).join('&')}`,
+    `#nb=nb&${pairs.join('&')}`, '#nb.__proto__.x=1', '#nb.constructor.x=1',
+  ];
+  for (const hash of hostile) {
+    const state = read(hash, 'nb');
+    assert.equal(Object.keys, keys, hash);
+    assert.equal(({}).q, undefined, hash);
+    assert.equal(({}).div, undefined, hash);
+    assert.equal(({}).x, undefined, hash);
+    assert.equal(Object.getPrototypeOf(state.cells), null, `${hash}: cells has no prototype`);
+    for (const id of Object.keys(state.cells)) assert.equal(Object.getPrototypeOf(state.cells[id]), null);
+  }
+  // The prototype-less cells object holds "__proto__" as an ordinary own key.
+  const state = read('#nb.q.__proto__=1,2&nb.keys.constructor=1', 'nb');
+  assert.deepEqual(Object.keys(state.cells).sort(), ['__proto__', 'constructor']);
+  assert.deepEqual(plain(state.cells.constructor), { keys: 1 });
+  assert.equal(state.cells.toString, undefined, 'no inherited names');
+});
+
+test('with the notebook\'s cell ids, only those cells are read', () => {
+  const hash = '#nb.q.a=1,2&nb.q.constructor=3,4&nb.keys.b=5&nb.q.__proto__=1';
+  assert.deepEqual(readState(hash, 'nb', ['a', 'b']), { cells: { a: { q: [1, 2] }, b: { keys: 5 } } });
+  assert.deepEqual(readState(hash, 'nb', ['constructor']), { cells: { constructor: { q: [3, 4] } } });
+  assert.deepEqual(readState(hash, 'nb', []), { cells: {} });
 });

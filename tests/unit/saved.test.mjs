@@ -43,3 +43,14 @@ test('changedFields keeps only what differs from the defaults, deeply, and drops
   assert.deepEqual(changedFields({ norm: 'sparsemax', row: 2 }, defaults), { norm: 'sparsemax', row: 2 });
   assert.deepEqual(changedFields({ extra: 5 }, defaults), { extra: 5 }, 'a field without a default is kept');
 });
+
+// Issue 20, finding 15: an emptied seed box ran with seed 0 (Number('') is 0).
+test('wholeText reads a box\'s whole number, and nothing else', async () => {
+  const { wholeText } = await import('../../web/src/render/saved.js');
+  for (const [text, want] of [['12', 12], [' 7 ', 7], ['0', 0], ['000123', 123], ['999999999999999', 999999999999999]]) {
+    assert.equal(wholeText(text), want, JSON.stringify(text));
+  }
+  for (const text of ['', ' ', '\t', null, undefined, '-1', '+1', '1.5', '1e3', '0x10', 'Infinity', '1 2', '١٢', '1234567890123456']) {
+    assert.equal(wholeText(text), undefined, JSON.stringify(text));
+  }
+});

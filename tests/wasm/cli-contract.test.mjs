@@ -172,3 +172,35 @@ test('random command lines never crash either build, and both agree', () => {
     if (native.status !== 0) assert.ok(native.stderr.length > 0, `silent failure on ${line}`);
   }
 });
+
+// Issue 20, finding 13: the wrapper guessed that every option takes a value, so --wasm after a
+// switch (--unscaled) reached the native CLI as an unknown word ("--wasm: missing value").
+test('scripts/attnbook takes --wasm anywhere, after a switch too, with the same bytes as native', () => {
+  const args = ['precision', '--tokens', '8', '--unscaled'];
+  const native = runScript(args);
+  assert.equal(native.status, 0, native.stderr);
+  for (const line of [[...args, '--wasm'], ['--wasm', ...args], ['precision', '--wasm', '--tokens', '8', '--unscaled'],
+    ['precision', '--unscaled', '--wasm', '--tokens', '8']]) {
+    const r = runScript(line);
+    assert.equal(r.status, 0, `${line.join(' ')}: ${r.stderr}`);
+    assert.equal(r.stdout, native.stdout, line.join(' '));
+  }
+  // --wasm where a value belongs: the option's value is missing, said by the CLI, on the wasm build.
+  const r = runScript(['explore', '--divisor', '--wasm']);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /--divisor: missing value/);
+});
+
+// Issue 20, finding 15: a name with spaces around it was trimmed and taken ("--divisor ' 1'" ran as
+// the divisor 1). Names go to the command as typed, which refuses them quoted, on both builds.
+test('a divisor, normalizer or activation with spaces around it is refused, the same on both builds', () => {
+  for (const args of [['explore', '--divisor', ' 1'], ['explore', '--divisor', 'sqrt '], ['scaling', '--divisor=\td'],
+    ['explore', '--normalizer', ' softmax'], ['block', '--activation', 'relu ']]) {
+    const native = runNativeCli(args);
+    const wasm = runWasmCli(args);
+    assert.notEqual(native.status, 0, args.join(' '));
+    assert.match(native.stderr, /" 1"|"sqrt "|"\\td"|" softmax"|"relu "/, native.stderr);
+    assert.deepEqual([wasm.status, wasm.stdout, wasm.stderr], [native.status, native.stdout, native.stderr], args.join(' '));
+  }
+  assert.equal(runNativeCli(['explore', '--divisor', '1']).status, 0);
+});

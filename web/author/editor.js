@@ -69,7 +69,9 @@ export function fieldHelpAt(state, pos, docs) {
   const object = nameNode.parent?.parent; // PropertyName -> Property -> Object
   if (typeof name !== 'string' || object?.name !== 'Object') return null;
   const top = object.parent?.name === 'JsonText';
-  if (top) return docs.notebook?.[name] ? { name, where: 'notebook', text: docs.notebook[name] } : null;
+  // Own keys only: a property the author names "constructor" or "__proto__" has no help.
+  const own = (o, k) => (o && Object.hasOwn(o, k) ? o[k] : undefined);
+  if (top) return own(docs.notebook, name) ? { name, where: 'notebook', text: docs.notebook[name] } : null;
   const inCells = object.parent?.name === 'Array' && object.parent.parent?.getChild('PropertyName') &&
     unquote(state, object.parent.parent.getChild('PropertyName')) === 'cells' && object.parent.parent.parent?.parent?.name === 'JsonText';
   if (!inCells) return null;
@@ -78,7 +80,7 @@ export function fieldHelpAt(state, pos, docs) {
     const key = prop.getChild('PropertyName');
     if (key && unquote(state, key) === 'type' && prop.lastChild?.name === 'String') type = unquote(state, prop.lastChild);
   }
-  const text = (type && docs.types?.[type]?.fields?.[name]) || docs.common?.[name];
+  const text = (type && own(own(own(docs.types, type), 'fields'), name)) || own(docs.common, name);
   return text ? { name, where: type ? `${type} cell` : 'cell', text } : null;
 }
 

@@ -1,11 +1,15 @@
 // Sizes the attnbook iframes on this page from their height messages, and logs practice results.
-// Copy this file as it is: it only trusts messages from the iframes' own windows.
+// Copy this file as it is: it trusts a message only when it comes from one of the iframes' windows
+// (event.source) AND from the origin that serves embed.html (event.origin). The window alone is not
+// enough: a page the frame navigated to (any site) is still that window, and could post a fake
+// "complete" or a height of 30,000,000 px.
 const frames = [...document.querySelectorAll('iframe.attnbook')];
+const originOf = (frame) => new URL(frame.src, location.href).origin;
 
 window.addEventListener('message', (event) => {
   const frame = frames.find((f) => f.contentWindow === event.source);
   const msg = event.data;
-  if (!frame || !msg || typeof msg !== 'object') return;
+  if (!frame || event.origin !== originOf(frame) || !msg || typeof msg !== 'object') return;
   if (msg.type === 'attnbook:height' && Number.isFinite(msg.height) && msg.height > 0) {
     frame.style.height = `${Math.ceil(msg.height)}px`;
   } else if (msg.type === 'attnbook:event') {

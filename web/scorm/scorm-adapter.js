@@ -12,6 +12,7 @@
 //                                Finish/Terminate
 // Never sent: what the learner typed (only whether each practice answer was right).
 import { trackLearning } from '../src/learning-record.js';
+import { cellIdOf } from '../src/cell-id.js';
 import { encodeSuspendData, decodeSuspendData } from './suspend-data.js';
 import { discoverApi } from './scorm-api.js';
 
@@ -44,7 +45,7 @@ export function connectScorm(el, doc, win = window) {
       }
       if (state.location !== null) {
         const cell = el.notebook?.cells[state.location];
-        set(d.location, cell?.id || `cell-${state.location + 1}`);
+        set(d.location, cellIdOf(cell || {}, state.location));
       }
       if (state.practiceCount > 0) for (const [name, value] of d.score(state.score)) set(name, value);
       if (state.complete && !d.done.includes(status)) {

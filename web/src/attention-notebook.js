@@ -31,6 +31,7 @@ import { createDepthControl } from './depth-control.js';
 import { createSharedInputs } from './shared-inputs.js';
 import { createProgress } from './progress.js';
 import { readState, writeState } from './permalink.js';
+import { cellIdOf } from './cell-id.js';
 import { engineLimits, notebookTextLimit } from './engine-limits.js';
 import { readTextWithin, overLimit, tooLarge } from './notebook-text.js';
 import { createHelpHistory } from './help-history.js';
@@ -274,7 +275,7 @@ export class AttentionNotebook extends HTMLElement {
     const help = createHelpHistory(); // this visit's help history: a new one with every drawing
     const shared = createSharedInputs(); // the explorable's query and values, shared with the held sequence
     const level = this.#headingLevel();
-    saved ||= this.permalink ? readState(location.hash, notebook.id) : { cells: {} };
+    saved ||= this.permalink ? readState(location.hash, notebook.id, notebook.cells.map(cellIdOf)) : { cells: {} };
 
     // header: title, description, depth switch
     this.#head.replaceChildren(h(`h${level}`, { class: 'nb-title' }, notebook.title));
@@ -290,13 +291,13 @@ export class AttentionNotebook extends HTMLElement {
 
     // cells (all drawn once; depth only hides and shows them, so state survives switching)
     this.#cells = notebook.cells.map((cell, index) => {
-      const cellId = cell.id || `cell-${index + 1}`;
+      const cellId = cellIdOf(cell, index);
       const ctx = {
         cellId,
         headingBase: level + 2,
-        initial: saved.cells[cellId],
+        initial: Object.hasOwn(saved.cells, cellId) ? saved.cells[cellId] : undefined, // own keys only: "constructor" is a valid id
         limits: this.#limits,
-        call: (command, args, options) => call(command, args, options),
+        call: (command, args, options) => call(command, args, { ...options, owner: this }), // lanes serve notebooks in turn
         onStateChange: () => this.#schedulePermalink(),
         onPractice: (correct) => this.#onPractice(cellId, correct),
         help,

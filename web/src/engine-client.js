@@ -54,6 +54,18 @@ let workerFactory = defaultWorkerFactory;
 const lanes = new Map(); // lane name -> Lane (below)
 let nextId = 1;
 
+// Lanes whose worker is stopped after this long with nothing to do (ms). A large run at scale
+// (T = 16384) grows the 'scale' worker's WebAssembly memory to about 313 MiB, and WebAssembly
+// memory never shrinks: only ending the worker gives it back. The next run starts a fresh worker
+// (0.23-0.30 s, small beside a run at scale). Other lanes keep their worker.
+const IDLE_RELEASE_MS = new Map([['scale', 30000]]);
+
+/** Change (or with null, stop) a lane's idle release: for tests, which cannot wait 30 s. */
+export function setIdleRelease(laneName, ms) {
+  if (ms === null) IDLE_RELEASE_MS.delete(laneName);
+  else IDLE_RELEASE_MS.set(laneName, ms);
+}
+
 /** Replace how workers are made. fn(lane) must return a Worker running engine-worker.js. */
 export function setWorkerFactory(fn) {
   if (typeof fn !== 'function') throw new TypeError('setWorkerFactory expects a function returning a Worker');
@@ -69,7 +81,42 @@ export function setWorkerFactory(fn) {
 // Identical requests (same lane, command and arguments) in flight at once are one request: a
 // second call() subscribes to the first. A request is cancelled when its last subscriber aborts.
 function createLane(name) {
-  return { name, worker: null, running: null, queue: [], byKey: new Map() };
+  return { name, worker: null, running: null, queue: [], byKey: new Map(), idleTimer: null, served: new WeakMap(), turns: 0 };
+}
+
+// The next request of a lane: the oldest one of the owner served longest ago (an owner never served
+// first). Every notebook on a page shares the lanes; first come, first served let five precision
+// labs, each always with its next step queued, hold the heavy lane for 150 s while another
+// notebook's scaling study waited 13.9 s for 1.8 s of work. Now a newcomer waits for one running
+// step at most. Requests without an owner count as one owner. `served` is a WeakMap: a lane must
+// not keep a removed notebook alive.
+const NO_OWNER = {};
+const ownerKey = (owner) => (owner !== null && (typeof owner === 'object' || typeof owner === 'function') ? owner : NO_OWNER);
+function takeNext(lane) {
+  let best = 0;
+  let bestTurn = Infinity;
+  for (let i = 0; i < lane.queue.length; i++) {
+    const turn = lane.served.get(ownerKey(lane.queue[i].owner)) ?? -1;
+    if (turn < bestTurn) {
+      best = i;
+      bestTurn = turn;
+    }
+  }
+  const [request] = lane.queue.splice(best, 1);
+  lane.served.set(ownerKey(request.owner), lane.turns++);
+  return request;
+}
+
+// Called whenever the lane may have become idle: stops its worker after IDLE_RELEASE_MS of it.
+function scheduleRelease(lane) {
+  clearTimeout(lane.idleTimer);
+  lane.idleTimer = null;
+  const ms = IDLE_RELEASE_MS.get(lane.name);
+  if (ms === undefined || !lane.worker || lane.running || lane.queue.length) return;
+  lane.idleTimer = setTimeout(() => {
+    lane.idleTimer = null;
+    if (!lane.running && lane.queue.length === 0) stopWorker(lane);
+  }, ms);
 }
 
 function startWorker(lane) {
@@ -136,9 +183,14 @@ function failLane(lane, message) {
 }
 
 function pump(lane) {
-  if (lane.running || lane.queue.length === 0) return;
+  if (lane.running || lane.queue.length === 0) {
+    scheduleRelease(lane);
+    return;
+  }
   if (lanes.get(lane.name) !== lane) return;
-  const request = lane.queue.shift();
+  clearTimeout(lane.idleTimer);
+  lane.idleTimer = null;
+  const request = takeNext(lane);
   lane.running = request;
   const worker = lane.worker || startWorker(lane);
   worker.postMessage({
@@ -169,13 +221,14 @@ function abortError(signal) {
  * Run an engine command in the worker.
  * @param {string} command  engine command name (validate, explore, scaling, ...)
  * @param {object} args     the command's JSON arguments
- * @param {{onProgress?: (fraction: number) => void, lane?: string, signal?: AbortSignal}} [options]
+ * @param {{onProgress?: (fraction: number) => void, lane?: string, signal?: AbortSignal, owner?: *}} [options]
+ *   owner: who asks (the <attention-notebook> element): a lane serves its owners in turn.
  *   signal: aborting it rejects this call with an AbortError at once; the engine stops working on
  *   the request when no other identical call still waits for it (see the lane notes above).
  * @returns {Promise<object>} the parsed JSON result; rejects with Error(engine message)
  */
 export function call(command, args = {}, options = {}) {
-  const { signal, onProgress } = options;
+  const { signal, onProgress, owner = null } = options;
   if (signal?.aborted) return Promise.reject(abortError(signal));
   const laneName = options.lane || 'main';
   let lane = lanes.get(laneName);
@@ -188,7 +241,7 @@ export function call(command, args = {}, options = {}) {
   let request = lane.byKey.get(key);
   const fresh = !request;
   if (fresh) {
-    request = { id: nextId++, key, command, argsJson, subscribers: new Set() };
+    request = { id: nextId++, key, command, argsJson, owner, subscribers: new Set() };
     lane.byKey.set(key, request);
     lane.queue.push(request);
   }

@@ -11,8 +11,7 @@
 //   state: {seen: Set<index>, correct: Set<index>, depth, location (index of the last cell seen),
 //           complete, practiceCount}
 import { openedStatement, seenStatement, answeredStatement, completedStatement } from './xapi.js';
-
-const cellIdOf = (cell, index) => cell.id || `cell-${index + 1}`;
+import { cellIdOf } from './cell-id.js';
 
 /** Completion and score of `state` for `notebook` at `depth`. */
 export function progressOf(notebook, state, depth) {

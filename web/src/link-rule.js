@@ -8,6 +8,8 @@
 // %XX escapes decoded once, and both must pass; that makes the answer the same for the text an
 // author wrote (the validator sees that) and for markdown-it's normalised, %-encoded href (the
 // renderer sees that), and refuses "javascript%3A..." and "%2F%2Fhost" on the way.
+// An https:// target names its host alone: no "user:pass@" (issue 20: "https://example.org@evil.example"
+// reads as example.org and goes to evil.example).
 // Refused anywhere: an empty target, spaces and control characters (browsers drop tabs and
 // newlines inside URLs: "java\tscript:" is "javascript:"), backslashes (browsers read "/\host"
 // as "//host"), and HTML character references ("&#106;avascript:"): Markdown decodes them, the
@@ -26,6 +28,18 @@ export function linkTargetAllowed(target) {
   return linkTargetProblem(target) === '';
 }
 
+/**
+ * The attributes of a notebook link to an allowed `href`. A link to another site (https://) opens
+ * in a new browsing context: inside a SCORM frame or an embed, following it in place would leave
+ * the LMS frame on a foreign page (and let that page post messages to the host as if it were the
+ * notebook). rel="noopener noreferrer": the new page gets no window.opener and no Referer.
+ * Relative links stay in place (they name pages of the same site).
+ */
+export function linkAttributes(href) {
+  const external = startsWithLower(codes(String(href)), 'https://');
+  return external ? { href, rel: 'noopener noreferrer', target: '_blank' } : { href, rel: 'noopener noreferrer' };
+}
+
 // The checks on one form of the target, as character codes (any code above 0x7f counts as "other").
 // Codes up to `lastControl` are refused: 0x20 (space) as written, 0x1f once decoded, since "%20"
 // is how a URL writes a space and a browser keeps it.
@@ -37,7 +51,13 @@ function shapeProblem(c, lastControl) {
   if (startsWithLower(c, 'https://')) {
     const host = c[8];
     const hostStart = host !== undefined && (isAsciiAlnum(host) || host > 0x7f || host === 0x5b /* [ */);
-    return hostStart ? '' : 'https:// is not followed by a host name';
+    if (!hostStart) return 'https:// is not followed by a host name';
+    // The authority (up to the first "/", "?" or "#") names a host only: "user:pass@" before
+    // it shows the reader one site and sends them to another ("https://example.org@evil.example").
+    for (let i = 8; i < c.length && c[i] !== 0x2f && c[i] !== 0x3f && c[i] !== 0x23; i++) {
+      if (c[i] === 0x40) return 'it names a user before the host (user@host): write the host alone';
+    }
+    return '';
   }
   if (c[0] === 0x2f && c[1] === 0x2f) return 'it starts with // (a link to another host)';
   for (const code of c) {

@@ -102,12 +102,20 @@ function decodeValue(kind, value) {
 
 /**
  * Read this notebook's state from a hash.
+ *
+ * The cell ids and kinds come from the URL, that is from whoever wrote the link: they index
+ * objects without prototypes (`#nb.q.__proto__=1` or `#nb.keys.constructor=1` must not reach
+ * Object.prototype or Object), only the kinds in FORMS are read, and with `cellIds` (the
+ * notebook's own cell ids) only those cells.
+ * @param {Iterable<string>} [cellIds] the cell ids to accept (default: any)
  * @returns {{depth?: string, cells: Object<string, Object<string, *>>}} each cell's fields by kind, decoded
- *   (unchecked against the cell: the cell checks each against its own shape and the engine's limits)
+ *   (unchecked against the cell: the cell checks each against its own shape and the engine's limits);
+ *   `cells` and each cell's fields are objects without prototype
  */
-export function readState(hash, notebookId) {
+export function readState(hash, notebookId, cellIds = null) {
   const pairs = parse(hash);
-  const state = { cells: {} };
+  const known = cellIds ? new Set(cellIds) : null;
+  const state = { cells: Object.create(null) };
   const shortForm = pairs.some(({ key, value }) => key === 'nb' && value === notebookId);
   const prefix = `${notebookId}.`;
   for (const { key, value } of pairs) {
@@ -121,9 +129,11 @@ export function readState(hash, notebookId) {
     if (dot < 0) continue;
     const kind = rest.slice(0, dot);
     const cellId = rest.slice(dot + 1);
-    if (!Object.hasOwn(FORMS, kind) || !cellId) continue;
+    if (!Object.hasOwn(FORMS, kind) || !cellId || (known && !known.has(cellId))) continue;
     const v = decodeValue(kind, value);
-    if (v !== undefined) (state.cells[cellId] ||= {})[kind] = v;
+    if (v === undefined) continue;
+    if (!Object.hasOwn(state.cells, cellId)) state.cells[cellId] = Object.create(null);
+    state.cells[cellId][kind] = v;
   }
   return state;
 }

@@ -41,7 +41,7 @@ SoftmaxJacobian softmax_jacobian(const std::vector<double>& scores) {
     return r;
 }
 
-JacobianNorms jacobian_norms(const JacobianNormsInput& in) {
+void check_jacobian_input(const JacobianNormsInput& in) {
     namespace lim = jacobian_limits;
     if (in.widths.empty() || in.widths.size() > lim::max_widths)
         throw_format("widths: give 1..{} widths", {lim::max_widths});
@@ -56,6 +56,10 @@ JacobianNorms jacobian_norms(const JacobianNormsInput& in) {
         if (std::uint64_t{in.trials} * in.keys * d > scaling_limits::max_block)
             throw_format("trials x keys x width: {} x {} x {} numbers is more than the {} one block may hold",
                          {in.trials, in.keys, d, scaling_limits::max_block});
+}
+
+JacobianNorms jacobian_norms(const JacobianNormsInput& in) {
+    check_jacobian_input(in);
     NumpyRng rng(in.seed);
     JacobianNorms out;
     for (std::size_t d : in.widths) {

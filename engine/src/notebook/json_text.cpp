@@ -2,7 +2,7 @@
 //
 // Passes:
 //   1. size limit, then a UTF-8 check of the whole text (so bad bytes are reported as such, at
-//      their position, and not as a confusing "invalid literal");
+//      their position, and not as a confusing "invalid literal"), and a NUL byte named as such;
 //   2. nlohmann's SAX parser (iterative: no recursion however deep the input) feeding a DOM
 //      builder that refuses level max_depth + 1 and duplicate keys;
 //   3. only when an error needs a position that the SAX events do not carry (too deep, duplicate
@@ -335,6 +335,11 @@ json parse_json_text(const std::string& text, const JsonTextLimits& limits) {
     } else if (const auto bad = find_bad_utf8(text)) {
         message = join_text({"invalid UTF-8: ", bad->what, " (save the file as UTF-8)"});
         position = position_at_byte(text, bad->offset);
+    } else if (const std::size_t nul = text.find('\0'); nul != std::string::npos) {
+        // nlohmann's lexer takes a NUL byte for the end of the input ("unexpected end of input"):
+        // name it, where it is. JSON allows it nowhere (inside a string it would be \u0000).
+        message = "the text contains a NUL byte (U+0000), which JSON text cannot contain; remove it";
+        position = position_at_byte(text, nul);
     } else {
         json root;
         BoundedDomBuilder builder(text, root, limits.max_depth);

@@ -66,7 +66,12 @@ const char* shape_problem(const Codes& c, unsigned char last_control) {
     }
     if (starts_with_lower(c, "https://")) {
         const bool host_start = c.size() > 8 && (is_ascii_alnum(c[8]) || c[8] > 0x7f || c[8] == '[');
-        return host_start ? "" : "https:// is not followed by a host name";
+        if (!host_start) return "https:// is not followed by a host name";
+        // The authority (up to the first "/", "?" or "#") names a host only: "user:pass@" before
+        // it shows the reader one site and sends them to another ("https://example.org@evil.example").
+        for (std::size_t i = 8; i < c.size() && c[i] != '/' && c[i] != '?' && c[i] != '#'; ++i)
+            if (c[i] == '@') return "it names a user before the host (user@host): write the host alone";
+        return "";
     }
     if (c.size() >= 2 && c[0] == '/' && c[1] == '/') return "it starts with // (a link to another host)";
     for (const unsigned char code : c) {

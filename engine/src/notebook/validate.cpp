@@ -102,7 +102,7 @@ json validate_document(Context& cx, const json& doc) {
             }
             json& list = o.array("cells");
             for (std::size_t i = 0; i < cells->size(); ++i) {
-                list.push_back(validate_cell(cx, (*cells)[i], json_path_index(at, i)));
+                list.push_back(validate_cell(cx, (*cells)[i], i, json_path_index(at, i)));
             }
         }
     }

@@ -394,7 +394,7 @@ void check_practice_answer(Context& cx, const json& answer, const std::string& p
     check_answer(cx, answer, path, out);
 }
 
-json validate_cell(Context& cx, const json& cell, const std::string& path) {
+json validate_cell(Context& cx, const json& cell, std::size_t index, const std::string& path) {
     if (!expect_object(cx, cell, path)) return nullptr;
     const std::vector<std::string>& names = notebook_cell_types();
     const Fields f(cx, cell, path);
@@ -427,8 +427,12 @@ json validate_cell(Context& cx, const json& cell, const std::string& path) {
         const std::string at = f.at("id");
         if (auto id = read_id(cx, *given, at)) {
             const auto earlier = cx.cell_ids.emplace(*id, path);
+            const long long owner = automatic_cell_index(*id);
             if (!earlier.second)
                 cx.error(at, {"duplicate cell id ", in_quotes(*id), " (also used by ", earlier.first->second, ")"});
+            else if (owner >= 0 && static_cast<std::size_t>(owner) != index)
+                cx.error(at, {"id ", in_quotes(*id), " is the automatic id of cell ", owner + 1,
+                              " ($.cells[", owner, "]); an id of the form cell-<n> may name only cell n"});
             o.set("id", *id);
         }
     }

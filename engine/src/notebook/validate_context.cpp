@@ -9,10 +9,12 @@
 #include <iterator>
 #include <set>
 
+#include "attnbook/core/decimal_format.hpp"
 #include "attnbook/core/quote.hpp"
 #include "attnbook/lessons/divisor.hpp"
 #include "attnbook/lessons/explore_row.hpp"
 #include "attnbook/notebook/json_text.hpp"
+#include "attnbook/notebook/link_rule.hpp"
 #include "attnbook/notebook/notebook.hpp"
 
 namespace attnbook {
@@ -59,6 +61,23 @@ std::size_t character_count(const std::string& utf8) {
     return count;
 }
 
+std::optional<Forbidden> forbidden_character(const std::string& utf8) {
+    std::size_t character = 0;
+    for (std::size_t i = 0; i < utf8.size(); ++i) {
+        const auto c = static_cast<unsigned char>(utf8[i]);
+        if ((c & 0xC0) == 0x80) continue;  // a continuation byte: part of the character before
+        unsigned code = c;
+        if (c >= 0xE0 && c < 0xF0 && i + 2 < utf8.size())  // three bytes: U+0800..U+FFFF (the text is valid UTF-8)
+            code = ((c & 0x0Fu) << 12) | ((static_cast<unsigned char>(utf8[i + 1]) & 0x3Fu) << 6) |
+                   (static_cast<unsigned char>(utf8[i + 2]) & 0x3Fu);
+        const bool control = (code < 0x20 && code != '\t' && code != '\n' && code != '\r') || code == 0x7f;
+        if (control || code == 0xFFFE || code == 0xFFFF || (code >= 0xD800 && code <= 0xDFFF))
+            return Forbidden{character, code, control};
+        ++character;
+    }
+    return std::nullopt;
+}
+
 bool expect_object(Context& cx, const json& value, const std::string& path) {
     if (value.is_object()) return true;
     expected(cx, path, "an object", value);
@@ -103,6 +122,12 @@ std::optional<std::string> read_string(Context& cx, const json& value, const std
     if (chars > max_chars) {
         cx.error(path, {"must have at most ", counted(max_chars, "character", "characters"), ", found ", chars});
         return std::nullopt;
+    }
+    // Reported, and the text still returned: the field's own checks run on (a Markdown text's links
+    // are checked too), as they did when only Markdown refused these.
+    if (const auto bad = forbidden_character(text)) {
+        cx.error(path, {"the text contains ", bad->control ? "the control character " : "the noncharacter ",
+                        hex_text("U+", bad->code, 4), " at character ", bad->character, " (counted from 0); remove it"});
     }
     return text;
 }
@@ -334,13 +359,20 @@ std::optional<std::string> read_id(Context& cx, const json& value, const std::st
 
 std::optional<std::string> read_https_url(Context& cx, const json& value, const std::string& path) {
     const auto url = read_string(cx, value, path, 1, notebook_limits::url_max_chars);
-    if (!url) return std::nullopt;
+    if (!url || forbidden_character(*url)) return std::nullopt;  // read_string said why
     const char* const scheme = "https://";
     const std::size_t n = 8;
     bool ok = url->compare(0, n, scheme) == 0 && url->size() > n && (*url)[n] != '/';
     for (unsigned char c : *url) ok = ok && c > 0x20 && c != 0x7F && c != '"' && c != '<' && c != '>';
     if (!ok) {
         cx.error(path, {"url must start with https:// and have no spaces, found ", in_quotes(*url)});
+        return std::nullopt;
+    }
+    // And the one link rule (link_rule.hpp), which the page applies before it links the title:
+    // a url it would not link (a user before the host, a backslash) is refused here, not dropped there.
+    const std::string problem = link_target_problem(*url);
+    if (!problem.empty()) {
+        cx.error(path, {"url ", in_quotes(*url), " is not allowed: ", problem});
         return std::nullopt;
     }
     return url;

@@ -49,6 +49,16 @@ private:
 // "a string", "a number", "an array", ... (what the author wrote, for "found ...")
 const char* kind_of(const json& value);
 std::size_t character_count(const std::string& utf8);
+// The first character no notebook text may hold, in any field: the C0 controls but tab, LF and
+// CR, DEL, the noncharacters U+FFFE and U+FFFF, and surrogates. None is meant in a lesson; XML 1.0
+// cannot carry most of them even as &#N; (the SCORM manifest would be ill-formed); terminals act
+// on them; markdown-it reads NUL as U+FFFD. read_string applies it, so every string field does.
+struct Forbidden {
+    std::size_t character;  // its place, in characters, counted from 0
+    unsigned code;          // its code point
+    bool control;           // a control character (else a noncharacter or a surrogate)
+};
+std::optional<Forbidden> forbidden_character(const std::string& utf8);
 // "expected WHAT, found " + kind_of(value), at path.
 void expected(Context& cx, const std::string& path, const char* what, const json& value);
 // [true, true, ...]: n entries (a mask that allows everything).
@@ -160,7 +170,8 @@ void check_online_softmax_cell(Context& cx, const json& cell, const std::string&
 void check_alternatives_cell(Context& cx, const json& cell, const std::string& path, json& out);
 
 // Validates one cell and returns it normalised (validate_cells.cpp).
-json validate_cell(Context& cx, const json& cell, const std::string& path);
+// `index` is the cell's position (from 0): an explicit id may take only its own automatic form.
+json validate_cell(Context& cx, const json& cell, std::size_t index, const std::string& path);
 
 }  // namespace notebook_validation
 }  // namespace attnbook

@@ -6,6 +6,7 @@
 #include "attnbook/lessons/pytorch_rules.hpp"
 #include "attnbook/lessons/alternatives.hpp"
 #include "attnbook/lessons/cost_model.hpp"
+#include "attnbook/core/errors.hpp"
 #include "attnbook/lessons/jacobian.hpp"
 #include "attnbook/lessons/mistakes.hpp"
 #include "attnbook/lessons/online_softmax.hpp"
@@ -141,9 +142,21 @@ void check_jacobian_cell(Context& cx, const json& cell, const std::string& path,
             cx.error(w_at, {"expected an array of 1 to ", lim::max_widths, " whole numbers"});
         } else {
             json& widths = o.array("widths");
-            for (std::size_t i = 0; i < given->size(); ++i)
-                if (auto w = read_integer(cx, (*given)[i], json_path_index(w_at, i), 1, static_cast<long long>(lim::max_width)))
-                    widths.push_back(*w);
+            JacobianNormsInput run;  // the cell runs with the default trials and keys
+            for (std::size_t i = 0; i < given->size(); ++i) {
+                const std::string at = json_path_index(w_at, i);
+                const auto w = read_integer(cx, (*given)[i], at, 1, static_cast<long long>(lim::max_width));
+                if (!w) continue;
+                widths.push_back(*w);
+                // The combined limit is the lesson's own (check_jacobian_input): ask it, width by
+                // width, so the author hears which width cannot run now, not when the cell runs.
+                run.widths.assign(1, static_cast<std::size_t>(*w));
+                try {
+                    check_jacobian_input(run);
+                } catch (const UserError& e) {
+                    cx.error(at, {e.what()});
+                }
+            }
         }
     }
     whole_field(f, o, "seed", 0, max_seed, static_cast<long long>(d.seed));

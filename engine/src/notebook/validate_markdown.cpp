@@ -8,7 +8,6 @@
 #include <string_view>
 #include <vector>
 
-#include "attnbook/core/decimal_format.hpp"
 #include "attnbook/core/quote.hpp"
 #include "attnbook/notebook/link_rule.hpp"
 #include "attnbook/notebook/notebook.hpp"
@@ -106,22 +105,8 @@ std::size_t html_in_line(std::string_view line) {
 std::optional<std::string> read_markdown(Context& cx, const json& value, const std::string& path, bool allow_empty) {
     const auto text = read_string(cx, value, path, allow_empty ? 0 : 1, notebook_limits::markdown_max_chars);
     if (!text) return std::nullopt;
-    bool ok = true;
-
-    // Control characters other than tab and line breaks are never meant in prose, and markdown-it
-    // would read NUL as U+FFFD (inside a link target too): refuse them, at their first place.
-    for (std::size_t i = 0; i < text->size(); ++i) {
-        const auto c = static_cast<unsigned char>((*text)[i]);
-        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f) {
-            const std::string code = hex_text("U+", c, 4);
-            std::size_t character = 0;  // Unicode characters before it: UTF-8 lead bytes
-            for (std::size_t k = 0; k < i; ++k) character += (static_cast<unsigned char>((*text)[k]) & 0xC0) != 0x80;
-            cx.error(path, {"the text contains the control character ", code, " at character ",
-                            character, " (counted from 0); remove it"});
-            ok = false;
-            break;
-        }
-    }
+    // Control characters were reported by read_string (forbidden_character), as in every field.
+    bool ok = !forbidden_character(*text);
 
     bool reported_html = false;
     Fence open_fence;

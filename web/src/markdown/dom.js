@@ -8,7 +8,7 @@
 // "." never starts a line on its own. Code blocks and display maths scroll sideways, by keyboard too.
 
 import { h, keyboardScrollable } from '../dom.js';
-import { linkTargetAllowed } from '../link-rule.js';
+import { linkAttributes, linkTargetAllowed } from '../link-rule.js';
 import { renderTex } from '../render/maths.js';
 
 const TRAILING_PUNCTUATION = /^[.,;:!?)]+/;
@@ -92,7 +92,7 @@ function inlineNodes(children) {
       case 'link_open': {
         const href = token.attrGet('href');
         // The parser already refused bad targets; checking the href itself again costs nothing.
-        const attrs = href && linkTargetAllowed(href) ? { href, rel: 'noopener noreferrer' } : null;
+        const attrs = href && linkTargetAllowed(href) ? linkAttributes(href) : null;
         const title = token.attrGet('title');
         stack.push(top().appendChild(attrs ? h('a', { ...attrs, title: title || null }) : h('span')));
         break;

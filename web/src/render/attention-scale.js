@@ -9,7 +9,7 @@
 
 import { h, s, num, shownText, uniqueId, keyboardScrollable } from '../dom.js';
 import { createProgress } from '../progress.js';
-import { wholeIn, oneOf, changedFields } from './saved.js';
+import { wholeIn, oneOf, changedFields, wholeText } from './saved.js';
 import { staleMarker } from './stale.js';
 
 const DIVISOR_LABEL = { sqrt: '√d', d: 'd', 1: '1 (none)' };
@@ -74,8 +74,8 @@ export function renderAttentionScale(cell, ctx) {
 
   function readArgs() {
     const whole = (input, r) => {
-      const x = Number(input.value);
-      if (!Number.isInteger(x) || x < r.min || x > r.max) throw new Error(`${input.labels?.[0]?.firstChild?.textContent || input.id}: a whole number from ${r.min} to ${r.max}`);
+      const x = wholeText(input.value);
+      if (x === undefined || x < r.min || x > r.max) throw new Error(`${input.labels?.[0]?.firstChild?.textContent || input.id}: a whole number from ${r.min} to ${r.max}`);
       return x;
     };
     return {
@@ -184,7 +184,7 @@ export function renderAttentionScale(cell, ctx) {
       const now = {};
       for (const [key, kind] of Object.entries(KIND)) {
         const c = controls[key];
-        const value = c.type === 'checkbox' ? c.checked : c.tagName === 'SELECT' ? c.value : Number(c.value);
+        const value = c.type === 'checkbox' ? c.checked : c.tagName === 'SELECT' ? c.value : wholeText(c.value);
         now[kind] = key === 'tokens' || key === 'head_width' ? Number(value) : value;
       }
       if (wholeIn(now.heads, lim.cell.heads) === undefined) delete now.heads;

@@ -63,7 +63,7 @@ export const boxed = new Set(['explorable', 'scaling-study', 'hand-example', 'he
   'playback', 'study', 'help-history', 'practice', 'attention-scale', 'precision-lab', 'pipeline', 'pytorch-rules', 'mistakes', 'jacobian', 'cost', 'online-softmax', 'alternatives']);
 
 export function renderCell(cell, ctx) {
-  const fn = renderers[cell.type];
+  const fn = Object.hasOwn(renderers, cell.type) ? renderers[cell.type] : null; // own keys: "constructor" is no renderer
   if (!fn) return { el: h('p', { class: 'cell-error' }, `This page cannot draw cells of type “${cell.type}”.`) };
   return fn(cell, ctx);
 }

@@ -2,12 +2,13 @@
 
 import { h } from '../dom.js';
 import { safeHref } from './prose.js';
+import { linkAttributes } from '../link-rule.js';
 
 export function renderReferences(cell) {
   const items = (cell.items || []).map((ref) => {
     const href = ref.url && /^https:\/\//i.test(ref.url) ? safeHref(ref.url) : null;
     const title = href
-      ? h('a', { class: 'ref-title', href, rel: 'noopener noreferrer' }, ref.title)
+      ? h('a', { class: 'ref-title', ...linkAttributes(href) }, ref.title)
       : h('span', { class: 'ref-title' }, ref.title);
     return h('li', null, title, h('br'),
       h('span', { class: 'ref-meta' }, `${ref.authors} (${ref.year}). ${ref.venue}.`));

@@ -10,6 +10,15 @@ export function wholeIn(x, { min, max }) {
   return Number.isInteger(x) && x >= min && x <= max ? x : undefined;
 }
 
+/**
+ * The whole number a box holds ("12", " 12 "), or undefined when it holds anything else: an
+ * emptied box too (Number('') is 0, so an emptied seed box used to run with seed 0), "1e3", "0x10".
+ */
+export function wholeText(text) {
+  const t = String(text ?? '').trim();
+  return /^[0-9]{1,15}$/.test(t) ? Number(t) : undefined;
+}
+
 /** x if the list has it. */
 export function oneOf(x, list) {
   return list.includes(x) ? x : undefined;

@@ -20,7 +20,7 @@ const WORDING = {
   d: { label: 'd (divides too much)', column: 'q·k / d' },
   1: { label: '1 (no scaling)', column: 'q·k / 1' },
 };
-const divisorInfo = (name) => WORDING[name] || { label: name, column: `q·k / ${name}` };
+const divisorInfo = (name) => (Object.hasOwn(WORDING, name) && WORDING[name]) || { label: name, column: `q·k / ${name}` };
 
 export function renderScalingStudy(cell, ctx) {
   const id = uniqueId('scaling');

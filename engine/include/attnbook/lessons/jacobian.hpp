@@ -35,6 +35,11 @@ struct JacobianNormsInput {
 struct JacobianNorms {
     std::vector<double> unscaled, scaled;  // mean ||J||_F per width
 };
+// Throws UserError when `input` is outside the limits above, or when one (trials, keys, width)
+// block of keys is more than scaling_limits::max_block numbers (so with the default 500 trials of
+// 6 keys, widths above 2796). jacobian_norms checks with it, and so does the validator, so a cell
+// that validates also runs.
+void check_jacobian_input(const JacobianNormsInput& input);
 JacobianNorms jacobian_norms(const JacobianNormsInput& input);
 
 }  // namespace attnbook

@@ -36,6 +36,15 @@ const std::vector<std::string>& notebook_depth_names();
 // prose, maths, explorable, ...: the cell types, in the order the docs list them.
 const std::vector<std::string>& notebook_cell_types();
 
+// The name of a cell without an "id": "cell-<position from 1>" (the page, its completion, SCORM,
+// xAPI and the permalink all use it; web/src/cell-id.js makes the same). The form is reserved:
+// the validator refuses an explicit id of this form on any other cell, so every cell has one name
+// that no other cell has, whether given or automatic.
+std::string automatic_cell_id(std::size_t index);
+// The position (from 0) whose automatic id `id` is, or -1 when `id` is not of that form
+// ("cell-" and a whole number from 1 without leading zeros).
+long long automatic_cell_index(const std::string& id);
+
 // Never throws for bad input. Returns
 //   {"ok": bool,
 //    "errors": [{"where": "name:line:column" (or "name: $.path" without a position),
