@@ -92,6 +92,7 @@ const COMMANDS = {
   'tiling-memory': { options: ['tokens', 'tile', 'bytes'] },
   limits: { options: [] },
   'cell-types': { options: [] },
+  schema: { options: [] },
 };
 
 // Values tried in every option: a word, numbers at and past the usual limits, a value that
