@@ -19,15 +19,6 @@ const TiledFn kRun6x8 = run_tiled_6x8;
 
 }  // namespace
 
-const char* attention_tile_kernel_name(AttentionTile tile) {
-    switch (tile) {
-        case AttentionTile::t2x16: return "scaled_dot_product_attention_tiled_2x16_xsimd";
-        case AttentionTile::t6x8: return "scaled_dot_product_attention_tiled_6x8_xsimd";
-        case AttentionTile::t4x8: break;
-    }
-    return "scaled_dot_product_attention_tiled_4x8_xsimd";
-}
-
 void attention_forward_f32(const float* q, const float* k, const float* v, float* out, const AttentionF32Dims& d,
                            bool causal, float scale, AttentionTile tile) {
     switch (tile) {
