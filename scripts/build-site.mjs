@@ -8,6 +8,8 @@
 //   dist/<id>/<id>-<depth>.ipynb          each notebook at each depth as a Jupyter notebook that
 //                                         recomputes its numbers (the engine's `ipynb` command;
 //                                         links back to ATTNBOOK_SITE_URL/<id>/ when that is set)
+//   dist/notebook.schema.json             the format as JSON Schema 2020-12 (the engine's `schema`),
+//                                         named by the documents' "$schema" for authors' editors
 //   dist/embed.html?notebook=<id>         iframe-ready page (posts its height and the element's events)
 //   dist/attention-notebook.js            the embeddable ES module (web/src/define.js bundled)
 //   dist/engine-worker.js                 the engine worker (ES module), loads ./attnbook.mjs
@@ -24,7 +26,7 @@
 // Usage: node scripts/build-site.mjs [--out DIR]
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CSP_META } from './serve.mjs';
 import {
   ROOT, WEB, PAGES, KATEX_CSS, KATEX_FONTS, wasmDir, escapeHtml, fill, katexCssPlugin, bundle, standaloneHtml,
@@ -152,6 +154,19 @@ write('index.html', fill('index.html', {
     .join('\n'),
 }));
 write('embed.html', fill('embed.html', { csp }));
+
+// The notebook format's JSON Schema, as the engine writes it (the `schema` command). The
+// repository keeps the same file as web/notebook.schema.json, where the shipped notebooks'
+// "$schema": "../notebook.schema.json" finds it; a copy the engine no longer writes stops the build.
+{
+  const { default: createAttnbook } = await import(pathToFileURL(path.join(WASM, 'attnbook.mjs')).href);
+  const engine = await createAttnbook({ wasmBinary: fs.readFileSync(path.join(WASM, 'attnbook.wasm')) });
+  const schema = JSON.parse(engine.call('schema', '{}'));
+  const kept = path.join(WEB, 'notebook.schema.json');
+  if (!fs.existsSync(kept) || JSON.stringify(JSON.parse(fs.readFileSync(kept, 'utf8'))) !== JSON.stringify(schema))
+    fail('web/notebook.schema.json is not the engine\'s schema: run scripts/attnbook schema > web/notebook.schema.json');
+  copy(kept, 'notebook.schema.json');
+}
 
 // The author page. Its bundle holds the element too (one engine worker serves the editor's checks
 // and the preview), CodeMirror, and what docs/notebook-format.md says about each field.

@@ -234,6 +234,8 @@ export interface Commands {
     { rows: Array<{ tokens: NumberPair; unfused_bytes: NumberPair; tiled_bytes: NumberPair }> }];
   cost: [CostArgs, { scores: NumberPair; score_bytes: NumberPair; qk_flops: NumberPair; av_flops: NumberPair }];
   scaling_program: [ScalingArgs, { program: string }];
+  /** The notebook format as JSON Schema draft 2020-12 (docs/authoring.md; dist/notebook.schema.json). */
+  schema: [Record<string, never>, Record<string, unknown>];
   pipeline: [{ scores?: number[]; width?: number; values?: number[][]; knob?: number },
     PipelineResult];
   pytorch_rules: [{ scale?: number }, Record<string, object>];   // see pytorch_rules_command.cpp

@@ -60,6 +60,7 @@ const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
         {"ipynb", {{"depth", {"depth", Kind::word}}, {"state", {"state", Kind::word}}, {"url", {"url", Kind::word}}}},
         {"limits", {}},
         {"cell-types", {}},
+        {"schema", {}},
         {"precision",
          {{"tokens", {"tokens", Kind::whole}}, {"head-width", {"head_width", Kind::whole}},
           {"seed", {"seed", Kind::whole}}, {"unscaled", {"unscaled", Kind::switch_}}}},
@@ -295,6 +296,7 @@ std::string usage() {
            "  validate      check notebook files: validate FILE...\n"
            "  limits        every limit, default and name list of the engine, as JSON\n"
            "  cell-types    each cell type's fields and a valid example cell, as JSON\n"
+           "  schema        the notebook format as a JSON Schema (draft 2020-12), for editors\n"
            "\n"
            "The values shown are the defaults. Results are JSON on stdout; every number is\n"
            "{\"exact\": <double>, \"shown\": \"<text>\"}. Errors go to stderr with a non-zero exit status.\n"

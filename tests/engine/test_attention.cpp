@@ -455,8 +455,11 @@ TEST_CASE("attention: dropout", "[attention]") {
         check_against_reference(q, k, v, o, report);
     }
     SECTION("order independent: a batch of two rows each dropped as alone at its flat index") {
-        // splitmix64_uniform(seed, index) only depends on (seed, index).
-        CHECK(splitmix64_uniform(7, 100) == splitmix64_uniform(7, 100));
+        // splitmix64_uniform(seed, index) is value number index + 1 of Vigna's stateful generator
+        // seeded with `seed`, whatever was drawn before: 101 calls of splitmix64.c's next() from
+        // x = 7 return 0xCB6C0A554FAB024B (computed by that loop in Python), whose top 53 bits
+        // over 2^53 are 0x1.96d814aa9f560p-1.
+        CHECK(splitmix64_uniform(7, 100) == 0x1.96d814aa9f560p-1);
         CHECK(splitmix64_uniform(7, 100) != splitmix64_uniform(7, 101));
         // First value of the stream seeded with 0 (Vigna's splitmix64.c reference output).
         CHECK(splitmix64_mix(0x9E3779B97F4A7C15ull) == 0xE220A8397B1DCDAFull);
@@ -773,7 +776,8 @@ w = w / w.sum(axis=-1, keepdims=True)
 }
 #endif  // ATTNBOOK_PYTHON
 
-TEST_CASE("tensor: shapes print like Python tuples of ints", "[attention]") {
+// The messages name shapes this way; they are not Python literals (one dimension is (3), not (3,)).
+TEST_CASE("tensor: shapes print in parentheses, comma-separated", "[attention]") {
     CHECK(shape_to_string({1, 2, 3, 4}) == "(1, 2, 3, 4)");
     CHECK(shape_to_string({3}) == "(3)");
     CHECK(shape_to_string({}) == "()");

@@ -23,9 +23,8 @@ void check_program_agrees(const ExploreInput& in, const std::string& tag) {
         attnbook_test::run_python(explore_python_program(in), tag, {}, PythonEnv::standard_only);
     const auto last = nlohmann::json::parse(attnbook_test::last_line(out));
     REQUIRE(last["shares"].size() == row.shares.size());
-    // Bit equality: the program repeats the engine's operations in order; CPython's exp is
-    // glibc's, which agrees with det_exp on these inputs (the det_math tests measure how often
-    // the two can differ at all).
+    // Bit equality: the program repeats the engine's operations in order, and its exp is its own
+    // copy of fdlibm's (python_export.cpp), the algorithm of det_exp, not CPython's math.exp.
     for (std::size_t i = 0; i < row.shares.size(); ++i) CHECK(last["shares"][i].get<double>() == row.shares[i]);
     for (std::size_t j = 0; j < row.output.size(); ++j) CHECK(last["output"][j].get<double>() == row.output[j]);
 }

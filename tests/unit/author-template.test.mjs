@@ -11,7 +11,7 @@ const docs = parseFieldDocs(fs.readFileSync(new URL('../../docs/notebook-format.
 
 test('field docs: the common fields and each documented cell type\'s fields, in the docs\' words', () => {
   assert.deepEqual(Object.keys(docs.common), ['type', 'id', 'depths', 'title']);
-  assert.deepEqual(Object.keys(docs.notebook), ['format', 'id', 'title', 'version', 'description', 'depths', 'cells']);
+  assert.deepEqual(Object.keys(docs.notebook), ['format', 'id', 'title', 'version', 'description', 'depths', 'cells', '$schema']);
   assert.match(docs.common.title, /1–200 characters/);
   for (const type of ['prose', 'maths', 'explorable', 'scaling-study', 'hand-example', 'practice', 'references']) {
     assert.ok(docs.types[type], `docs section for ${type}`);

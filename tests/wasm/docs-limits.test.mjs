@@ -50,7 +50,7 @@ function notebookRules() {
     'The document': {
       '`format`': [], '`id`': [1, nb.id_max_chars], '`title`': [1, nb.title_max_chars],
       '`version`': [nb.version_max_chars], '`description`': [nb.description_max_chars], '`depths`': [],
-      '`cells`': range(nb.cells),
+      '`cells`': range(nb.cells), '`$schema`': [1, nb.url_max_chars],
     },
     'Fields of every cell': { '`type`': [], '`id`': [], '`depths`': [], '`title`': [1, nb.title_max_chars] },
     prose: { '`text`': [1, nb.markdown_max_chars] },

@@ -3,8 +3,6 @@
 // element, made anew when the notebook is drawn (so a reload clears it). It records; it never
 // scores. No DOM here (tests/unit).
 
-export const HELP_KINDS = ['hint', 'worked step', 'numbers panel', 'study steps'];
-
 export function createHelpHistory() {
   const attempts = [];
   const pending = new Map(); // practice cell id -> help kinds consulted since its last attempt

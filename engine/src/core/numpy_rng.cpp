@@ -1,6 +1,6 @@
 // numpy.random.default_rng(seed), bit for bit: SeedSequence -> PCG64 -> ziggurat normals.
 // Follows numpy 1.24's bit_generator.pyx (SeedSequence), pcg64.h/.c and distributions.c
-// (random_standard_normal); details and pitfalls in shared/notes/numpy-rng.md.
+// (random_standard_normal); tests/engine/test_numpy_rng.cpp compares its draws with numpy's own.
 #include "attnbook/core/numpy_rng.hpp"
 
 #include <cstring>

@@ -21,6 +21,7 @@
 #include "attnbook/notebook/practice.hpp"
 #include "attnbook/notebook/precision_command.hpp"
 #include "attnbook/notebook/python_export.hpp"
+#include "attnbook/notebook/schema.hpp"
 #include "attnbook/notebook/sequence_command.hpp"
 #include "attnbook/notebook/train_command.hpp"
 
@@ -183,6 +184,7 @@ constexpr Command kCommands[] = {
     {"pytorch_rules", pytorch_rules_command},
     {"scaling", scaling_command},
     {"scaling_program", scaling_program_command},
+    {"schema", schema_command},
     {"sequence", sequence_command},
     {"tiling_memory", tiling_memory_command},
     {"train", train_command},

@@ -56,9 +56,13 @@ void read_notebook_depths(Context& cx, const json& value, const std::string& pat
 json validate_document(Context& cx, const json& doc) {
     const std::string root = "$";
     if (!expect_object(cx, doc, root)) return nullptr;
-    check_fields(cx, doc, root, {"format", "id", "title", "version", "description", "depths", "cells"},
+    check_fields(cx, doc, root, {"format", "id", "title", "version", "description", "depths", "cells", "$schema"},
                  {"format", "id", "title", "version", "depths", "cells"}, "the notebook");
     const Fields f(cx, doc, root);
+    // "$schema" names the JSON Schema an author's editor checks the file with (the `schema`
+    // command's, published as notebook.schema.json); the page has no use for it, so the
+    // normalised notebook leaves it out.
+    f.string("$schema", 1, notebook_limits::url_max_chars);
     json out;
     JsonOut o(out);
     if (const json* format = f.find("format")) {

@@ -24,8 +24,8 @@
 //   scaled_dot_product_attention_tiled_MRxNR_xsimd  float32, register-tiled (XNNPACK style):
 //                         MR query rows x NR keys per score tile, K packed once per kv head,
 //                         online softmax per query block over key blocks (memory O(T d), no
-//                         T x T matrix), causal key tiles past the diagonal skipped. Variants 2x16
-//                         (the engine's choice), 4x8 and 6x8. Handles no mask or is_causal,
+//                         T x T matrix), causal key tiles past the diagonal skipped. Variants 4x8
+//                         (the engine's choice, attention_tiled_xsimd.cpp), 2x16 and 6x8. Handles no mask or is_causal,
 //                         no dropout, no weights; anything else runs the rowwise kernel (the
 //                         result's `kernel` says which ran).
 //   scaled_dot_product_attention_rowwise_xsimd   float32, one query row at a time: xsimd dot

@@ -37,16 +37,6 @@ const std::vector<std::string>& normalizer_names();
 Normalizer parse_normalizer(const std::string& text, const std::string& field = "kind");
 std::string normalizer_name(Normalizer kind);
 
-// Fast float32 variants for large rows (xsimd batches over the element-wise pass, written once
-// over the architecture with a scalar tail, as softmax_f32_xsimd): sparsemax and 1.5-entmax find
-// their threshold from the sorted row in float64 (sort-based, O(n log n), scalar) and apply it in
-// batches; softmax1 uses exp_f32_xsimd. Checked against the *_f64_scalar references with written
-// tolerances in tests/engine/test_normalize.cpp. Not used for lesson numbers (those must be
-// bit-identical across builds and come from the float64 variants).
-bool sparsemax_f32_xsimd(const float* x, float* y, std::size_t n);
-bool entmax15_f32_xsimd(const float* x, float* y, std::size_t n);
-bool softmax1_f32_xsimd(const float* x, float* y, std::size_t n);
-
 bool sparsemax_f64_scalar(const double* x, double* y, std::size_t n);
 bool entmax15_f64_scalar(const double* x, double* y, std::size_t n);
 bool softmax1_f64_scalar(const double* x, double* y, std::size_t n);

@@ -1,6 +1,6 @@
 #pragma once
 // The `attention` command: PyTorch-style scaled_dot_product_attention on tensors given as JSON
-// ({"shape": [...], "data": [row-major numbers]}), computed by the engine's fused float32 kernel
+// ({"shape": [...], "data": [row-major numbers]}), computed by the engine's float32 kernel (tiled, or rowwise when masks, dropout or weights ask for it)
 // and checked against the float64 reference; the result reports the largest difference.
 #include <cstddef>
 #include <nlohmann/json.hpp>
