@@ -37,7 +37,7 @@ import { engineLimits, notebookTextLimit } from './engine-limits.js';
 import { readTextWithin, overLimit, tooLarge } from './notebook-text.js';
 import { createHelpHistory } from './help-history.js';
 import { createTypesetter } from './render/typesetter.js';
-import { nextTask, SLICE_MS } from './next-task.js';
+import { afterFrame, SLICE_MS } from './next-task.js';
 
 export { setWorkerFactory } from './engine-client.js';
 
@@ -333,7 +333,7 @@ export class AttentionNotebook extends HTMLElement {
       this.#body.append(...made.map((c) => c.section));
       this.#applyDepth(this.#depth, { initial: true });
       if (next < notebook.cells.length) {
-        nextTask(slice);
+        afterFrame(slice); // one slice of cells laid out per frame
         return;
       }
       if (redraw) return;

@@ -5,6 +5,8 @@
 
 /** How long one slice of drawing may run before the page gets its turn (ms). */
 export const SLICE_MS = 40;
+/** How long a slice waits for a frame that does not come (ms). */
+const FRAME_WAIT_MS = 100;
 
 const waiting = [];
 let channel = null;
@@ -20,4 +22,22 @@ export function nextTask(fn) {
   }
   waiting.push(fn);
   channel.port2.postMessage(null);
+}
+
+/**
+ * Runs `fn` in a task of its own after the page has drawn its next frame, so that a frame lays out
+ * and paints one slice's worth of new elements rather than everything made since the last frame.
+ * A page that draws no frames (a background tab, an iframe scrolled out of view) gets `fn` after
+ * FRAME_WAIT_MS instead.
+ */
+export function afterFrame(fn) {
+  let done = false;
+  const go = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    nextTask(fn);
+  };
+  const timer = setTimeout(go, FRAME_WAIT_MS);
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(go);
 }

@@ -99,9 +99,6 @@ fieldset.depth legend { float: left; padding: 0; margin-right: .6rem; font-size:
 
 /* cells */
 .cell { margin: 0 0 1.75rem; }
-/* A cell far from the viewport is not laid out or painted until the reader nears it (its size is
-   guessed, then remembered): laying out a notebook of 4 MB of text at once held the page 0.2-0.3 s. */
-.cell { content-visibility: auto; contain-intrinsic-block-size: auto 12rem; }
 .cell > h2.cell-title, .cell-title { font-size: 1.2rem; line-height: 1.3; margin: 0 0 .6rem; }
 .cell.boxed { border: 1px solid var(--_border); border-radius: var(--_radius); padding: 1rem; background: var(--_bg); }
 /* A cell's content starts right under its title, or at the top of its box when it has none, and
