@@ -24,6 +24,14 @@ json document(const json& cells) {
 }
 json check(const json& cells) { return validate_notebook_text(document(cells).dump(), "t.json"); }
 bool valid(const json& cells) { return check(cells)["ok"].get<bool>(); }
+// valid({cell, ...}): a list of cells (a braced json of one object would be that object).
+json list(std::initializer_list<json> cells) {
+    json out = json::array();
+    for (const json& c : cells) out.push_back(c);
+    return out;
+}
+json check(std::initializer_list<json> cells) { return check(list(cells)); }
+bool valid(std::initializer_list<json> cells) { return valid(list(cells)); }
 json prose(const std::string& text) { return {{"type", "prose"}, {"text", text}}; }
 json maths(const std::string& tex) { return {{"type", "maths"}, {"tex", tex}}; }
 
@@ -73,7 +81,7 @@ TEST_CASE("formulas: in the notebook, all cells together", "[formulas]") {
     json practice = {{"type", "practice"}, {"prompt", formulas(200)}, {"hint", formulas(200)},
                      {"answer", {{"kind", "choice"}, {"options", {formulas(50), formulas(51)}}, {"correct", 0}}}};
     CHECK_FALSE(valid({practice}));
-    practice["answer"]["options"][1] = formulas(50);
+    practice["answer"]["options"][1] = formulas(50) + " b";  // options differ
     CHECK(valid({practice}));
 }
 

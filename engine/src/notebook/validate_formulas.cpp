@@ -141,7 +141,12 @@ void count_markdown_formulas(Context& cx, const std::string& text, const std::st
                         k = e;
                     }
                 }
-                formula(j + 2, end < j + 2 ? j + 2 : end);
+                // The page trims the display block's TeX.
+                std::size_t begin = j + 2;
+                if (end < begin) end = begin;
+                while (begin < end && (text[begin] == ' ' || text[begin] == '\t' || text[begin] == '\r' || text[begin] == '\n')) ++begin;
+                while (end > begin && (text[end - 1] == ' ' || text[end - 1] == '\t' || text[end - 1] == '\r' || text[end - 1] == '\n')) --end;
+                formula(begin, end);
                 i = next;
                 backslashes = 0;
                 continue;
