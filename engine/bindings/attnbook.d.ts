@@ -40,7 +40,8 @@ export interface LimitsResult {
     format: string; max_bytes: number; max_depth: number; max_errors: number;
     depths: string[]; cell_types: string[];
     id_max_chars: number; title_max_chars: number; version_max_chars: number; description_max_chars: number;
-    cells: Range; tex_max_chars: number; markdown_max_chars: number;
+    cells: Range; tex_max_chars: number; formulas_per_text_max: number; formulas_max: number;
+    tex_total_max_chars: number; markdown_max_chars: number;
     references: Range; reference_text_max_chars: number; url_max_chars: number; year: Range;
   };
   explorable: {

@@ -55,15 +55,19 @@ async function longestTask(texts) {
 
 test('worst-case Markdown renders in time comparable to ordinary prose of the same size', { timeout: 900000 }, async () => {
   // Every worst case the validator accepts (a line of backticks is an unclosed code fence, "<a" is
-  // raw HTML, "](", "[a](" and "[a](<" repeated are link targets running on into the next "]("), once each, and
+  // raw HTML, "](", "[a](" and "[a](<" repeated are link targets running on into the next "](", and
+  // "$$$$", "$a$a", "[$[$" and "$$" lines are more formulas than one text may have: the
+  // validator's formula limits, tests/engine/test_formula_budget.cpp), once each, and
   // twenty cells of "[": a reader that rescans to the end of the text for each "[" took over a
   // second per such cell. tests/unit/markdown.test.mjs times the parser on all of them.
-  const refused = ['backticks', 'angle brackets', 'link openers', 'labels then openers', 'angle targets'];
+  const refused = ['backticks', 'angle brackets', 'link openers', 'labels then openers', 'angle targets',
+    'dollars', 'dollar-letter', 'brackets and dollars', 'display maths openers'];
   const worst = Object.entries(hostileMarkdown)
     .filter(([name]) => !refused.includes(name))
     .map(([, make]) => make(CELL_CHARS));
   for (let i = 0; i < 20; i++) worst.push(hostileMarkdown.brackets(CELL_CHARS));
-  const normal = worst.map(() => normalProse(CELL_CHARS));
+  // Without its formulas: 118 per cell in 34 cells is past the notebook's formula limit.
+  const normal = worst.map(() => normalProse(CELL_CHARS).replaceAll('$q$', '*q*'));
   const normalRun = await longestTask(normal);
   const worstRun = await longestTask(worst);
   const [normalMs, worstMs] = [normalRun.ms, worstRun.ms];
@@ -128,6 +132,8 @@ test('links across lines and /\\host are refused; no link points off the site ex
 async function pageGeometry(page) {
   const nb = page.locator('attention-notebook');
   await nb.locator('section.cell').first().waitFor({ timeout: 20000 });
+  // Formulas are typeset as they near the viewport (web/src/render/typesetter.js): these all are.
+  await page.waitForFunction(() => !document.querySelector('attention-notebook').shadowRoot.querySelector('.maths-pending'), null, { timeout: 60000 });
   await page.waitForTimeout(500); // fonts
   const box = await nb.evaluate((el) => {
     const r = el.getBoundingClientRect();
@@ -171,4 +177,39 @@ test('KaTeX sizes are capped and its ink stays inside the element', async () => 
   // 10em (KaTeX's maxSize) twice is about 320 px; 300em would be 4800 px.
   assert.ok(hostile.scrollHeight - plain.scrollHeight < 800,
     `the page grows ${hostile.scrollHeight - plain.scrollHeight} px for two capped rules`);
+});
+
+test('formulas taller than 20em show as their TeX: lowered boxes do not grow the host page', async () => {
+  // Negative sizes are not capped by KaTeX, and capped ones add up (issue 20: 1,000 lowered boxes
+  // made the host page 1,967,057 px tall). Each text here is valid: 200 formulas, under the limits.
+  const lowered = (tex) => Array(200).fill(`$${tex}$`).join(' ');
+  const texts = [
+    lowered('\\raisebox{-100em}{Y}'),
+    lowered('\\raisebox{-9em}{\\raisebox{-9em}{\\raisebox{-9em}{Y}}}'),
+    '$\\rule[-100em]{1em}{1em}$ and $\\begin{array}{c}a\\\\[-100em]b\\end{array}$ and $\\raisebox{-5em}{Y}$',
+  ];
+  const { page, context, problems } = await openNotebook(proseNotebook(texts));
+  try {
+    const nb = page.locator('attention-notebook');
+    await nb.locator('section.cell').nth(2).waitFor({ timeout: 60000 });
+    // Scroll through, letting every formula be typeset.
+    for (let i = 0; i < 40; i++) {
+      const done = await page.evaluate(() => {
+        scrollBy(0, innerHeight);
+        return !document.querySelector('attention-notebook').shadowRoot.querySelector('.maths-pending');
+      });
+      if (done) break;
+      await page.waitForTimeout(250);
+    }
+    const maths = await nb.evaluate((el) => [...el.shadowRoot.querySelectorAll('.maths')].map((m) => m.title));
+    assert.equal(maths.length, 403);
+    const tall = maths.filter((t) => /em tall; formulas may be at most 20em tall/.test(t)).length;
+    assert.equal(tall, 402, 'every formula but the last (5em) is refused as too tall');
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    // Before: 200 lowered boxes alone made the page about 390,000 px tall; as text, a few thousand.
+    assert.ok(height < 10000, `the host page is ${height} px tall`);
+    assert.deepEqual(await problems(), []);
+  } finally {
+    await context.close();
+  }
 });

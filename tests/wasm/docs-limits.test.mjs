@@ -55,6 +55,10 @@ function notebookRules() {
     'Fields of every cell': { '`type`': [], '`id`': [], '`depths`': [], '`title`': [1, nb.title_max_chars] },
     prose: { '`text`': [1, nb.markdown_max_chars] },
     maths: { '`tex`': [1, nb.tex_max_chars], '`display`': [], '`caption`': [] },
+    Formulas: {
+      'one formula': [nb.tex_max_chars], 'one text': [nb.formulas_per_text_max],
+      'the notebook': [nb.formulas_max, nb.tex_total_max_chars],
+    },
     explorable: {
       '`query`': [1, ex.max_width], '`keys`': [1, ex.max_keys], '`values`': [1, ex.max_width],
       '`labels`': [1, ex.label_max_chars], '`mask`': [], '`divisor`': [], '`reference_query`': [],

@@ -16,7 +16,10 @@
 //   depthchange {depth, previous}, practice {cellId, correct}, practicecomplete {id}.
 // Styling: CSS custom properties listed in styles.js (--attnbook-bg, --attnbook-fg, ...).
 // Lifecycle: a removed element stops its cells' engine work (a scaling study's run is cancelled);
-//   put back, it starts them again. A text larger than the engine's notebook limit is refused here,
+//   put back, it starts them again. Drawing never holds the page: cells are made in slices of a few
+//   tens of milliseconds, in document order, with the page's turn between them (`ready` resolves
+//   after the last), and formulas are typeset only as they come near the viewport
+//   (render/typesetter.js). A text larger than the engine's notebook limit is refused here,
 //   before it reaches the engine worker (notebook-text.js).
 
 import './katex-css.js';
@@ -35,6 +38,8 @@ import { cellIdOf } from './cell-id.js';
 import { engineLimits, notebookTextLimit } from './engine-limits.js';
 import { readTextWithin, overLimit, tooLarge } from './notebook-text.js';
 import { createHelpHistory } from './help-history.js';
+import { createTypesetter } from './render/typesetter.js';
+import { afterFrame, SLICE_MS } from './next-task.js';
 
 export { setWorkerFactory } from './engine-client.js';
 
@@ -67,6 +72,8 @@ export class AttentionNotebook extends HTMLElement {
   #depth = null;
   #depthControl = null;
   #loadToken = 0;
+  #drawToken = 0; // a drawing in slices stops when a newer one (or an error) replaces it
+  #typesetter = null;
   #started = false;
   #permalinkTimer = null;
   #permalinkPending = false;
@@ -241,6 +248,9 @@ export class AttentionNotebook extends HTMLElement {
   }
 
   #showErrors(errors, options) {
+    ++this.#drawToken;
+    this.#typesetter?.dispose();
+    this.#typesetter = null;
     this.#disposeCells();
     this.#notebook = null;
     this.#cells = [];
@@ -269,6 +279,10 @@ export class AttentionNotebook extends HTMLElement {
    */
   #render(notebook, saved = null, { redraw = false } = {}) {
     this.#disposeCells(); // the cells of the notebook drawn before (their runs stop)
+    const token = ++this.#drawToken;
+    this.#typesetter?.dispose();
+    const typesetter = createTypesetter(this.#limits);
+    this.#typesetter = typesetter;
     this.#notebook = notebook;
     this.#practiceCorrect = new Set();
     this.#practiceDone = false;
@@ -289,8 +303,16 @@ export class AttentionNotebook extends HTMLElement {
     }
     this.#head.hidden = false;
 
-    // cells (all drawn once; depth only hides and shows them, so state survives switching)
-    this.#cells = notebook.cells.map((cell, index) => {
+    // The depth first, so that each cell is shown or hidden as it is made.
+    this.#cells = [];
+    this.#body.replaceChildren();
+    this.#depth = null;
+    const wanted = (saved.depth && notebook.depths.includes(saved.depth)) ? saved.depth : this.getAttribute('depth');
+    this.#applyDepth(wanted, { initial: true });
+
+    // cells (all drawn once; depth only hides and shows them, so state survives switching), in
+    // slices: a notebook of hundreds of long cells would otherwise hold the page for seconds.
+    const makeCell = (cell, index) => {
       const cellId = cellIdOf(cell, index);
       const ctx = {
         cellId,
@@ -302,6 +324,7 @@ export class AttentionNotebook extends HTMLElement {
         onPractice: (correct) => this.#onPractice(cellId, correct),
         help,
         shared,
+        typesetter,
       };
       let view;
       try {
@@ -314,15 +337,28 @@ export class AttentionNotebook extends HTMLElement {
         view.el);
       if (cell.title) section.setAttribute('aria-label', cell.title);
       return { cell, cellId, section, view, active: false };
-    });
-    this.#body.replaceChildren(...this.#cells.map((c) => c.section));
-
-    this.#depth = null;
-    const wanted = (saved.depth && notebook.depths.includes(saved.depth)) ? saved.depth : this.getAttribute('depth');
-    this.#applyDepth(wanted, { initial: true });
-    if (redraw) return;
-    this.#emit('notebookopen', { id: notebook.id, title: notebook.title });
-    this.#settle({ ok: true, notebook });
+    };
+    let next = 0;
+    const slice = () => {
+      if (token !== this.#drawToken) return;
+      const start = performance.now();
+      const made = [];
+      do {
+        made.push(makeCell(notebook.cells[next], next));
+        next += 1;
+      } while (next < notebook.cells.length && performance.now() - start < SLICE_MS);
+      this.#cells.push(...made);
+      this.#body.append(...made.map((c) => c.section));
+      this.#applyDepth(this.#depth, { initial: true });
+      if (next < notebook.cells.length) {
+        afterFrame(slice); // one slice of cells laid out per frame
+        return;
+      }
+      if (redraw) return;
+      this.#emit('notebookopen', { id: notebook.id, title: notebook.title });
+      this.#settle({ ok: true, notebook });
+    };
+    slice();
   }
 
   #applyDepth(requested, { initial = false } = {}) {
@@ -353,7 +389,8 @@ export class AttentionNotebook extends HTMLElement {
     this.#emit('practice', { cellId, correct });
     if (!correct) return;
     this.#practiceCorrect.add(cellId);
-    const all = this.#cells.filter((c) => c.cell.type === 'practice').map((c) => c.cellId);
+    // From the notebook, not the cells made so far: an answer may come before the last slice.
+    const all = this.#notebook.cells.map((c, i) => (c.type === 'practice' ? cellIdOf(c, i) : null)).filter(Boolean);
     if (!this.#practiceDone && all.every((id) => this.#practiceCorrect.has(id))) {
       this.#practiceDone = true;
       this.#emit('practicecomplete', { id: this.#notebook.id });

@@ -130,6 +130,8 @@ pre code { background: none; border: 0; padding: 0; font-size: inherit; }
 .muted, .note { color: var(--_muted); font-size: .9rem; }
 .maths-block { overflow-x: auto; overflow-y: hidden; padding: .25rem 0; }
 .maths-error { color: var(--_error); }
+/* A formula waiting to be typeset (render/typesetter.js) shows its TeX, quietly. */
+.maths-pending { color: var(--_muted); font-family: var(--_mono); font-size: .9em; overflow-wrap: anywhere; }
 @container (max-width: 30rem) { .maths-block .katex-display > .katex { font-size: 1.05em; } }
 .caption { color: var(--_muted); font-size: .9rem; margin-top: .3rem; }
 

@@ -108,6 +108,7 @@ json validate_document(Context& cx, const json& doc) {
             for (std::size_t i = 0; i < cells->size(); ++i) {
                 list.push_back(validate_cell(cx, (*cells)[i], i, json_path_index(at, i)));
             }
+            check_formula_totals(cx);
         }
     }
     return out;

@@ -46,6 +46,7 @@ void check_maths(Context& cx, const json& cell, const std::string& path, json& o
     const Fields f(cx, cell, path);
     JsonOut o = JsonOut::into(out);
     f.string_to(o, "tex", 1, nb::tex_max_chars);
+    if (const json* tex = f.find("tex"); tex && tex->is_string()) count_formula(cx, tex->get<std::string>(), f.at("tex"));
     o.set("display", true);
     f.boolean_to(o, "display");
     f.markdown_to(o, "caption");

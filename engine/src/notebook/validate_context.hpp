@@ -39,6 +39,12 @@ public:
     // may hold tens of thousands of cells (4 MB of text), and a list made that quadratic (27 s).
     std::map<std::string, std::string> cell_ids;
 
+    // The notebook's formulas so far (validate_formulas.cpp), and the JSON path of the text where
+    // each total first went over its limit (empty while it has not).
+    std::size_t formulas = 0;
+    std::size_t tex_chars = 0;
+    std::string formulas_over_at, tex_chars_over_at;
+
 private:
     std::size_t count_ = 0;
     std::vector<Issue> kept_;
@@ -110,6 +116,13 @@ std::optional<std::string> read_https_url(Context& cx, const json& value, const 
 // A string in the safe Markdown subset (validate_markdown.cpp).
 std::optional<std::string> read_markdown(Context& cx, const json& value, const std::string& path,
                                          bool allow_empty = false);
+
+// Formulas (validate_formulas.cpp): the ones in one Markdown text, or a maths cell's TeX, checked
+// (length, no macro definitions) and added to the notebook's totals; and the totals' check, once
+// every cell has been read.
+void count_markdown_formulas(Context& cx, const std::string& text, const std::string& path);
+void count_formula(Context& cx, const std::string& tex, const std::string& path);
+void check_formula_totals(Context& cx);
 
 // The members of one object being checked, read by name: each reader looks the member up, reads
 // it at path.name with the reader above of its kind, and returns nullopt when it is absent or

@@ -156,6 +156,7 @@ std::optional<std::string> read_markdown(Context& cx, const json& value, const s
                         " (links must start with https:// or be relative)"});
         ok = false;
     }
+    count_markdown_formulas(cx, *text, path);
     if (!ok) return std::nullopt;
     return text;
 }

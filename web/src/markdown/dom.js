@@ -13,8 +13,11 @@ import { renderTex } from '../render/maths.js';
 
 const TRAILING_PUNCTUATION = /^[.,;:!?)]+/;
 
-/** Block tokens -> a DocumentFragment. */
-export function tokensToDom(tokens, { headingBase = 3 } = {}) {
+/**
+ * Block tokens -> a DocumentFragment. `tex(tex, {display})` makes each formula's element: by
+ * default it is typeset at once; a notebook passes its typesetter's (../render/typesetter.js).
+ */
+export function tokensToDom(tokens, { headingBase = 3, tex = renderTex } = {}) {
   const frag = document.createDocumentFragment();
   const stack = [frag];
   const top = () => stack[stack.length - 1];
@@ -47,7 +50,7 @@ export function tokensToDom(tokens, { headingBase = 3 } = {}) {
         stack.pop();
         break;
       case 'inline':
-        top().append(...inlineNodes(token.children || []));
+        top().append(...inlineNodes(token.children || [], tex));
         break;
       case 'fence': {
         const lang = token.info.trim();
@@ -56,7 +59,7 @@ export function tokensToDom(tokens, { headingBase = 3 } = {}) {
         break;
       }
       case 'maths_block':
-        top().append(renderTex(token.content, { display: true }));
+        top().append(tex(token.content, { display: true }));
         break;
       default:
         // The parser makes no other block tokens; if one appears, its text is shown as text.
@@ -67,7 +70,7 @@ export function tokensToDom(tokens, { headingBase = 3 } = {}) {
 }
 
 /** Inline tokens -> an array of Nodes. */
-function inlineNodes(children) {
+function inlineNodes(children, makeTex) {
   const root = document.createDocumentFragment();
   const stack = [root];
   const top = () => stack[stack.length - 1];
@@ -101,7 +104,7 @@ function inlineNodes(children) {
         if (stack.length > 1) stack.pop();
         break;
       case 'maths_inline': {
-        const tex = renderTex(text);
+        const tex = makeTex(text);
         const after = children[i + 1];
         const punct = after && after.type === 'text' ? TRAILING_PUNCTUATION.exec(after.content) : null;
         if (punct) {

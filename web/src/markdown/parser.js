@@ -68,7 +68,12 @@ function dropRefusedLinks(state) {
 
 const parser = createParser();
 
-/** Markdown text -> markdown-it's block tokens (inline content in each `inline` token's children). */
-export function parseMarkdown(text) {
-  return parser.parse(String(text ?? ''), {});
+/**
+ * Markdown text -> markdown-it's block tokens (inline content in each `inline` token's children).
+ * `formulasPerText` caps the formulas read (default MAX_FORMULAS in ./maths-rules.js; a notebook
+ * passes the engine's limit).
+ */
+export function parseMarkdown(text, { formulasPerText } = {}) {
+  const env = Number.isInteger(formulasPerText) ? { attnbookFormulasLeft: formulasPerText } : {};
+  return parser.parse(String(text ?? ''), env);
 }

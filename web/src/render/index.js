@@ -29,8 +29,9 @@ import { renderOnlineSoftmax } from './online-softmax.js';
 import { renderAlternatives } from './alternatives.js';
 
 function renderMaths(cell, ctx = {}) {
-  const el = h('div', { class: 'maths-cell' }, renderTex(cell.tex, { display: cell.display !== false }));
-  if (cell.caption) el.append(h('div', { class: 'caption prose' }, renderMarkdown(cell.caption, { headingBase: ctx.headingBase ?? 3 })));
+  const tex = ctx.typesetter ? ctx.typesetter.tex : renderTex;
+  const el = h('div', { class: 'maths-cell' }, tex(cell.tex, { display: cell.display !== false }));
+  if (cell.caption) el.append(h('div', { class: 'caption prose' }, renderMarkdown(cell.caption, { headingBase: ctx.headingBase ?? 3, typesetter: ctx.typesetter })));
   return { el };
 }
 

@@ -17,9 +17,16 @@ import { adoptStyles } from '../stylesheet.js';
 // are capped at MAX_SIZE_EM ems; macro expansion stops after MAX_EXPAND steps (a \def that calls
 // itself), which KaTeX shows as an error in place of the formula. Negative kerns are not capped
 // by KaTeX (\rlap{\kern{-15em}x} draws left of the formula): the element's stylesheet clips its
-// painting to its own box (styles.js, :host).
+// painting to its own box (styles.js, :host). A formula taller than MAX_HEIGHT_EM ems (KaTeX's
+// struts say how tall, without a layout) is shown as its TeX instead: negative sizes are not capped
+// by KaTeX either (\raisebox{-100em}{Y} is 100em deep, and 1,000 of them made the host page
+// 1.9 M px tall), nor are sizes that add up (nested raiseboxes, an array of 300 rows).
+// Macro definitions are refused before KaTeX sees them ("\def\a{...}\a\a\a" multiplies a
+// 1,000-character formula into minutes of work); the validator refuses them too.
 const MAX_SIZE_EM = 10;
+export const MAX_HEIGHT_EM = 20;
 const MAX_EXPAND = 1000;
+const MACRO_DEFINITION = /\\(?:def|edef|futurelet|gdef|global|let|long|newcommand|providecommand|renewcommand|xdef)(?![A-Za-z])/;
 
 let shadowCss = '';
 let fontCss = '';
@@ -75,8 +82,32 @@ export function renderTex(tex, { display = false } = {}) {
   return el;
 }
 
+/**
+ * The formula as the text it is written as, in the error colour, with `reason` as tooltip: what
+ * the page shows for a formula it does not typeset.
+ */
+export function texAsText(tex, { display = false, reason = 'could not typeset' } = {}) {
+  const el = h(display ? 'div' : 'span', { class: display ? 'maths maths-block maths-error' : 'maths maths-error', title: reason }, String(tex));
+  if (display) keyboardScrollable(el);
+  return el;
+}
+
+// "\\" (a line break) is not the start of a command: drop those pairs before looking.
+const macroIn = (tex) => MACRO_DEFINITION.exec(tex.replace(/\\\\/g, ''));
+
+// The height of the typeset formula in ems (height + depth of its tallest part), from KaTeX's struts.
+function heightEm(el) {
+  let most = 0;
+  for (const strut of el.querySelectorAll('.katex-strut')) most = Math.max(most, parseFloat(strut.style.height) || 0);
+  return most;
+}
+
 function typesetTex(tex, display) {
   const el = h(display ? 'div' : 'span', { class: display ? 'maths maths-block' : 'maths' });
+  const macro = macroIn(tex);
+  if (macro) {
+    return refuse(el, tex, `a formula may not define macros (${macro[0]}): write the TeX out`);
+  }
   try {
     katex.render(tex, el, {
       displayMode: display,
@@ -88,9 +119,18 @@ function typesetTex(tex, display) {
       output: 'htmlAndMathml',
     });
   } catch (err) {
-    el.classList.add('maths-error');
-    el.textContent = tex;
-    el.title = err && err.message ? err.message : 'could not typeset';
+    return refuse(el, tex, err && err.message ? err.message : 'could not typeset');
   }
+  const tall = heightEm(el);
+  if (tall > MAX_HEIGHT_EM) {
+    return refuse(el, tex, `the formula is ${Math.round(tall)}em tall; formulas may be at most ${MAX_HEIGHT_EM}em tall`);
+  }
+  return el;
+}
+
+function refuse(el, tex, reason) {
+  el.classList.add('maths-error');
+  el.textContent = tex;
+  el.title = reason;
   return el;
 }

@@ -11,7 +11,7 @@ export function renderPractice(cell, ctx) {
   const id = uniqueId('practice');
   const answer = cell.answer || {};
   const feedback = h('div', { class: 'feedback', hidden: true, 'aria-live': 'polite' });
-  const md = (text) => renderMarkdown(text, { headingBase: ctx.headingBase ?? 3 });
+  const md = (text) => renderMarkdown(text, { headingBase: ctx.headingBase ?? 3, typesetter: ctx.typesetter });
   const prompt = h('div', { class: 'prompt prose', id: `${id}-prompt` }, md(cell.prompt));
   let readResponse;
   let inputArea;
@@ -83,7 +83,7 @@ export function renderPractice(cell, ctx) {
 
 function renderMarkdownInline(text, ctx) {
   // An option is a one-line Markdown string: take the nodes out of the paragraph.
-  const frag = renderMarkdown(text, { headingBase: ctx.headingBase ?? 3 });
+  const frag = renderMarkdown(text, { headingBase: ctx.headingBase ?? 3, typesetter: ctx.typesetter });
   const p = frag.firstChild;
   return p && p.nodeName === 'P' && frag.childNodes.length === 1 ? [...p.childNodes] : [frag];
 }

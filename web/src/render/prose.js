@@ -15,16 +15,18 @@ export function safeHref(url) {
 /**
  * Block Markdown -> a DocumentFragment.
  * @param {string} text
- * @param {{headingBase?: number}} [options] heading level used for "#" (default 3: the
- *        notebook title is h1 and cell titles are h2); headings never skip a level.
+ * @param {{headingBase?: number, typesetter?: object}} [options] heading level used for "#"
+ *        (default 3: the notebook title is h1 and cell titles are h2; headings never skip a level);
+ *        the notebook's typesetter (./typesetter.js), without which formulas are typeset at once.
  */
-export function renderMarkdown(text, { headingBase = 3 } = {}) {
-  return tokensToDom(parseMarkdown(text), { headingBase });
+export function renderMarkdown(text, { headingBase = 3, typesetter = null } = {}) {
+  const tokens = parseMarkdown(text, { formulasPerText: typesetter?.formulasPerText });
+  return tokensToDom(tokens, { headingBase, tex: typesetter ? typesetter.tex : undefined });
 }
 
 /** A prose cell. */
 export function renderProse(cell, ctx = {}) {
   const el = h('div', { class: 'prose' });
-  el.append(renderMarkdown(cell.text, { headingBase: ctx.headingBase ?? 3 }));
+  el.append(renderMarkdown(cell.text, { headingBase: ctx.headingBase ?? 3, typesetter: ctx.typesetter }));
   return { el };
 }

@@ -11,7 +11,7 @@ export function renderStudy(cell, ctx) {
   const total = steps.length;
   const initial = Number.isInteger(ctx.initial?.step) && ctx.initial.step >= 1 && ctx.initial.step <= total ? ctx.initial.step : 1;
   let step = initial;
-  const md = (text) => renderMarkdown(text, { headingBase: (ctx.headingBase ?? 3) + 1 });
+  const md = (text) => renderMarkdown(text, { headingBase: (ctx.headingBase ?? 3) + 1, typesetter: ctx.typesetter });
   const views = steps.map((s, i) => {
     const practice = renderPractice({ type: 'practice', title: `Study step ${i + 1}: ${s.title}`, prompt: s.check.prompt, answer: s.check.answer, hint: s.check.hint },
       { ...ctx, cellId: `${ctx.cellId}-step-${i + 1}`, onPractice: null });

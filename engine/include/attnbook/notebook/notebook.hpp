@@ -22,7 +22,14 @@ inline constexpr std::size_t title_max_chars = 200;       // notebook and cell t
 inline constexpr std::size_t version_max_chars = 64;
 inline constexpr std::size_t description_max_chars = 1000;
 inline constexpr std::size_t min_cells = 1, max_cells = 500;
-inline constexpr std::size_t tex_max_chars = 5000;
+// Formulas: a maths cell's `tex`, and each $...$ or $$...$$ in Markdown text. KaTeX typesets one
+// formula in one go on the reader's main thread (about 0.2 ms per character on a slow laptop), so a
+// formula's length bounds the longest pause it causes, and the notebook's totals bound the
+// typesetting of the whole page (validate_formulas.cpp counts them; the page enforces them too).
+inline constexpr std::size_t tex_max_chars = 1000;           // one formula
+inline constexpr std::size_t formulas_per_text_max = 200;    // one Markdown text
+inline constexpr std::size_t formulas_max = 500;             // the notebook, all cells together
+inline constexpr std::size_t tex_total_max_chars = 20000;    // the notebook's formulas together
 // Markdown text (prose, captions, prompts, hints, options).
 inline constexpr std::size_t markdown_max_chars = 20000;
 inline constexpr std::size_t min_references = 1, max_references = 50;
