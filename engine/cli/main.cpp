@@ -13,6 +13,7 @@
 #include "attnbook/core/quote.hpp"
 #include "attnbook/notebook/commands.hpp"
 #include "attnbook/notebook/ipynb.hpp"
+#include "attnbook/notebook/train_command.hpp"
 #include "attnbook/notebook/json_text.hpp"
 #include "attnbook/notebook/notebook.hpp"
 #include "cli_options.hpp"
@@ -153,6 +154,7 @@ void check_raw_arguments(const std::vector<std::string>&) {}  // argv is already
 
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
+    attnbook::enable_train();  // and the training lab's run
     attnbook::enable_ipynb();  // the CLI carries the Jupyter export (the page's module does not)
     // Messages are escaped (core/quote.hpp) where they quote input; printable() here is a last
     // guard so that nothing reaching the terminal can act on it.

@@ -7,9 +7,14 @@
 
 #include "attnbook/core/numpy_rng.hpp"
 #include "attnbook/lessons/train.hpp"
+#include "attnbook/notebook/train_command.hpp"
 #include "../../engine/src/lessons/train_model_visit.hpp"
 
 using namespace attnbook;
+
+namespace {
+const bool train_enabled = (enable_train(), true);  // the tests carry the training, as the CLI does
+}  // namespace
 
 namespace {
 

@@ -15,12 +15,15 @@
 
 #include "attnbook/core/errors.hpp"
 #include "attnbook/notebook/commands.hpp"
+#include "attnbook/notebook/train_command.hpp"
 #include "fuzz_check.hpp"
 
 using attnbook_fuzz::check;
 using nlohmann::json;
 
 namespace {
+
+const bool train_enabled = (attnbook::enable_train(), true);  // the CLI carries it, so the fuzzer does
 
 struct StopRun {};  // thrown by the progress callback to end a long run early
 

@@ -3,6 +3,8 @@
 // probe's attention maps at evenly spaced steps.
 #include "attnbook/notebook/train_command.hpp"
 
+#include "train_entry.hpp"
+
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/number.hpp"
 #include "attnbook/lessons/train.hpp"
@@ -47,7 +49,9 @@ TrainConfig train_config_from(const CommandArgs& args) {
     return c;
 }
 
-json train_command(const json& raw, const Progress& progress) {
+namespace {
+
+json run_train(const json& raw, const Progress& progress) {
     const TrainConfig c = train_config_from(CommandArgs(
         "train", raw,
         {"task", "layers", "heads", "width", "context", "vocab", "mlp", "divisor", "learning_rate", "batch", "steps",
@@ -100,5 +104,9 @@ json train_command(const json& raw, const Progress& progress) {
     }
     return out;
 }
+
+}  // namespace
+
+void enable_train() { train_runner() = run_train; }
 
 }  // namespace attnbook

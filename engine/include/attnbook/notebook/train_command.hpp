@@ -11,6 +11,11 @@ namespace attnbook {
 
 // The configuration from a command's arguments (the lesson's defaults for those left out).
 TrainConfig train_config_from(const CommandArgs& args);
+// The registry's entry (commands.cpp). The training itself is linked only where enable_train() is
+// called (the CLI, the tests, the fuzz target): no lesson page shows a training run yet, so the
+// page's module carries none of it. Without it the command answers with a UserError saying so.
 nlohmann::json train_command(const nlohmann::json& args, const Progress& progress);
+// Makes `train` available in this program (idempotent).
+void enable_train();
 
 }  // namespace attnbook
