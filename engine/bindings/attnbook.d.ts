@@ -210,6 +210,21 @@ export interface AlternativesResult {
   performer: { features: number; difference_from_dot: NumberPair };
 }
 
+/** The training lab's run (lessons/train.hpp, docs/training.md). */
+export interface TrainArgs {
+  task?: 'previous' | 'largest' | 'induction'; layers?: number; heads?: number; width?: number; context?: number;
+  vocab?: number; mlp?: boolean; divisor?: string; learning_rate?: number; batch?: number; steps?: number;
+  seed?: number; snapshots?: number; eval_every?: number; probe?: number[];
+}
+export interface TrainResult {
+  config: Record<string, unknown>;
+  train_loss: NumberPair[]; max_weight: NumberPair[]; query_key_grad: NumberPair[];
+  eval: { steps: number[]; loss: NumberPair[]; accuracy: NumberPair[] };
+  probe: number[];
+  /** Each snapshot's attention maps, [layer][head][row][source], on the probe. */
+  snapshots: Array<{ step: number; attention: NumberPair[][][][] }>;
+}
+
 export interface Commands {
   explore: [ExploreArgs, ExploreResult];
   python: [ExploreArgs & { labels?: string[] }, { program: string }];
@@ -231,6 +246,8 @@ export interface Commands {
     { widths: number[]; unscaled: NumberPair[]; scaled: NumberPair[] }];
   online_softmax: [{ scores?: number[]; values?: number[][]; tile?: number },
     { steps: OnlineSoftmaxStep[]; output: NumberPair[]; unfused_output: NumberPair[]; max_abs_difference: NumberPair }];
+  // In the CLI only for now (docs/training.md); the lesson page's module answers with an Error saying so.
+  train: [TrainArgs, TrainResult];
   tiling_memory: [{ tokens?: number[]; tile?: number; bytes?: number },
     { rows: Array<{ tokens: NumberPair; unfused_bytes: NumberPair; tiled_bytes: NumberPair }> }];
   cost: [CostArgs, { scores: NumberPair; score_bytes: NumberPair; qk_flops: NumberPair; av_flops: NumberPair }];
