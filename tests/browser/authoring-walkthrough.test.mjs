@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { unzipSync } from 'fflate';
-import { openPage, useSiteAndBrowser, site, browser, screenshot, ROOT } from './harness.mjs';
+import { openPage, useSiteAndBrowser, site, browser, screenshot, ROOT, answerText } from './harness.mjs';
 
 useSiteAndBrowser();
 
@@ -84,7 +84,7 @@ test('from nothing to a SCORM package', async () => {
 
     // The practice works in the preview: the engine's own answer is right.
     const practice = page.locator('#preview').locator('.practice');
-    await practice.locator('input[type=text]').fill(String(doc.cells[2].answer.value));
+    await practice.locator('input[type=text]').fill(answerText(doc.cells[2].answer));
     await practice.getByRole('button', { name: 'Check' }).click();
     await practice.locator('.feedback.correct').waitFor();
     await page.check('#preview-narrow');

@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { startSite, launchBrowser, openPage, notebooks } from './harness.mjs';
+import { startSite, launchBrowser, openPage, notebooks, answerText } from './harness.mjs';
 
 let ours; // B
 let course; // A
@@ -57,7 +57,7 @@ async function answerAll(frame, secret) {
       await section.locator('input[type="text"]').fill(secret);
       await check.click();
       await section.locator('.feedback:not([hidden])').waitFor();
-      await section.locator('input[type="text"]').fill(String(cell.answer.value));
+      await section.locator('input[type="text"]').fill(answerText(cell.answer));
     } else {
       await section.locator(`input[type="radio"][value="${cell.answer.correct}"]`).check();
     }

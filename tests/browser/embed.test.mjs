@@ -3,8 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openPage, screenshot, routeTestFiles, notebooks, useSiteAndBrowser, site, browser,
-} from './harness.mjs';
+  openPage, screenshot, routeTestFiles, notebooks, useSiteAndBrowser, site, browser, answerText } from './harness.mjs';
 
 useSiteAndBrowser();
 const ids = Object.keys(notebooks()).sort();
@@ -60,7 +59,7 @@ addEventListener('message', (e) => {
     for (const cell of practice) {
       const section = frame.locator(`attention-notebook section[data-cell-id="${cell.id}"]`);
       await section.scrollIntoViewIfNeeded();
-      if (cell.answer.kind === 'number') await section.locator('input[type="text"]').fill(String(cell.answer.value));
+      if (cell.answer.kind === 'number') await section.locator('input[type="text"]').fill(answerText(cell.answer));
       else await section.locator(`input[type="radio"][value="${cell.answer.correct}"]`).check();
       await section.locator('button', { hasText: 'Check' }).click();
       await page.waitForFunction((cellId) => window.__messages.some((m) => m.name === 'practice' && m.detail?.cellId === cellId),

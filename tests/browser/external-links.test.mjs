@@ -68,7 +68,15 @@ for (const listener of ['example', 'docs']) {
       const height = () => page.evaluate(() => document.getElementById('nb').style.height);
       // The notebook's own height message is taken (the listener works at all).
       await page.waitForFunction(() => document.getElementById('nb').style.height !== '300px', null, { timeout: 20000 });
-      const real = await height();
+      // The element draws its cells in slices, so its height is posted more than once: take it
+      // once it has held still for 750 ms.
+      let real = await height();
+      for (let tries = 0; tries < 40; tries += 1) {
+        await page.waitForTimeout(750);
+        const now = await height();
+        if (now === real) break;
+        real = now;
+      }
       assert.match(real, /^[0-9]+px$/);
       const logBefore = await page.locator('#progress-log li').count();
       // The frame is navigated away (a link followed in place): same window, another origin.

@@ -250,3 +250,11 @@ export async function openWithNotebookText(id, text) {
   await opened.page.goto(`${site.url}${id}/`);
   return opened;
 }
+
+/**
+ * What a learner types for a number answer: the value rounded to the answer's "decimals" when it
+ * has them (the engine refuses more places than the prompt asks for), else the value as it is.
+ */
+export function answerText(answer) {
+  return Number.isInteger(answer.decimals) ? answer.value.toFixed(answer.decimals) : String(answer.value);
+}

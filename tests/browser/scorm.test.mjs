@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { scormPackage } from '../../scripts/scorm.mjs';
-import { openPage, notebooks, useSiteAndBrowser, site, browser, screenshot, DIST, ROOT } from './harness.mjs';
+import { openPage, notebooks, useSiteAndBrowser, site, browser, screenshot, DIST, ROOT, answerText } from './harness.mjs';
 
 useSiteAndBrowser();
 
@@ -170,7 +170,7 @@ test('a learner in scorm-again\'s SCORM 1.2 run-time: initialise, progress in su
     // A wrong typed answer, then the right one, to the number question "share-c".
     const typedWrong = '0.777';
     assert.equal(await answerNumber(frame, 'share-c', typedWrong), false);
-    assert.equal(await answerNumber(frame, 'share-c', String(doc.cells[share].answer.value)), true);
+    assert.equal(await answerNumber(frame, 'share-c', answerText(doc.cells[share].answer)), true);
     const once = percent(1);
     await page.waitForFunction((raw) => JSON.parse(localStorage.getItem('lms-store') || '{}')['cmi.core.score.raw'] === raw, once);
     ({ calls } = await lmsState(page));
@@ -201,7 +201,7 @@ test('a learner in scorm-again\'s SCORM 1.2 run-time: initialise, progress in su
       if (i === share) continue;
       assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('lms-store'))['cmi.core.lesson_status']), 'incomplete');
       if (cell.answer.kind === 'choice') await answerChoice(frame, cell.id, cell.answer.correct);
-      else assert.equal(await answerNumber(frame, cell.id, String(cell.answer.value)), true);
+      else assert.equal(await answerNumber(frame, cell.id, answerText(cell.answer)), true);
     }
     await page.waitForFunction(() => JSON.parse(localStorage.getItem('lms-store'))['cmi.core.lesson_status'] === 'completed');
     ({ calls } = await lmsState(page));

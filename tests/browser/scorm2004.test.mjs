@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { scormPackage } from '../../scripts/scorm.mjs';
-import { openPage, notebooks, useSiteAndBrowser, site, browser, DIST, ROOT } from './harness.mjs';
+import { openPage, notebooks, useSiteAndBrowser, site, browser, DIST, ROOT, answerText } from './harness.mjs';
 
 useSiteAndBrowser();
 
@@ -139,7 +139,7 @@ test('a learner in scorm-again\'s SCORM 2004 run-time: progress, resume after a 
     const practices = doc.cells.map((c, i) => [c, i]).filter(([c]) => c.type === 'practice');
     const share = doc.cells.findIndex((c) => c.id === 'share-c');
     await answer(frame, 'share-c', { text: '0.913' });
-    await answer(frame, 'share-c', { text: String(doc.cells[share].answer.value) });
+    await answer(frame, 'share-c', { text: answerText(doc.cells[share].answer) });
     const scaled = String(Math.round(10000 / practices.length) / 10000);
     await page.waitForFunction((s) => JSON.parse(localStorage.getItem('lms-store'))['cmi.score.scaled'] === s, scaled);
 
@@ -155,7 +155,7 @@ test('a learner in scorm-again\'s SCORM 2004 run-time: progress, resume after a 
 
     for (const [cell, i] of practices) {
       if (i === share) continue;
-      await answer(frame, cell.id, cell.answer.kind === 'choice' ? { index: cell.answer.correct } : { text: String(cell.answer.value) });
+      await answer(frame, cell.id, cell.answer.kind === 'choice' ? { index: cell.answer.correct } : { text: answerText(cell.answer) });
     }
     await page.waitForFunction(() => JSON.parse(localStorage.getItem('lms-store'))['cmi.completion_status'] === 'completed');
     const held = await page.evaluate(() => ({

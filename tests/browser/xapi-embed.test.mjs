@@ -3,7 +3,7 @@
 // completed, each statement checked against what the learner did.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, routeTestFiles, notebooks, useSiteAndBrowser, site, browser } from './harness.mjs';
+import { openPage, routeTestFiles, notebooks, useSiteAndBrowser, site, browser, answerText } from './harness.mjs';
 
 useSiteAndBrowser();
 const ID = 'attention-explorable';
@@ -45,7 +45,7 @@ addEventListener('message', (e) => {
     const others = doc.cells.filter((c) => c.type === 'practice' && c.id !== 'share-c' && c.id !== 'push-b');
     const number = frame.locator('attention-notebook section[data-cell-id="share-c"]');
     await number.scrollIntoViewIfNeeded();
-    for (const text of ['0.913', String(byId('share-c').answer.value)]) {
+    for (const text of ['0.913', answerText(byId('share-c').answer)]) {
       await number.locator('input[type=text]').fill(text);
       await number.getByRole('button', { name: 'Check' }).click();
       await page.waitForFunction((n) => window.__statements.filter((m) => m.statement.verb.display.en === 'answered').length === n,
@@ -59,7 +59,7 @@ addEventListener('message', (e) => {
       assert.equal(cell.answer.kind, 'number', `${cell.id}: this test types numbers only`);
       const box = frame.locator(`attention-notebook section[data-cell-id="${cell.id}"]`);
       await box.scrollIntoViewIfNeeded();
-      await box.locator('input[type=text]').fill(String(cell.answer.value));
+      await box.locator('input[type=text]').fill(answerText(cell.answer));
       await box.getByRole('button', { name: 'Check' }).click();
       await page.waitForFunction((n) => window.__statements.filter((m) => m.statement.verb.display.en === 'answered').length === n, 4 + k);
     }
