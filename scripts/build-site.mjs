@@ -33,11 +33,11 @@ import {
 } from './standalone.mjs';
 import { scormPackage, SCORM_VERSIONS } from './scorm.mjs';
 import { parseFieldDocs } from '../web/author/field-docs.js';
+import { ID_PATTERN } from '../web/src/cell-id.js';
 
 const outArg = process.argv.indexOf('--out');
 const OUT = path.resolve(outArg >= 0 ? process.argv[outArg + 1] : path.join(ROOT, 'dist'));
 const WASM = wasmDir();
-const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 function fail(message) {
   console.error(`build-site: ${message}`);

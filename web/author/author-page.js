@@ -20,10 +20,10 @@ import { overLimit } from '../src/notebook-text.js';
 import { createEditor } from './editor.js';
 import { templateDocument, documentText } from './template.js';
 import fieldDocs from 'attnbook:field-docs';
+import { ID_PATTERN } from '../src/cell-id.js';
 
 const STORAGE_KEY = 'attnbook-author:text';
 const DEBOUNCE_MS = 250;
-const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const previewMode = new URLSearchParams(location.search).has('preview');
 
 const $ = (id) => document.getElementById(id);

@@ -11,8 +11,8 @@
 // to whichever page frames this one ('*'), as before.
 import './attention-notebook.js';
 import { trackLearning } from '../src/learning-record.js';
+import { ID_PATTERN } from '../src/cell-id.js';
 
-const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 // Event -> the detail fields that cross to the parent. Nothing else does: the learner's typed
 // answers and the notebook's state stay in the frame.
 const FORWARDED = {
