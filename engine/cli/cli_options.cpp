@@ -17,6 +17,7 @@
 #include "attnbook/lessons/precision.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
 #include "attnbook/lessons/sequence.hpp"
+#include "attnbook/lessons/train.hpp"
 
 namespace attnbook::cli {
 namespace {
@@ -43,6 +44,19 @@ const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
         {"seed", {"seed", Kind::whole}},     {"widths", {"widths", Kind::wholes}}, {"pairs", {"pairs", Kind::whole}},
         {"trials", {"trials", Kind::whole}}, {"keys", {"keys", Kind::whole}},     {"divisor", {"divisor", Kind::word}},
     };
+    // train-program: the same run as a numpy program, which prints no attention maps.
+    static const std::map<std::string, OptionSpec> train_program = {
+        {"task", {"task", Kind::word}},          {"layers", {"layers", Kind::whole}},
+        {"heads", {"heads", Kind::whole}},       {"width", {"width", Kind::whole}},
+        {"context", {"context", Kind::whole}},   {"vocab", {"vocab", Kind::whole}},
+        {"mlp", {"mlp", Kind::switch_}},         {"divisor", {"divisor", Kind::word}},
+        {"learning-rate", {"learning_rate", Kind::number}}, {"batch", {"batch", Kind::whole}},
+        {"steps", {"steps", Kind::whole}},       {"seed", {"seed", Kind::whole}},
+        {"eval-every", {"eval_every", Kind::whole}},
+    };
+    static std::map<std::string, OptionSpec> train = train_program;
+    train.emplace("snapshots", OptionSpec{"snapshots", Kind::whole});
+    train.emplace("probe", OptionSpec{"probe", Kind::wholes});
     static const std::map<std::string, std::map<std::string, OptionSpec>> table = {
         {"explore", explore},
         {"python", python},
@@ -87,13 +101,8 @@ const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
         {"jacobian-norms",
          {{"seed", {"seed", Kind::whole}}, {"widths", {"widths", Kind::wholes}}, {"keys", {"keys", Kind::whole}},
           {"trials", {"trials", Kind::whole}}}},
-        {"train",
-         {{"task", {"task", Kind::word}}, {"layers", {"layers", Kind::whole}}, {"heads", {"heads", Kind::whole}},
-          {"width", {"width", Kind::whole}}, {"context", {"context", Kind::whole}}, {"vocab", {"vocab", Kind::whole}},
-          {"mlp", {"mlp", Kind::switch_}}, {"divisor", {"divisor", Kind::word}},
-          {"learning-rate", {"learning_rate", Kind::number}}, {"batch", {"batch", Kind::whole}},
-          {"steps", {"steps", Kind::whole}}, {"seed", {"seed", Kind::whole}}, {"snapshots", {"snapshots", Kind::whole}},
-          {"eval-every", {"eval_every", Kind::whole}}, {"probe", {"probe", Kind::wholes}}}},
+        {"train", train},
+        {"train-program", train_program},
         {"tiling-memory",
          {{"tokens", {"tokens", Kind::wholes}}, {"tile", {"tile", Kind::whole}}, {"bytes", {"bytes", Kind::whole}}}},
     };
@@ -253,6 +262,9 @@ std::string usage() {
     for (const auto& name : activation_names()) activations += (activations.empty() ? "" : "|") + name;
     std::string divisors;
     for (const auto& name : divisor_names()) divisors += (divisors.empty() ? "" : "|") + name;
+    std::string train_tasks;
+    for (const auto& name : train_task_names()) train_tasks += (train_tasks.empty() ? "" : "|") + name;
+    const TrainConfig tc;
     std::string kinds;
     for (const auto& name : normalizer_names()) kinds += (kinds.empty() ? "" : "|") + name;
     return "usage: attnbook COMMAND [options]        (scripts/attnbook --wasm COMMAND ... runs the WebAssembly build)\n"
@@ -293,6 +305,17 @@ std::string usage() {
            "                the three-depth lesson's live cells (options: their cells' fields, '_' written '-')\n"
            "  ipynb         a notebook at one depth as a Jupyter notebook that recomputes its numbers:\n"
            "                  ipynb FILE --depth beginner|developer|researcher  [--state PERMALINK]  [--url PAGE]\n"
+           "  train         a tiny transformer trained on a task; loss curves, accuracy, attention maps:\n"
+           "                  --task " + train_tasks + "  --layers " + std::to_string(tc.layers) +
+           "  --heads " + std::to_string(tc.heads) + "  --width " + std::to_string(tc.width) +
+           "  --context " + std::to_string(tc.context) + "\n"
+           "                  --vocab " + std::to_string(tc.vocab) + "  [--mlp]  --divisor " + divisors +
+           "  --learning-rate " + json(tc.learning_rate).dump() + "\n"
+           "                  --batch " + std::to_string(tc.batch) + "  --steps " + std::to_string(tc.steps) +
+           "  --seed " + std::to_string(tc.seed) + "  --snapshots " + std::to_string(tc.snapshots) +
+           "  --eval-every " + std::to_string(tc.eval_every) + "  --probe 1,2,3\n"
+           "  train-program the same run as a Python 3 + numpy program (train's options but snapshots\n"
+           "                  and probe); its last line prints the loss curves as JSON\n"
            "  validate      check notebook files: validate FILE...\n"
            "  limits        every limit, default and name list of the engine, as JSON\n"
            "  cell-types    each cell type's fields and a valid example cell, as JSON\n"

@@ -116,7 +116,7 @@ int run(const std::vector<std::string>& argv) {
     std::string command = line.command;
     for (char& c : command) c = c == '-' ? '_' : c;
     const json result = attnbook::run_command(command, line.args);
-    if (command == "python" || command == "scaling_program") std::cout << result.at("program").get<std::string>();
+    if (command == "python" || command == "scaling_program" || command == "train_program") std::cout << result.at("program").get<std::string>();
     else std::cout << attnbook::cli::print_json(result) << "\n";
     return 0;
 }

@@ -188,6 +188,7 @@ constexpr Command kCommands[] = {
     {"sequence", sequence_command},
     {"tiling_memory", tiling_memory_command},
     {"train", train_command},
+    {"train_program", train_program_command},
     {"validate", validate_command},
 };
 

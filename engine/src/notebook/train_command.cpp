@@ -107,6 +107,9 @@ json run_train(const json& raw, const Progress& progress) {
 
 }  // namespace
 
-void enable_train() { train_runner() = run_train; }
+void enable_train() {
+    train_runner() = run_train;
+    train_program_runner() = run_train_program;
+}
 
 }  // namespace attnbook

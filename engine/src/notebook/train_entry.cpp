@@ -1,4 +1,4 @@
-// The `train` entry of the command registry: a pointer, set by enable_train() (train_command.cpp)
+// The `train` and `train_program` entries of the command registry: pointers, set by enable_train() (train_command.cpp)
 // in the programs that carry the training, so that a module that never calls it links none of
 // the model's code (about 9 KB gzipped).
 #include "train_entry.hpp"
@@ -13,10 +13,21 @@ TrainRunner& train_runner() {
     return runner;
 }
 
+TrainRunner& train_program_runner() {
+    static TrainRunner runner = nullptr;
+    return runner;
+}
+
 nlohmann::json train_command(const nlohmann::json& args, const Progress& progress) {
     if (train_runner() == nullptr)
         throw UserError("train: this engine module has no training (the CLI has it)");
     return train_runner()(args, progress);
+}
+
+nlohmann::json train_program_command(const nlohmann::json& args, const Progress& progress) {
+    if (train_program_runner() == nullptr)
+        throw UserError("train_program: this engine module has no training (the CLI has it)");
+    return train_program_runner()(args, progress);
 }
 
 }  // namespace attnbook

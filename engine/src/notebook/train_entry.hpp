@@ -1,5 +1,5 @@
 #pragma once
-// Where `train_command` finds the training run, once enable_train() has put it there
+// Where `train_command` and `train_program_command` find the training run, once enable_train() has put it there
 // (notebook/train_command.hpp).
 #include <nlohmann/json.hpp>
 
@@ -9,5 +9,8 @@ namespace attnbook {
 
 using TrainRunner = nlohmann::json (*)(const nlohmann::json&, const Progress&);
 TrainRunner& train_runner();
+// `train_program` (train_program_command.cpp): the same run as a numpy program, set with `train`.
+TrainRunner& train_program_runner();
+nlohmann::json run_train_program(const nlohmann::json& args, const Progress& progress);
 
 }  // namespace attnbook
