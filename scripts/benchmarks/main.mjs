@@ -37,6 +37,8 @@ function table(results, ceiling) {
   const impls = [...new Set(fwd.map((r) => r.impl))];
   const fmt = (x, w) => String(x).padStart(w);
   say('');
+  trainTable(results);
+  if (!fwd.length && !results.some((r) => r.suite === 'cell-path' || r.suite === 'scaling-study')) return;
   say(`attention forward, d = 64, one thread, non-causal: GFLOP/s (4 T^2 d flops / median time)${ceiling ? `; ceiling ${ceiling.toFixed(1)}` : ''}`);
   say(`${'impl'.padEnd(32)}${sizes.map((T) => fmt(`T=${T}`, 10)).join('')}`);
   for (const impl of impls) {
@@ -63,6 +65,16 @@ function table(results, ceiling) {
   const sc = results.filter((r) => r.suite === 'scaling-study');
   const ours = sc.find((r) => r.impl === 'attnbook-wasm'), np = sc.find((r) => r.impl === 'numpy');
   if (ours && np) say(`scaling study: attnbook-wasm ${ours.ms.toFixed(0)} ms, numpy ${np.ms.toFixed(0)} ms: numpy time / ours = ${(np.ms / ours.ms).toFixed(2)}x`);
+}
+
+// The training lab's step: steps per second, ours against tfjs-wasm on the same model and batches.
+function trainTable(results) {
+  const rows = results.filter((r) => r.suite === 'train-step' && r.ms);
+  for (const model of [...new Set(rows.map((r) => r.model))]) {
+    const ours = rows.find((r) => r.model === model && r.impl === 'attnbook-wasm');
+    const peer = rows.find((r) => r.model === model && r.impl === 'tfjs-wasm');
+    if (ours && peer) say(`training step, ${model}: attnbook-wasm ${ours.steps_per_s.toFixed(0)} steps/s, tfjs-wasm ${peer.steps_per_s.toFixed(0)} steps/s: ours / tfjs = ${(peer.ms / ours.ms).toFixed(2)}x`);
+  }
 }
 
 async function main() {

@@ -6,5 +6,6 @@ export const SUITES = [
   './suite-browser-cpu.mjs',  // attnbook-wasm-*, plain-js, tfjs-wasm, onnxruntime-web, ceiling, load/size
   './suite-cell.mjs',         // the attention-at-scale cell's path (shipped module) vs the raw kernel
   './suite-scaling.mjs',      // scaling study: attnbook-wasm (Chromium) vs numpy (the source program)
+  './suite-train.mjs',        // the training lab's step: the engine vs the same model in tfjs-wasm
   './suite-webgpu.mjs',       // attnbook-webgpu (WGSL flash kernel) vs tfjs-webgpu, Chromium's WebGPU
 ];
