@@ -44,3 +44,17 @@ test('bad training settings name the field, natively and in WebAssembly', () => 
     assert.equal(wasm.stderr, native.stderr, args.join(' '));
   }
 });
+
+test('train-program prints the same program natively and in WebAssembly, and refuses the page-only fields', () => {
+  const args = ['train-program', '--task', 'induction', '--layers', '2', '--mlp', '--learning-rate', '0.003'];
+  const native = runNativeCli(args), wasm = runWasmCli(args);
+  assert.equal(native.status, 0, native.stderr);
+  assert.equal(wasm.stdout, native.stdout);
+  assert.match(native.stdout, /^TASK = "induction"$/m);
+  assert.match(native.stdout, /^LEARNING_RATE = 0\.003$/m);
+  const bad = ['train-program', '--probe', '1,2'];
+  const n = runNativeCli(bad), w = runWasmCli(bad);
+  assert.notEqual(n.status, 0);
+  assert.match(n.stderr, /--probe/);
+  assert.equal(w.stderr, n.stderr);
+});
