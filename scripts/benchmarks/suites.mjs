@@ -7,5 +7,6 @@ export const SUITES = [
   './suite-cell.mjs',         // the attention-at-scale cell's path (shipped module) vs the raw kernel
   './suite-scaling.mjs',      // scaling study: attnbook-wasm (Chromium) vs numpy (the source program)
   './suite-train.mjs',        // the training lab's step: the engine vs the same model in tfjs-wasm
+  './suite-page.mjs',         // lesson pages: navigation -> first engine number, first screen drawn
   './suite-webgpu.mjs',       // attnbook-webgpu (WGSL flash kernel) vs tfjs-webgpu, Chromium's WebGPU
 ];
