@@ -9,19 +9,10 @@
 // not cross-origin isolated), median over samples of time per call.
 import { attentionJs, attentionFlops, benchInputs, referenceRows, sampleRows, sampledError } from './plain-attention.mjs';
 import { attentionModel } from './onnx-attention.mjs';
+import { loadScript } from './load-script.mjs';
 
 const impls = {};
 const loaded = {};
-
-function loadScript(src) {
-  return new Promise((resolve, reject) => {
-    const s = document.createElement('script');
-    s.src = src;
-    s.onload = resolve;
-    s.onerror = () => reject(new Error(`cannot load ${src}`));
-    document.head.appendChild(s);
-  });
-}
 
 // ---- our kernels: attnbook-bench-web.mjs (float32 buffers in WASM memory) ---------------------
 let benchModule = null;

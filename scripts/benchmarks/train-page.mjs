@@ -3,16 +3,7 @@
 // own train functions, float64) and with tfjs (its wasm backend, float32) from the same initial
 // parameters on the same batches, after checking that both give the same first loss.
 import { tfjsTrainer } from './tfjs-train.mjs';
-
-function loadScript(src) {
-  return new Promise((resolve, reject) => {
-    const s = document.createElement('script');
-    s.src = src;
-    s.onload = resolve;
-    s.onerror = () => reject(new Error(`cannot load ${src}`));
-    document.head.appendChild(s);
-  });
-}
+import { loadScript } from './load-script.mjs';
 
 async function tfjsWasm() {
   if (!window.tfTrain) {

@@ -3,11 +3,11 @@
 // matrix products; native only: it starts Python).
 #include <catch2/catch.hpp>
 
-#include <cmath>
 #include <fstream>
 
 #include "attnbook/notebook/commands.hpp"
 #include "python_runner.hpp"
+#include "train_curves.hpp"
 
 using namespace attnbook;
 using nlohmann::json;
@@ -145,24 +145,9 @@ TEST_CASE("training matches an independent numpy program", "[train][python]") {
     std::ofstream(arg) << cfg.dump();
     const json theirs = json::parse(attnbook_test::last_line(
         attnbook_test::run_python(kNumpyTraining, "train-numpy", {arg})));
-    // Tolerance: the two programs differ only in summation order (BLAS, einsum) and in exp/log
-    // (numpy's against fdlibm's, both within 1 ulp), so the first step's losses are about 1e-16
-    // apart relative. Training amplifies that: Adam divides by sqrt(v), so a tiny difference in a
-    // small gradient is a full-size difference in its step. Measured: at most 3e-9 relative for
-    // the one-layer runs and 8e-8 after 120 steps of the two-layer run with divisor 1 (the
-    // saturating softmax amplifies most). 1e-6 keeps an order of magnitude of margin; a wrong
-    // gradient, draw order or Adam term moves the curve by 1e-3 or more within ten steps.
-    auto close = [](const json& a, const json& b, const char* what) {
-        REQUIRE(a.size() == b.size());
-        for (std::size_t i = 0; i < a.size(); ++i) {
-            const double x = a[i]["exact"], y = b[i];
-            INFO(what << "[" << i << "]: engine " << x << ", numpy " << y);
-            CHECK(std::abs(x - y) <= 1e-6 * std::max(1.0, std::abs(y)));
-        }
-    };
     INFO(settings.dump());
-    close(ours["train_loss"], theirs["train_loss"], "train_loss");
-    close(ours["eval"]["loss"], theirs["eval_loss"], "eval_loss");
-    close(ours["eval"]["accuracy"], theirs["eval_accuracy"], "eval_accuracy");
+    attnbook_test::check_train_curve(ours["train_loss"], theirs["train_loss"], "train_loss");
+    attnbook_test::check_train_curve(ours["eval"]["loss"], theirs["eval_loss"], "eval_loss");
+    attnbook_test::check_train_curve(ours["eval"]["accuracy"], theirs["eval_accuracy"], "eval_accuracy");
 }
 #endif

@@ -3,13 +3,12 @@
 // against the tests' own numpy program; this one holds the learner's copy to the same numbers.
 #include <catch2/catch.hpp>
 
-#include <algorithm>
-#include <cmath>
 #include <string>
 
 #include "attnbook/notebook/commands.hpp"
 #include "attnbook/notebook/train_command.hpp"
 #include "python_runner.hpp"
+#include "train_curves.hpp"
 
 using namespace attnbook;
 using nlohmann::json;
@@ -45,21 +44,11 @@ TEST_CASE("the exported training program prints the engine's curves under numpy"
     const std::string printed = attnbook_test::run_python(program, "train-program");
     const json theirs = json::parse(attnbook_test::last_line(printed));
     const json ours = run_command("train", settings);
-    // Tolerance as in test_train_numpy.cpp: the same model and draws, summed in numpy's order and
-    // with numpy's exp/log, so the curves drift apart by at most ~1e-7 relative over these runs;
-    // 1e-6 keeps a margin, while a wrong gradient, draw order or Adam term moves them by 1e-3.
-    auto close = [](const json& a, const json& b, const char* what) {
-        REQUIRE(a.size() == b.size());
-        for (std::size_t i = 0; i < a.size(); ++i) {
-            const double x = a[i]["exact"], y = b[i];
-            INFO(what << "[" << i << "]: engine " << x << ", program " << y);
-            CHECK(std::abs(x - y) <= 1e-6 * std::max(1.0, std::abs(y)));
-        }
-    };
     INFO(settings.dump());
-    close(ours["train_loss"], theirs["train_loss"], "train_loss");
-    close(ours["eval"]["loss"], theirs["eval_loss"], "eval_loss");
-    close(ours["eval"]["accuracy"], theirs["eval_accuracy"], "eval_accuracy");
+    // The tolerance (train_curves.hpp) derived for the tests' own numpy program holds here too.
+    attnbook_test::check_train_curve(ours["train_loss"], theirs["train_loss"], "train_loss");
+    attnbook_test::check_train_curve(ours["eval"]["loss"], theirs["eval_loss"], "eval_loss");
+    attnbook_test::check_train_curve(ours["eval"]["accuracy"], theirs["eval_accuracy"], "eval_accuracy");
     // The table it prints as it goes shows the engine's rounding of the last held-out loss.
     const std::string last_loss = ours["eval"]["loss"].back()["shown"];
     CHECK(printed.find(last_loss) != std::string::npos);
