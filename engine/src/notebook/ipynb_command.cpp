@@ -152,10 +152,6 @@ const char* page_only_reason(const std::string& type) {
     if (type == "help-history") return "your practice answers and the help you used, kept by your browser";
     if (type == "attention-scale")
         return "one self-attention of thousands of tokens, timed on your GPU (WebGPU) or the engine's WebAssembly kernel";
-    if (type == "precision-lab")
-        return "attention with every operation rounded to float32, bfloat16 and float16 (numpy has no bfloat16; the "
-               "engine emulates each format step by step)";
-    if (type == "alternatives") return "softmax attention beside its alternatives (additive, cosine, linear, random features, sparsemax, ...)";
     return "a live cell whose program is not part of this export";
 }
 
