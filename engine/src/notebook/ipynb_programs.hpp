@@ -1,7 +1,8 @@
 #pragma once
 // Shared by the `ipynb` export's program writers: ipynb_programs.cpp (the explorable, the scaling
 // study, the small examples), ipynb_programs_lab.cpp (the transformer block, PyTorch's rules, the
-// mistakes) and ipynb_programs_numerics.cpp (the alternatives to softmax, the precision lab).
+// mistakes), ipynb_programs_numerics.cpp (the alternatives to softmax, the precision lab) and
+// ipynb_programs_scale.cpp (attention at scale).
 // Every live cell is written the same way: its settings settled (the cell's own, overridden by
 // the permalink's where the engine accepts them), the engine run at them, then a Markdown cell
 // saying what the program computes and the program, which prints its numbers as the page rounds
@@ -58,9 +59,10 @@ std::string close_check(const char* why, const char* tolerance);
 std::string checks_passed(const char* how);
 
 // The transformer block, PyTorch's rules and the mistakes (ipynb_programs_lab.cpp); then the
-// alternatives and the precision lab (numerics_cell); code left empty for a cell type that runs
-// only on the page.
+// alternatives and the precision lab (numerics_cell), attention at scale (scale_cell); code left
+// empty for a cell type that runs only on the page.
 LiveCell lab_cell(const nlohmann::json& cell, const CellState& state);
 LiveCell numerics_cell(const nlohmann::json& cell, const CellState& state);
+LiveCell scale_cell(const nlohmann::json& cell, const CellState& state);
 
 }  // namespace attnbook

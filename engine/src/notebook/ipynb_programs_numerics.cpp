@@ -330,7 +330,8 @@ LiveCell numerics_cell(const json& cell, const CellState& state) {
     const std::string type = cell.at("type").get<std::string>();
     if (type == "alternatives") return alternatives(cell, state);
     if (type == "precision-lab") return precision_lab(cell, state);
-    return LiveCell{};  // playback, help history, attention at scale: on the page only
+    if (type == "attention-scale") return scale_cell(cell, state);
+    return LiveCell{};  // playback, help history: on the page only
 }
 
 }  // namespace attnbook
