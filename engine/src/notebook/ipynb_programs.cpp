@@ -91,14 +91,15 @@ const std::string* StateArgs::find(const char* kind) const {
     return it == state.end() ? nullptr : &it->second;
 }
 
-Settled settle(const char* command, const json& cell, std::initializer_list<const char*> fields, const json& overrides) {
+Settled settle(const std::function<json(const json&)>& run, const json& cell, std::initializer_list<const char*> fields,
+               const json& overrides) {
     Settled out;
     for (const char* f : fields) out.args[f] = cell.at(f);
     if (!overrides.empty()) {
         json merged = out.args;
         for (auto it = overrides.begin(); it != overrides.end(); ++it) merged[it.key()] = it.value();
         try {
-            out.result = run_command(command, merged);
+            out.result = run(merged);
             out.args = merged;
             return out;
         } catch (const UserError& e) {
@@ -106,8 +107,12 @@ Settled settle(const char* command, const json& cell, std::initializer_list<cons
                                   "), so these are the cell's own settings.\n\n"});
         }
     }
-    out.result = run_command(command, out.args);
+    out.result = run(out.args);
     return out;
+}
+
+Settled settle(const char* command, const json& cell, std::initializer_list<const char*> fields, const json& overrides) {
+    return settle([command](const json& args) { return run_command(command, args); }, cell, fields, overrides);
 }
 
 LiveCell live(const json& cell, const char* fallback, const Settled& settled, const char* about, std::string code) {

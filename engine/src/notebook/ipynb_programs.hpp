@@ -7,6 +7,7 @@
 // the permalink's where the engine accepts them), the engine run at them, then a Markdown cell
 // saying what the program computes and the program, which prints its numbers as the page rounds
 // them and checks them against the engine's exact numbers.
+#include <functional>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -43,6 +44,9 @@ struct Settled {
 // cell's own settings and says so in the note.
 Settled settle(const char* command, const nlohmann::json& cell, std::initializer_list<const char*> fields,
                const nlohmann::json& overrides);
+// The same with `run` in place of an engine command (a cell whose numbers no command gives whole).
+Settled settle(const std::function<nlohmann::json(const nlohmann::json&)>& run, const nlohmann::json& cell,
+               std::initializer_list<const char*> fields, const nlohmann::json& overrides);
 
 // The exported cell: "## <title or fallback>", the note, `about` (what the program computes),
 // then the program.

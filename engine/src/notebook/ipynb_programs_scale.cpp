@@ -5,7 +5,6 @@
 // check (the top weights, their histograms and the weights' window), which depend on the inputs
 // only; the float32 error is each kernel's own (the page's GPU or WebAssembly kernel, numpy's
 // BLAS here), measured and printed, not checked against the engine's.
-#include "attnbook/core/errors.hpp"
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/attention_scale.hpp"
 #include "attnbook/notebook/attention_scale_run.hpp"
@@ -44,20 +43,8 @@ LiveCell scale_cell(const json& cell, const CellState& state) {
     s.flag("causal", "causal");
     s.text("div", "divisor");
     s.whole("seed", "seed");
-    Settled settled;
-    for (const char* f : {"heads", "tokens", "head_width", "causal", "divisor", "seed"}) settled.args[f] = cell.at(f);
-    if (!s.args.empty()) {
-        json merged = settled.args;
-        for (auto it = s.args.begin(); it != s.args.end(); ++it) merged[it.key()] = it.value();
-        try {
-            settled.result = float64_check(merged);
-            settled.args = merged;
-        } catch (const UserError& e) {
-            settled.note = join_text({"The permalink's settings for this cell were refused (", e.what(),
-                                      "), so these are the cell's own settings.\n\n"});
-        }
-    }
-    if (settled.result.is_null()) settled.result = float64_check(settled.args);
+    const Settled settled =
+        settle(float64_check, cell, {"heads", "tokens", "head_width", "causal", "divisor", "seed"}, s.args);
     const json& a = settled.args;
     return live(cell, "Attention at scale", settled,
                 "One self-attention of T tokens, timed: the page runs it on your GPU (WebGPU) or in the engine's "
