@@ -26,8 +26,10 @@ const STATES = [
       `${SDPA}.trials.scaling=300&${SDPA}.div.scaling=d&${SDPA}.scale.torch-rules=0.25&${SDPA}.heads.mistakes-live=2&` +
       `${SDPA}.tuned.mistakes-live=64&${SDPA}.qs.by-hand=1,1;0,2`, expect: [/default_rng\(3\)/, /explicit_scale = 0\.25/] },
   { id: SDPA, depth: 'researcher', state: `#nb=${SDPA}&s.jacobian-live=1,2,3&mult.jacobian-live=2&tile.online-softmax=99&` +
-      `tok.cost-calculator=4096&heads.cost-calculator=8&row.alternatives=1`,
-    expect: [/scores = np\.array\(\[4\.0, 8\.0, 12\.0\]\)/, /tokens = 4096/, /were refused/, /query = 1 /] },
+      `tok.cost-calculator=4096&heads.cost-calculator=8&row.alternatives=1&` +
+      'tok.at-scale=256&dw.at-scale=32&heads.at-scale=2&causal.at-scale=1&div.at-scale=d&seed.at-scale=4',
+    expect: [/scores = np\.array\(\[4\.0, 8\.0, 12\.0\]\)/, /tokens = 4096/, /were refused/, /query = 1 /,
+      /heads, tokens, head_width = 2, 256, 32/, /causal = True/, /divisor = float\(head_width\)/] },
   { id: SDPA, depth: 'beginner', state: `#${SDPA}.knob.knob=2`, expect: [/divisor = 0\.178/] },
 ];
 
