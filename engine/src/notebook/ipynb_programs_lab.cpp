@@ -59,12 +59,12 @@ LiveCell block(const json& cell, const CellState& state) {
                 "A pre-norm block, H' = MHA(LN(H)) + H and H_out = MLP(LN(H')) + H', on a few rows with small "
                 "fixed weights (nothing here was trained). Every intermediate is printed.",
                 join_text({"import math\n\nimport numpy as np\n\n"
-                          "H = np.array(", py_literal(args.at("input")), ")  # (positions, d_model)\n"
-                          "allowed = np.array(", py_literal(args.at("mask")), ")  # (positions, positions)\n"
-                          "heads = ", args.at("heads").dump(), "\n"
-                          "epsilon = ", py_literal(exact_numbers(result.at("epsilon"))), "\n\n"
-                          "# The block's fixed weights (x W + b for every row x).\n",
-                          weights, kSoftmax, R"PY(
+                           "H = np.array(", py_literal(args.at("input")), ")  # (positions, d_model)\n"
+                           "allowed = np.array(", py_literal(args.at("mask")), ")  # (positions, positions)\n"
+                           "heads = ", args.at("heads").dump(), "\n"
+                           "epsilon = ", py_literal(exact_numbers(result.at("epsilon"))), "\n\n"
+                           "# The block's fixed weights (x W + b for every row x).\n",
+                           weights, kSoftmax, R"PY(
 
 def layer_norm(x, gamma, beta):
     mean = x.mean(axis=-1, keepdims=True)
@@ -73,7 +73,7 @@ def layer_norm(x, gamma, beta):
 
 def activation(x):
     return )PY",
-                          act_code, R"PY(
+                           act_code, R"PY(
 
 d_head = H.shape[1] // heads
 ln1 = layer_norm(H, ln1_gamma, ln1_beta)
@@ -94,12 +94,12 @@ mlp_out = mlp_hidden @ w_2 + b_2
 h_out = mlp_out + h_prime
 print("H_out\n", np.round(h_out, 3))
 )PY",
-                          engine_numbers(result, {"ln1", "concat", "attention_out", "h_prime", "ln2", "mlp_hidden", "mlp_out", "h_out"}),
-                          lab_check(),
-                          "\nfor name, ours in [(\"ln1\", ln1), (\"concat\", concat), (\"attention_out\", attention_out), "
-                          "(\"h_prime\", h_prime),\n                   (\"ln2\", ln2), (\"mlp_hidden\", mlp_hidden), "
-                          "(\"mlp_out\", mlp_out), (\"h_out\", h_out)]:\n    check(ours, engine[name], name)\n",
-                          checks_passed("to 1e-10")}));
+                           engine_numbers(result, {"ln1", "concat", "attention_out", "h_prime", "ln2", "mlp_hidden", "mlp_out", "h_out"}),
+                           lab_check(),
+                           "\nfor name, ours in [(\"ln1\", ln1), (\"concat\", concat), (\"attention_out\", attention_out), "
+                           "(\"h_prime\", h_prime),\n                   (\"ln2\", ln2), (\"mlp_hidden\", mlp_hidden), "
+                           "(\"mlp_out\", mlp_out), (\"h_out\", h_out)]:\n    check(ours, engine[name], name)\n",
+                           checks_passed("to 1e-10")}));
 }
 
 LiveCell pytorch_rules(const json& cell, const CellState& state) {
@@ -112,11 +112,11 @@ LiveCell pytorch_rules(const json& cell, const CellState& state) {
                    "sequence: the default scale, boolean and additive masks, `is_causal`, grouped-query heads and "
                    "a row with nothing to attend to. numpy plays PyTorch here, so the cell runs without torch.",
                 join_text({"import numpy as np\n\n"
-                          "q = np.array(", py_literal(ex.at("queries")), ")  # (L, E)\n"
-                          "k = np.array(", py_literal(ex.at("keys")), ")  # (S, E)\n"
-                          "v = np.array(", py_literal(ex.at("values")), ")  # (S, Ev)\n"
-                          "explicit_scale = ", py_literal(args.at("scale")), "\n",
-                          kSoftmax, R"PY(
+                           "q = np.array(", py_literal(ex.at("queries")), ")  # (L, E)\n"
+                           "k = np.array(", py_literal(ex.at("keys")), ")  # (S, E)\n"
+                           "v = np.array(", py_literal(ex.at("values")), ")  # (S, Ev)\n"
+                           "explicit_scale = ", py_literal(args.at("scale")), "\n",
+                           kSoftmax, R"PY(
 
 def sdpa(q, k, v, attn_mask=None, is_causal=False, scale=None, enable_gqa=False):
     """PyTorch's scaled_dot_product_attention in numpy, returning the weights too."""
@@ -165,7 +165,7 @@ print(f"scale = {explicit_scale}\n", np.round(weights_explicit, 3))
 print("causal\n", np.round(weights_causal, 3))
 print("row 0 fully masked: output\n", np.round(masked_output, 3))
 )PY",
-                          engine_numbers(result, {"scale", "masks", "causal", "fully_masked", "gqa"}), lab_check(), R"PY(
+                           engine_numbers(result, {"scale", "masks", "causal", "fully_masked", "gqa"}), lab_check(), R"PY(
 check(weights_default, engine["scale"]["weights_default"], "weights_default")
 check(weights_explicit, engine["scale"]["weights_explicit"], "weights_explicit")
 check(weights_bool, engine["masks"]["weights_bool"], "weights_bool")
@@ -175,7 +175,7 @@ check(masked_weights, engine["fully_masked"]["weights"], "fully masked weights")
 check(masked_output, engine["fully_masked"]["output"], "fully masked output")
 assert list(gqa_output.shape) == engine["gqa"]["output_shape"]
 )PY",
-                          checks_passed("to 1e-10")}));
+                           checks_passed("to 1e-10")}));
 }
 
 LiveCell mistakes(const json& cell, const CellState& state) {
@@ -188,13 +188,13 @@ LiveCell mistakes(const json& cell, const CellState& state) {
                 "Each mistake run with its symptom measured: dividing by the model's width instead of the "
                    "head's, softmax over the wrong axis, masking after the softmax, and a scale tuned at one width.",
                 join_text({"import numpy as np\n\n"
-                          "heads, head_width, tuned_width = ", args.at("heads").dump(), ", ", args.at("head_width").dump(), ", ",
-                          args.at("tuned_width").dump(), "\n"
-                          "keys, trials, seed = ", ww.at("keys").dump(), ", ", ww.at("trials").dump(), ", 0\n"
-                          "scores = np.array(", py_literal(exact_numbers(result.at("wrong_axis").at("scores"))),
-                          ")  # the lesson's 4 x 4 logits\n"
-                          "widths = ", py_literal(result.at("tuned_scale").at("widths")), "\n",
-                          kSoftmax, R"PY(
+                           "heads, head_width, tuned_width = ", args.at("heads").dump(), ", ", args.at("head_width").dump(), ", ",
+                           args.at("tuned_width").dump(), "\n"
+                           "keys, trials, seed = ", ww.at("keys").dump(), ", ", ww.at("trials").dump(), ", 0\n"
+                           "scores = np.array(", py_literal(exact_numbers(result.at("wrong_axis").at("scores"))),
+                           ")  # the lesson's 4 x 4 logits\n"
+                           "widths = ", py_literal(result.at("tuned_scale").at("widths")), "\n",
+                           kSoftmax, R"PY(
 rng = np.random.default_rng(seed)
 
 def mean_top(d, divisors):
@@ -231,7 +231,7 @@ for d in widths:
     top_sqrt.append(level)
     print(f"d = {d:>4}: tuned constant {tuned:.3f}, 1/sqrt(d) {level:.3f}")
 )PY",
-                          engine_numbers(result, {"wrong_width", "wrong_axis", "mask_after", "tuned_scale"}), lab_check(), R"PY(
+                           engine_numbers(result, {"wrong_width", "wrong_axis", "mask_after", "tuned_scale"}), lab_check(), R"PY(
 for name, ours in [("top_unscaled", top_unscaled), ("top_right", top_right), ("top_wrong", top_wrong)]:
     check(ours, engine["wrong_width"][name], name)
 check(weights_key_axis, engine["wrong_axis"]["weights_key_axis"], "weights_key_axis")
@@ -241,7 +241,7 @@ check(weights_before, engine["mask_after"]["weights_before"], "weights_before")
 check(top_tuned, engine["tuned_scale"]["top_tuned"], "top_tuned")
 check(top_sqrt, engine["tuned_scale"]["top_sqrt"], "top_sqrt")
 )PY",
-                          checks_passed("to 1e-10")}));
+                           checks_passed("to 1e-10")}));
 }
 
 }  // namespace
