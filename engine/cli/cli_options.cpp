@@ -10,6 +10,7 @@
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/normalize.hpp"
 #include "attnbook/core/quote.hpp"
+#include "attnbook/core/text_split.hpp"
 #include "attnbook/lessons/block.hpp"
 #include "attnbook/lessons/divisor.hpp"
 #include "attnbook/lessons/explore_row.hpp"
@@ -115,20 +116,6 @@ const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
 // An option name as the user typed it, safe to print.
 std::string typed_option(const std::string& name) { return "--" + printable(name, quote_max_chars); }
 
-std::vector<std::string> split(const std::string& text, char sep) {
-    std::vector<std::string> parts;
-    std::size_t start = 0;
-    for (std::size_t at; (at = text.find(sep, start)) != std::string::npos; start = at + 1)
-        parts.push_back(text.substr(start, at - start));
-    parts.push_back(text.substr(start));
-    return parts;
-}
-
-std::string trim(const std::string& s) {
-    const auto a = s.find_first_not_of(" \t"), b = s.find_last_not_of(" \t");
-    return a == std::string::npos ? "" : s.substr(a, b - a + 1);
-}
-
 // Positions are 0-based and written like the JSON paths of the engine's messages: [1][0].
 std::string position(std::size_t row, std::size_t item, bool with_row) {
     return with_row ? " (at [" + std::to_string(row) + "][" + std::to_string(item) + "])"
@@ -138,7 +125,7 @@ std::string position(std::size_t row, std::size_t item, bool with_row) {
 // Numbers follow the engine's one rule for decimal text (core/decimal_text.hpp), the same as JSON
 // and JavaScript: subnormals are read, only values beyond the largest double are refused.
 double parse_number(const std::string& option, const std::string& raw, const std::string& where) {
-    const std::string text = trim(raw);
+    const std::string text = trim_blanks(raw);
     if (text.empty()) bad(option, "empty item" + where);
     const Decimal d = read_decimal(text);
     switch (d.status) {
@@ -151,7 +138,7 @@ double parse_number(const std::string& option, const std::string& raw, const std
 }
 
 json parse_whole(const std::string& option, const std::string& raw, const std::string& where) {
-    const std::string text = trim(raw);
+    const std::string text = trim_blanks(raw);
     const bool negative = !text.empty() && text[0] == '-';
     const bool sign = negative || (!text.empty() && text[0] == '+');
     const std::string digits = sign ? text.substr(1) : text;
@@ -171,7 +158,7 @@ json convert(const std::string& option, Kind kind, const std::string& value) {
         // the divisor 1, and the command refuses it, quoted, as it does in a notebook or the page.
         case Kind::word: return value;
         case Kind::switch_: {
-            const std::string item = trim(value);
+            const std::string item = trim_blanks(value);
             if (item == "1" || item == "true") return true;
             if (item == "0" || item == "false") return false;
             bad(option, quote(item) + " is not 1, 0, true or false");
@@ -183,9 +170,9 @@ json convert(const std::string& option, Kind kind, const std::string& value) {
         case Kind::flags:
         case Kind::words: {
             json list = json::array();
-            const auto items = split(value, ',');
+            const auto items = split_text(value, ',');
             for (std::size_t i = 0; i < items.size(); ++i) {
-                const std::string where = position(0, i, false), item = trim(items[i]);
+                const std::string where = position(0, i, false), item = trim_blanks(items[i]);
                 if (kind == Kind::numbers) list.push_back(parse_number(option, item, where));
                 else if (kind == Kind::wholes) list.push_back(parse_whole(option, item, where));
                 else if (kind == Kind::words) list.push_back(item);
@@ -197,10 +184,10 @@ json convert(const std::string& option, Kind kind, const std::string& value) {
         }
         case Kind::rows: {
             json rows = json::array();
-            const auto lines = split(value, ';');
+            const auto lines = split_text(value, ';');
             for (std::size_t r = 0; r < lines.size(); ++r) {
                 json row = json::array();
-                const auto items = split(lines[r], ',');
+                const auto items = split_text(lines[r], ',');
                 for (std::size_t i = 0; i < items.size(); ++i)
                     row.push_back(parse_number(option, items[i], position(r, i, true)));
                 rows.push_back(row);
@@ -209,12 +196,12 @@ json convert(const std::string& option, Kind kind, const std::string& value) {
         }
         case Kind::flag_rows: {
             json rows = json::array();
-            const auto lines = split(value, ';');
+            const auto lines = split_text(value, ';');
             for (std::size_t r = 0; r < lines.size(); ++r) {
                 json row = json::array();
-                const auto items = split(lines[r], ',');
+                const auto items = split_text(lines[r], ',');
                 for (std::size_t i = 0; i < items.size(); ++i) {
-                    const std::string item = trim(items[i]);
+                    const std::string item = trim_blanks(items[i]);
                     if (item == "1" || item == "true") row.push_back(true);
                     else if (item == "0" || item == "false") row.push_back(false);
                     else bad(option, quote(item) + " is not 1, 0, true or false" + position(r, i, true));

@@ -26,9 +26,33 @@ const STATES = [
       `${SDPA}.trials.scaling=300&${SDPA}.div.scaling=d&${SDPA}.scale.torch-rules=0.25&${SDPA}.heads.mistakes-live=2&` +
       `${SDPA}.tuned.mistakes-live=64&${SDPA}.qs.by-hand=1,1;0,2`, expect: [/default_rng\(3\)/, /explicit_scale = 0\.25/] },
   { id: SDPA, depth: 'researcher', state: `#nb=${SDPA}&s.jacobian-live=1,2,3&mult.jacobian-live=2&tile.online-softmax=99&` +
-      `tok.cost-calculator=4096&heads.cost-calculator=8`, expect: [/scores = np\.array\(\[4\.0, 8\.0, 12\.0\]\)/, /tokens = 4096/, /were refused/] },
+      `tok.cost-calculator=4096&heads.cost-calculator=8&row.alternatives=1&` +
+      'tok.at-scale=256&dw.at-scale=32&heads.at-scale=2&causal.at-scale=1&div.at-scale=d&seed.at-scale=4',
+    expect: [/scores = np\.array\(\[4\.0, 8\.0, 12\.0\]\)/, /tokens = 4096/, /were refused/, /query = 1 /,
+      /heads, tokens, head_width = 2, 256, 32/, /causal = True/, /divisor = float\(head_width\)/] },
   { id: SDPA, depth: 'beginner', state: `#${SDPA}.knob.knob=2`, expect: [/divisor = 0\.178/] },
 ];
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attnbook-ipynb-'));
+
+// An author's notebook with the alternatives and the precision lab at other settings than the
+// shipped ones (an odd T, a wider head, other seeds, more features): their programs must still
+// reproduce the engine's numbers, bit for bit where they promise it.
+const NUMERICS = {
+  format: 'attnbook-notebook/1', id: 'numerics-settings', title: 'The alternatives and the precision lab elsewhere',
+  version: '1.0.0', depths: ['researcher'],
+  cells: [
+    { id: 'alts', type: 'alternatives', cosine_scale: 20, features: 512, seed: 7 },
+    { id: 'lab', type: 'precision-lab', tokens: [3, 40, 300], head_width: 128, seed: 11 },
+  ],
+};
+const numericsFile = path.join(dir, 'numerics-settings.json');
+fs.writeFileSync(numericsFile, JSON.stringify(NUMERICS));
+NOTEBOOKS.push({ file: numericsFile, nb: NUMERICS });
+STATES.push(
+  { id: NUMERICS.id, depth: 'researcher', state: `#${NUMERICS.id}.row.alts=1`,
+    expect: [/query = 1 /, /cosine_scale = 20\.0/, /features = 512/, /lengths = \[3, 40, 300\]/, /head_width = 128/] },
+);
 
 const exports = [];
 for (const { file, nb } of NOTEBOOKS) {
@@ -39,7 +63,6 @@ for (const s of STATES) {
   exports.push({ file, nb, depth: s.depth, state: s.state, expect: s.expect, args: ['ipynb', file, '--depth', s.depth, '--state', s.state] });
 }
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attnbook-ipynb-'));
 const name = (e, i) => path.join(dir, `${i}-${e.nb.id}-${e.depth}${e.state ? '-state' : ''}.ipynb`);
 
 test('every notebook and depth exports the same bytes natively and in WebAssembly', () => {
@@ -65,7 +88,7 @@ test('the cells kept are those the page shows at that depth, with stable ids, in
     const ids = ipynb.cells.map((c) => c.id);
     assert.deepEqual(ids.filter((id) => !id.startsWith('_') && !id.endsWith('_code')), shown, `${e.nb.id} at ${e.depth}`);
     assert.equal(new Set(ids).size, ids.length, 'ids are unique');
-    for (const c of ipynb.cells.filter((c) => c.cell_type === 'code')) assert.match(c.source.join(''), /^engine = \{/m, `${c.id} checks against the engine`);
+    for (const c of ipynb.cells.filter((c) => c.cell_type === 'code')) assert.match(c.source.join(''), /^engine = [{[]/m, `${c.id} checks against the engine`);
     for (const pattern of e.expect || []) assert.match(fs.readFileSync(name(e, i), 'utf8').replace(/\\"/g, '"'), pattern, `state ${e.state}`);
   });
 });
@@ -117,6 +140,41 @@ test('every export runs top to bottom on a Python 3 kernel and every check passe
       assert.match(text, /\n\s+4\s+2\.00\s+1\.00\n\s+16\s+4\.01\s+1\.00\n\s+64\s+7\.96\s+1\.00\n\s+256\s+16\.06\s+1\.00\n/);
       assert.match(text, /0\.574\s+0\.399/);
     }
+  }
+});
+
+// The checks are live: a copy of a program with one of the engine's numbers moved to the next
+// double (where the program promises the same doubles) or by a relative 1e-9 (where it allows
+// 1e-12) must stop with an AssertionError that names what differs.
+function nextDouble(x) {
+  const value = new Float64Array([x]);
+  new BigInt64Array(value.buffer)[0] += 1n; // 0 -> 5e-324; otherwise one unit in the last place away from 0
+  return value[0];
+}
+
+test('a program whose embedded engine number is moved fails its check', { skip: missing, timeout: 600_000 }, async () => {
+  const researcher = runNativeCli(['ipynb', `web/notebooks/${SDPA}.json`, '--depth', 'researcher']);
+  assert.equal(researcher.status, 0, researcher.stderr);
+  const ipynb = JSON.parse(researcher.stdout);
+  const code = (id) => ipynb.cells.find((c) => c.id === id).source.join('');
+  const cases = [
+    { cell: 'alternatives_code', pattern: /("name": "sparsemax", .*?"weights": \[\[)([-+0-9.e]+)/, move: nextDouble, says: /AssertionError: \('sparsemax'/ },
+    { cell: 'alternatives_code', pattern: /("name": "dot", .*?"weights": \[\[)([-+0-9.e]+)/, move: (x) => x * (1 + 1e-9), says: /dot weights/ },
+    { cell: 'precision_code', pattern: /(^engine = \[\n[\s\S]*?"max_abs_error": )([-+0-9.e]+)/m, move: nextDouble, says: /AssertionError: .*'max_abs_error'/ },
+  ];
+  for (const [n, c] of cases.entries()) {
+    const source = code(c.cell);
+    const match = source.match(c.pattern);
+    assert.ok(match, `${c.cell}: ${c.pattern}`);
+    const moved = String(c.move(Number(match[2])));
+    assert.notEqual(Number(moved), Number(match[2]));
+    const tampered = source.replace(c.pattern, `$1${moved}`);
+    const cell = { ...ipynb.cells.find((x) => x.id === c.cell), source: tampered.split(/(?<=\n)/) };
+    const file = path.join(dir, `tampered-${n}.ipynb`);
+    fs.writeFileSync(file, JSON.stringify({ ...ipynb, cells: [cell] }));
+    const run = await execute(file);
+    assert.notEqual(run.status, 0, `${c.cell} with ${match[2]} -> ${moved} still passed`);
+    assert.match(run.stderr, c.says, `${c.cell}: ${run.stderr.slice(-2000)}`);
   }
 });
 

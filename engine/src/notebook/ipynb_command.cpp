@@ -150,12 +150,6 @@ std::string maths_markdown(const json& cell) {
 const char* page_only_reason(const std::string& type) {
     if (type == "playback") return "an animation of one query's match, share and mix";
     if (type == "help-history") return "your practice answers and the help you used, kept by your browser";
-    if (type == "attention-scale")
-        return "one self-attention of thousands of tokens, timed on your GPU (WebGPU) or the engine's WebAssembly kernel";
-    if (type == "precision-lab")
-        return "attention with every operation rounded to float32, bfloat16 and float16 (numpy has no bfloat16; the "
-               "engine emulates each format step by step)";
-    if (type == "alternatives") return "softmax attention beside its alternatives (additive, cosine, linear, random features, sparsemax, ...)";
     return "a live cell whose program is not part of this export";
 }
 
@@ -219,7 +213,7 @@ json export_ipynb(const json& raw, const Progress&) {
             cells.push_back(markdown_cell(cell_id(cid, ""), study_markdown(cell)));
         } else {
             const auto it = state.find(cid);
-            const LiveCell live = type == "playback" || type == "help-history" || type == "attention-scale"
+            const LiveCell live = type == "playback" || type == "help-history"
                                       ? LiveCell{}
                                       : live_cell(cell, it == state.end() ? CellState{} : it->second);
             if (live.code.empty()) {

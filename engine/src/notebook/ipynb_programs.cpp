@@ -1,8 +1,8 @@
-// The `ipynb` export's live cells, part one: the explorable, the scaling study, the hand example,
-// the held sequence, the pipeline, the cost calculator, online softmax and the Jacobian. Each
-// becomes a short program a reader can follow: the settings, the computation in named steps, the
-// numbers printed as the page rounds them, then a check against the engine's exact numbers.
-// The settings are the cell's, overridden by the permalink's where the engine accepts them.
+// The `ipynb` export's live cells, part one: the shared shape (settle, live, close_check) and the
+// explorable, the scaling study, the hand example, the held sequence, the pipeline, the cost
+// calculator, online softmax and the Jacobian. Each becomes a short program a reader can follow:
+// the settings, the computation in named steps, the numbers printed as the page rounds them, then
+// a check against the engine's exact numbers.
 #include <functional>
 
 #include "attnbook/core/errors.hpp"
@@ -91,26 +91,41 @@ const std::string* StateArgs::find(const char* kind) const {
     return it == state.end() ? nullptr : &it->second;
 }
 
-json run_settled(const char* command, json& defaults, const json& overrides, std::string& note) {
+Settled settle(const std::function<json(const json&)>& run, const json& cell, std::initializer_list<const char*> fields,
+               const json& overrides) {
+    Settled out;
+    for (const char* f : fields) out.args[f] = cell.at(f);
     if (!overrides.empty()) {
-        json merged = defaults;
+        json merged = out.args;
         for (auto it = overrides.begin(); it != overrides.end(); ++it) merged[it.key()] = it.value();
         try {
-            json result = run_command(command, merged);
-            defaults = merged;
-            return result;
+            out.result = run(merged);
+            out.args = merged;
+            return out;
         } catch (const UserError& e) {
-            note = join_text({"The permalink's settings for this cell were refused (", e.what(),
-                              "), so these are the cell's own settings.\n\n"});
+            out.note = join_text({"The permalink's settings for this cell were refused (", e.what(),
+                                  "), so these are the cell's own settings.\n\n"});
         }
     }
-    return run_command(command, defaults);
+    out.result = run(out.args);
+    return out;
 }
 
-std::string heading(const json& cell, const char* fallback) {
-    const std::string title = cell.contains("title") ? cell.at("title").get<std::string>() : fallback;
-    return "## " + title + "\n\n";
+Settled settle(const char* command, const json& cell, std::initializer_list<const char*> fields, const json& overrides) {
+    return settle([command](const json& args) { return run_command(command, args); }, cell, fields, overrides);
 }
+
+LiveCell live(const json& cell, const char* fallback, const Settled& settled, const char* about, std::string code) {
+    const std::string title = cell.contains("title") ? cell.at("title").get<std::string>() : fallback;
+    return LiveCell{join_text({"## ", title, "\n\n", settled.note, about}), std::move(code)};
+}
+
+std::string close_check(const char* why, const char* tolerance) {
+    return join_text({"\n# ", why, "\ndef check(ours, want, name):\n    np.testing.assert_allclose(ours, want, rtol=",
+                      tolerance, ", atol=1e-12, err_msg=name)\n"});
+}
+
+std::string checks_passed(const char* how) { return join_text({"print(\"the engine's numbers, ", how, "\")\n"}); }
 
 namespace {
 
@@ -122,14 +137,26 @@ def show(name, rows, decimals):
         print("   " + "  ".join(f"{x:{decimals + 6}.{decimals}f}" for x in row))
 )PY";
 
-// numpy's exp and its summation order (pairwise sums, BLAS) round the last bits differently from
-// the engine's fdlibm exp and left-to-right sums; 1e-12 is thousands of those roundings.
-const char* kCloseCheck = R"PY(
-# numpy's exp and its sums (pairwise, BLAS) may round the last bits differently from the engine's
-# own exp and left-to-right sums, so the check allows a relative difference of 1e-12.
-def check(name, ours):
-    np.testing.assert_allclose(ours, engine[name], rtol=1e-12, atol=1e-12, err_msg=name)
-)PY";
+// The small examples' numbers are a handful of products, exps and sums of a few terms each.
+std::string small_check() {
+    return close_check("numpy's exp and its sums (pairwise, BLAS) may round the last bits differently from the\n"
+                       "# engine's own exp and left-to-right sums: a few units in the last place (2.2e-16) over sums of a\n"
+                       "# handful of terms, far below the relative 1e-12 the check allows.",
+                       "1e-12");
+}
+
+// "for name, ours in [("a", a), ...]:\n    check(ours, engine[name], name)\n" and the closing line.
+std::string check_each(std::initializer_list<const char*> names_and_values) {
+    std::string out = "\nfor name, ours in [";
+    bool first = true, name = true;
+    for (const char* part : names_and_values) {
+        if (name) append_text(out, {first ? "" : ", ", "(\"", part, "\", "});
+        else append_text(out, {part, ")"});
+        first = false;
+        name = !name;
+    }
+    return out + "]:\n    check(ours, engine[name], name)\n" + checks_passed("to 1e-12");
+}
 
 std::string divisor_code(const std::string& divisor) {
     if (divisor == "width") return "d_k  # the width itself: over-divides";
@@ -138,38 +165,29 @@ std::string divisor_code(const std::string& divisor) {
 }
 
 LiveCell explorable(const json& cell, const CellState& state) {
-    json args;
-    for (const char* f : {"query", "keys", "values", "mask", "divisor"}) args[f] = cell.at(f);
     StateArgs s{state};
     s.numbers("q", "query");
     s.bits("m", "mask");
     s.rows("ks", "keys");
     s.rows("vs", "values");
-    std::string note;
-    const json result = run_settled("explore", args, s.args, note);
-    std::vector<std::string> labels;
-    for (const json& l : cell.at("labels")) labels.push_back(l.get<std::string>());
-    json python_args = args;
+    Settled settled = settle("explore", cell, {"query", "keys", "values", "mask", "divisor"}, s.args);
+    json python_args = settled.args;
     python_args["labels"] = cell.at("labels");
     const std::string program = run_command("python", python_args).at("program").get<std::string>();
     const auto norm = state.find("norm");
     if (norm != state.end() && norm->second != "softmax")
-        note += "The page was set to another normaliser; this program writes softmax, the lesson's own.\n\n";
-    LiveCell out;
-    out.markdown = heading(cell, "The explorable") + note +
-                   "One query against every source: the match (dot product), the share (softmax) and the mix. "
-                   "Change the query, the keys, the values or `allowed` and run the cell again.";
-    out.code = program + engine_numbers(result, {"shares", "output"}) +
-               "\n# Bit for bit: the program repeats the engine's sums in the same order and carries its exp.\n"
-               "assert shares == engine[\"shares\"], (shares, engine[\"shares\"])\n"
-               "assert output == engine[\"output\"], (output, engine[\"output\"])\n"
-               "print(\"the same doubles as the engine\")\n";
-    return out;
+        settled.note += "The page was set to another normaliser; this program writes softmax, the lesson's own.\n\n";
+    return live(cell, "The explorable", settled,
+                "One query against every source: the match (dot product), the share (softmax) and the mix. "
+                "Change the query, the keys, the values or `allowed` and run the cell again.",
+                program + engine_numbers(settled.result, {"shares", "output"}) +
+                    "\n# Bit for bit: the program repeats the engine's sums in the same order and carries its exp.\n"
+                    "assert shares == engine[\"shares\"], (shares, engine[\"shares\"])\n"
+                    "assert output == engine[\"output\"], (output, engine[\"output\"])\n"
+                    "print(\"the same doubles as the engine\")\n");
 }
 
 LiveCell scaling(const json& cell, const CellState& state) {
-    json args;
-    for (const char* f : {"seed", "widths", "pairs", "trials", "keys", "divisor"}) args[f] = cell.at(f);
     StateArgs s{state};
     s.whole("seed", "seed");
     s.numbers("widths", "widths");
@@ -177,40 +195,35 @@ LiveCell scaling(const json& cell, const CellState& state) {
     s.whole("trials", "trials");
     s.whole("keys", "keys");
     s.text("div", "divisor");
-    std::string note;
-    const json result = run_settled("scaling", args, s.args, note);
-    const std::string program = run_command("scaling_program", args).at("program").get<std::string>();
-    LiveCell out;
-    out.markdown = heading(cell, "The scaling study") + note +
-                   "How the spread of a dot product grows with the head width d, and how the largest attention "
-                   "weight behaves with and without the division. The draws are numpy's `default_rng`, in the "
-                   "page's order, so these are the page's tables.";
-    out.code = "import numpy as np\n\n" + program + engine_numbers(result, {"raw_std", "scaled_std", "top_unscaled", "top_scaled"}) +
-               "\n# The draws are the same doubles; numpy's pairwise sums (std, mean, einsum) round differently\n"
-               "# from the engine's left-to-right sums over tens of thousands of terms: agree to 1e-10 relative.\n"
-               "for name, want in engine.items():\n"
-               "    np.testing.assert_allclose(columns[name], want, rtol=1e-10, err_msg=name)\n"
-               "print(\"the engine's tables, to 1e-10\")\n";
-    return out;
+    const Settled settled = settle("scaling", cell, {"seed", "widths", "pairs", "trials", "keys", "divisor"}, s.args);
+    const std::string program = run_command("scaling_program", settled.args).at("program").get<std::string>();
+    return live(cell, "The scaling study", settled,
+                "How the spread of a dot product grows with the head width d, and how the largest attention "
+                "weight behaves with and without the division. The draws are numpy's `default_rng`, in the "
+                "page's order, so these are the page's tables.",
+                "import numpy as np\n\n" + program +
+                    engine_numbers(settled.result, {"raw_std", "scaled_std", "top_unscaled", "top_scaled"}) +
+                    "\n# The draws are the same doubles; numpy's pairwise sums (std, mean, einsum) round differently\n"
+                    "# from the engine's left-to-right sums over tens of thousands of terms: agree to 1e-10 relative.\n"
+                    "for name, want in engine.items():\n"
+                    "    np.testing.assert_allclose(columns[name], want, rtol=1e-10, err_msg=name)\n"
+                    "print(\"the engine's tables, to 1e-10\")\n");
 }
 
 LiveCell hand_example(const json& cell, const CellState& state) {
-    json args;
-    for (const char* f : {"queries", "keys", "values"}) args[f] = cell.at(f);
     StateArgs s{state};
     s.rows("qs", "queries");
     s.rows("ks", "keys");
     s.rows("vs", "values");
-    std::string note;
-    const json result = run_settled("hand_example", args, s.args, note);
-    LiveCell out;
-    out.markdown = heading(cell, "A small example by hand") + note +
-                   "Every query against every key: scores, weights (one softmax per row) and the outputs.";
-    out.code = join_text({"import numpy as np\n\n"
-                          "queries = np.array(", py_literal(args.at("queries")), ")  # (queries, d_k)\n"
-                          "keys = np.array(", py_literal(args.at("keys")), ")  # (keys, d_k)\n"
-                          "values = np.array(", py_literal(args.at("values")), ")  # (keys, d_v)\n",
-                          kShow, R"PY(
+    const Settled settled = settle("hand_example", cell, {"queries", "keys", "values"}, s.args);
+    const json& args = settled.args;
+    return live(cell, "A small example by hand", settled,
+                "Every query against every key: scores, weights (one softmax per row) and the outputs.",
+                join_text({"import numpy as np\n\n"
+                           "queries = np.array(", py_literal(args.at("queries")), ")  # (queries, d_k)\n"
+                           "keys = np.array(", py_literal(args.at("keys")), ")  # (keys, d_k)\n"
+                           "values = np.array(", py_literal(args.at("values")), ")  # (keys, d_v)\n",
+                           kShow, R"PY(
 d_k = queries.shape[1]
 # 1. Match: every query with every key, divided by sqrt(d_k).
 logits = queries @ keys.T / np.sqrt(d_k)  # (queries, keys)
@@ -226,33 +239,28 @@ show("weights", weights, 3)
 show("row sums", row_sums, 3)
 show("output", output, 3)
 )PY",
-                          engine_numbers(result, {"logits", "weights", "row_sums", "output"}), kCloseCheck,
-                          "\nfor name, ours in [(\"logits\", logits), (\"weights\", weights), (\"row_sums\", row_sums), "
-                          "(\"output\", output)]:\n    check(name, ours)\nprint(\"the engine's numbers, to 1e-12\")\n"});
-    return out;
+                           engine_numbers(settled.result, {"logits", "weights", "row_sums", "output"}), small_check(),
+                           check_each({"logits", "logits", "weights", "weights", "row_sums", "row_sums", "output", "output"})}));
 }
 
 LiveCell held_sequence(const json& cell, const CellState& state) {
-    json args;
-    for (const char* f : {"queries", "keys", "values", "mask", "divisor"}) args[f] = cell.at(f);
     StateArgs s{state};
     s.rows("qs", "queries");
     s.rows("vs", "values");
     s.bit_rows("ms", "mask");
-    std::string note;
-    const json result = run_settled("sequence", args, s.args, note);
-    LiveCell out;
-    out.markdown = heading(cell, "A held sequence") + note +
-                   "Several query rows against the same sources, each with its own mask row (True: the row may "
-                   "attend to that source). A row with every source masked gets zero shares and a zero output.";
-    out.code = join_text({"import numpy as np\n\n"
-                          "labels = ", py_literal(cell.at("labels")), "\n"
-                          "queries = np.array(", py_literal(args.at("queries")), ")  # (rows, d_k)\n"
-                          "keys = np.array(", py_literal(args.at("keys")), ")  # (sources, d_k)\n"
-                          "values = np.array(", py_literal(args.at("values")), ")  # (sources, d_v)\n"
-                          "allowed = np.array(", py_literal(args.at("mask")), ")  # (rows, sources)\n",
-                          kShow, "\nd_k = queries.shape[1]\ndivisor = ", divisor_code(args.at("divisor").get<std::string>()),
-                          R"PY(
+    const Settled settled = settle("sequence", cell, {"queries", "keys", "values", "mask", "divisor"}, s.args);
+    const json& args = settled.args;
+    return live(cell, "A held sequence", settled,
+                "Several query rows against the same sources, each with its own mask row (True: the row may "
+                "attend to that source). A row with every source masked gets zero shares and a zero output.",
+                join_text({"import numpy as np\n\n"
+                           "labels = ", py_literal(cell.at("labels")), "\n"
+                           "queries = np.array(", py_literal(args.at("queries")), ")  # (rows, d_k)\n"
+                           "keys = np.array(", py_literal(args.at("keys")), ")  # (sources, d_k)\n"
+                           "values = np.array(", py_literal(args.at("values")), ")  # (sources, d_v)\n"
+                           "allowed = np.array(", py_literal(args.at("mask")), ")  # (rows, sources)\n",
+                           kShow, "\nd_k = queries.shape[1]\ndivisor = ", divisor_code(args.at("divisor").get<std::string>()),
+                           R"PY(
 # 1. Match: every row's query with every key.
 scores = queries @ keys.T / divisor  # (rows, sources)
 # 2. Share: softmax over the allowed sources only; a masked source gets exactly 0.
@@ -269,30 +277,25 @@ show("scores", scores, 3)
 show("shares", shares, 3)
 show("outputs", outputs, 3)
 )PY",
-                          engine_numbers(result, {"scores", "shares", "outputs"}), kCloseCheck,
-                          "\nfor name, ours in [(\"scores\", scores), (\"shares\", shares), (\"outputs\", outputs)]:\n"
-                          "    check(name, ours)\nprint(\"the engine's numbers, to 1e-12\")\n"});
-    return out;
+                           engine_numbers(settled.result, {"scores", "shares", "outputs"}), small_check(),
+                           check_each({"scores", "scores", "shares", "shares", "outputs", "outputs"})}));
 }
 
 LiveCell pipeline(const json& cell, const CellState& state) {
-    json args;
-    for (const char* f : {"scores", "width", "values"}) args[f] = cell.at(f);
     StateArgs s{state};
     s.whole("knob", "knob");
-    std::string note;
-    const json result = run_settled("pipeline", args, s.args, note);
-    LiveCell out;
-    out.markdown = heading(cell, "The volume knob") + note +
-                   "Raw scores, divided by the knob's setting, turned into shares, and the values blended in those "
-                   "shares.";
-    out.code = join_text({"import numpy as np\n\n"
-                          "words = ", py_literal(cell.at("labels")), "\n"
-                          "scores = np.array(", py_literal(args.at("scores")), ")  # one word's raw scores\n"
-                          "values = np.array(", py_literal(args.at("values")), ")  # one value per word\n"
-                          "divisor = ", py_literal(exact_numbers(result.at("divisor"))),
-                          "  # the knob's setting (sqrt(", args.at("width").dump(), ") is the standard one)\n",
-                          R"PY(
+    const Settled settled = settle("pipeline", cell, {"scores", "width", "values"}, s.args);
+    const json& args = settled.args;
+    return live(cell, "The volume knob", settled,
+                "Raw scores, divided by the knob's setting, turned into shares, and the values blended in those "
+                "shares.",
+                join_text({"import numpy as np\n\n"
+                           "words = ", py_literal(cell.at("labels")), "\n"
+                           "scores = np.array(", py_literal(args.at("scores")), ")  # one word's raw scores\n"
+                           "values = np.array(", py_literal(args.at("values")), ")  # one value per word\n"
+                           "divisor = ", py_literal(exact_numbers(settled.result.at("divisor"))),
+                           "  # the knob's setting (sqrt(", args.at("width").dump(), ") is the standard one)\n",
+                           R"PY(
 divided = scores / divisor
 lifted = np.exp(divided - divided.max())
 shares = lifted / lifted.sum()
@@ -303,15 +306,11 @@ print("shares ", "  ".join(f"{x:.2f}" for x in shares))
 print(f"the shares add up to {shares.sum():.2f}")
 print("blend  ", "  ".join(f"{x:.2f}" for x in blend))
 )PY",
-                          engine_numbers(result, {"divided", "shares", "sum", "blend"}), kCloseCheck,
-                          "\nfor name, ours in [(\"divided\", divided), (\"shares\", shares), (\"sum\", shares.sum()), "
-                          "(\"blend\", blend)]:\n    check(name, ours)\nprint(\"the engine's numbers, to 1e-12\")\n"});
-    return out;
+                           engine_numbers(settled.result, {"divided", "shares", "sum", "blend"}), small_check(),
+                           check_each({"divided", "divided", "shares", "shares", "sum", "shares.sum()", "blend", "blend"})}));
 }
 
 LiveCell cost(const json& cell, const CellState& state) {
-    json args;
-    for (const char* f : {"tokens", "head_width", "value_width", "heads", "layers", "batch", "bytes"}) args[f] = cell.at(f);
     StateArgs s{state};
     s.whole("tok", "tokens");
     s.whole("dw", "head_width");
@@ -320,20 +319,19 @@ LiveCell cost(const json& cell, const CellState& state) {
     s.whole("layers", "layers");
     s.whole("batch", "batch");
     s.whole("bytes", "bytes");
-    std::string note;
-    const json result = run_settled("cost", args, s.args, note);
+    const Settled settled =
+        settle("cost", cell, {"tokens", "head_width", "value_width", "heads", "layers", "batch", "bytes"}, s.args);
     std::string settings;
     for (const char* f : {"tokens", "head_width", "value_width", "heads", "layers", "batch", "bytes"})
-        append_text(settings, {f, " = ", args.at(f).dump(), "\n"});
-    LiveCell out;
-    out.markdown = heading(cell, "What attention costs") + note +
-                   "The score matrix has tokens x tokens entries per head, layer and sequence in the batch; "
-                   "computing it and mixing the values each take two operations per product.";
+        append_text(settings, {f, " = ", settled.args.at(f).dump(), "\n"});
     std::string shown = "engine_shown = {";
     for (const char* f : {"scores", "score_bytes", "qk_flops", "av_flops"})
-        append_text(shown, {json(f).dump(), ": ", result.at(f).at("shown").dump(), ", "});
+        append_text(shown, {json(f).dump(), ": ", settled.result.at(f).at("shown").dump(), ", "});
     shown += "}\n";
-    out.code = join_text({"import re\n\n", settings, R"PY(
+    return live(cell, "What attention costs", settled,
+                "The score matrix has tokens x tokens entries per head, layer and sequence in the batch; "
+                "computing it and mixing the values each take two operations per product.",
+                join_text({"import re\n\n", settings, R"PY(
 copies = heads * layers * batch  # independent score matrices
 scores = float(tokens * tokens) * copies
 score_bytes = scores * bytes
@@ -361,32 +359,29 @@ print("score bytes:", bytes_text(score_bytes))
 print("QK^T FLOPs: ", count_text(qk_flops))
 print("AV FLOPs:   ", count_text(av_flops))
 )PY",
-                          engine_numbers(result, {"scores", "score_bytes", "qk_flops", "av_flops"}), shown,
-                          "\n# Whole numbers: equal to the engine's exactly (below 2^53; above it both round the same products),\n"
-                          "# and written as the page writes them.\n"
-                          "assert [scores, score_bytes, qk_flops, av_flops] == [engine[k] for k in (\"scores\", \"score_bytes\", "
-                          "\"qk_flops\", \"av_flops\")]\n"
-                          "assert [count_text(scores), bytes_text(score_bytes), count_text(qk_flops), count_text(av_flops)] == "
-                          "list(engine_shown.values())\nprint(\"the engine's numbers exactly, shown as the page shows them\")\n"});
-    return out;
+                           engine_numbers(settled.result, {"scores", "score_bytes", "qk_flops", "av_flops"}), shown,
+                           "\n# Whole numbers: equal to the engine's exactly (below 2^53; above it both round the same products),\n"
+                           "# and written as the page writes them.\n"
+                           "assert [scores, score_bytes, qk_flops, av_flops] == [engine[k] for k in (\"scores\", \"score_bytes\", "
+                           "\"qk_flops\", \"av_flops\")]\n"
+                           "assert [count_text(scores), bytes_text(score_bytes), count_text(qk_flops), count_text(av_flops)] == "
+                           "list(engine_shown.values())\n",
+                           checks_passed("exactly, shown as the page shows them")}));
 }
 
 LiveCell online_softmax(const json& cell, const CellState& state) {
-    json args;
-    for (const char* f : {"scores", "values", "tile"}) args[f] = cell.at(f);
     StateArgs s{state};
     s.whole("tile", "tile");
-    std::string note;
-    const json result = run_settled("online_softmax", args, s.args, note);
-    LiveCell out;
-    out.markdown = heading(cell, "Online softmax") + note +
-                   "The row is read a tile of keys at a time, keeping only a running maximum, a running sum and a "
-                   "running output, as FlashAttention does; the result equals the softmax of the whole row.";
-    out.code = join_text({"import numpy as np\n\n"
-                          "scores = np.array(", py_literal(args.at("scores")), ")  # one row of scores\n"
-                          "values = np.array(", py_literal(args.at("values")), ")  # one value row per key\n"
-                          "tile = ", args.at("tile").dump(), "  # keys read at a time\n",
-                          R"PY(
+    const Settled settled = settle("online_softmax", cell, {"scores", "values", "tile"}, s.args);
+    const json& args = settled.args;
+    return live(cell, "Online softmax", settled,
+                "The row is read a tile of keys at a time, keeping only a running maximum, a running sum and a "
+                "running output, as FlashAttention does; the result equals the softmax of the whole row.",
+                join_text({"import numpy as np\n\n"
+                           "scores = np.array(", py_literal(args.at("scores")), ")  # one row of scores\n"
+                           "values = np.array(", py_literal(args.at("values")), ")  # one value row per key\n"
+                           "tile = ", args.at("tile").dump(), "  # keys read at a time\n",
+                           R"PY(
 running_max, running_sum = -np.inf, 0.0
 output = np.zeros(values.shape[1])  # normalised over the keys read so far
 for first in range(0, len(scores), tile):
@@ -406,42 +401,36 @@ unfused_output = (w / w.sum()) @ values
 print("all at once:", np.array2string(unfused_output, precision=4, floatmode="fixed"))
 print(f"largest difference: {np.abs(output - unfused_output).max():.2e}")
 )PY",
-                          engine_numbers(result, {"output", "unfused_output"}), kCloseCheck,
-                          "\ncheck(\"output\", output)\ncheck(\"unfused_output\", unfused_output)\n"
-                          "print(\"the engine's numbers, to 1e-12\")\n"});
-    return out;
+                           engine_numbers(settled.result, {"output", "unfused_output"}), small_check(),
+                           check_each({"output", "output", "unfused_output", "unfused_output"})}));
 }
 
 LiveCell jacobian(const json& cell, const CellState& state) {
-    json args;
-    args["scores"] = cell.at("scores");
     StateArgs s{state};
     s.numbers("s", "scores");
     long long step = 0;  // the page's multiplier: 2^step, step 0..6
     if (const auto it = state.find("mult"); it != state.end())
         if (auto v = permalink_whole(it->second); v && *v >= 0 && *v <= 6) step = *v;
-    json typed = s.args.contains("scores") ? s.args.at("scores") : args.at("scores");
+    const json typed = s.args.contains("scores") ? s.args.at("scores") : cell.at("scores");
     json multiplied = json::array();
     for (const json& x : typed) multiplied.push_back(x.get<double>() * static_cast<double>(1LL << step));
     json overrides;
     if (s.args.contains("scores") || step) overrides["scores"] = multiplied;
-    std::string note;
-    const json single = run_settled("jacobian", args, overrides, note);
+    const Settled single = settle("jacobian", cell, {"scores"}, overrides);
     json norm_args;
     norm_args["widths"] = cell.at("widths");
     norm_args["seed"] = cell.at("seed");
     const json norms = run_command("jacobian_norms", norm_args);
-    LiveCell out;
-    out.markdown = heading(cell, "The softmax Jacobian") + note +
-                   "The Jacobian of p = softmax(s) is diag(p) - p pᵀ; its size (Frobenius norm) shows how much "
-                   "gradient flows back through the softmax. As the scores spread, p saturates and the norm "
-                   "vanishes: the second part measures it for random unscaled and scaled logits.";
-    out.code = join_text({"import numpy as np\n\n"
-                          "scores = np.array(", py_literal(args.at("scores")), ")\n"
-                          "widths = ", py_literal(norm_args.at("widths")), "\n"
-                          "seed = ", norm_args.at("seed").dump(), "\n"
-                          "keys, trials = 6, 500  # per width: 500 random queries against 6 keys each\n",
-                          kShow, R"PY(
+    return live(cell, "The softmax Jacobian", single,
+                "The Jacobian of p = softmax(s) is diag(p) - p pᵀ; its size (Frobenius norm) shows how much "
+                "gradient flows back through the softmax. As the scores spread, p saturates and the norm "
+                "vanishes: the second part measures it for random unscaled and scaled logits.",
+                join_text({"import numpy as np\n\n"
+                           "scores = np.array(", py_literal(single.args.at("scores")), ")\n"
+                           "widths = ", py_literal(norm_args.at("widths")), "\n"
+                           "seed = ", norm_args.at("seed").dump(), "\n"
+                           "keys, trials = 6, 500  # per width: 500 random queries against 6 keys each\n",
+                           kShow, R"PY(
 
 def softmax(s):
     e = np.exp(s - s.max(axis=-1, keepdims=True))
@@ -467,13 +456,11 @@ for d in widths:
     scaled.append(np.mean([np.linalg.norm(softmax_jacobian(p)) for p in softmax(logits / np.sqrt(d))]))
     print(f"d = {d:>5}: |J| undivided {unscaled[-1]:.4f}, divided {scaled[-1]:.4f}")
 )PY",
-                          engine_numbers(single, {"weights", "jacobian", "frobenius"}),
-                          "engine.update({\"unscaled\": ", py_literal(exact_numbers(norms.at("unscaled"))),
-                          ", \"scaled\": ", py_literal(exact_numbers(norms.at("scaled"))), "})\n", kCloseCheck,
-                          "\nfor name, ours in [(\"weights\", p), (\"jacobian\", J), (\"frobenius\", np.linalg.norm(J)), "
-                          "(\"unscaled\", unscaled), (\"scaled\", scaled)]:\n    check(name, ours)\n"
-                          "print(\"the engine's numbers, to 1e-12\")\n"});
-    return out;
+                           engine_numbers(single.result, {"weights", "jacobian", "frobenius"}),
+                           "engine.update({\"unscaled\": ", py_literal(exact_numbers(norms.at("unscaled"))),
+                           ", \"scaled\": ", py_literal(exact_numbers(norms.at("scaled"))), "})\n", small_check(),
+                           check_each({"weights", "p", "jacobian", "J", "frobenius", "np.linalg.norm(J)", "unscaled",
+                                       "unscaled", "scaled", "scaled"})}));
 }
 
 }  // namespace

@@ -1,5 +1,14 @@
 #pragma once
-// Shared by the `ipynb` export's program writers (ipynb_programs.cpp, ipynb_programs_lab.cpp).
+// Shared by the `ipynb` export's program writers: ipynb_programs.cpp (the explorable, the scaling
+// study, the small examples), ipynb_programs_lab.cpp (the transformer block, PyTorch's rules, the
+// mistakes), ipynb_programs_numerics.cpp (the alternatives to softmax, the precision lab) and
+// ipynb_programs_scale.cpp (attention at scale).
+// Every live cell is written the same way: its settings settled (the cell's own, overridden by
+// the permalink's where the engine accepts them), the engine run at them, then a Markdown cell
+// saying what the program computes and the program, which prints its numbers as the page rounds
+// them and checks them against the engine's exact numbers.
+#include <functional>
+#include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -23,17 +32,41 @@ struct StateArgs {
     const std::string* find(const char* kind) const;
 };
 
-// Runs `command` on `defaults` with `overrides` laid over them; when the engine refuses the
-// overrides (out of range, wrong shape: the page keeps its defaults then too), runs the defaults
-// and says so in `note`. `defaults` becomes the settings that were used.
-nlohmann::json run_settled(const char* command, nlohmann::json& defaults, const nlohmann::json& overrides,
-                           std::string& note);
+// A live cell's settings and the engine's result at them.
+struct Settled {
+    nlohmann::json args;    // the settings used
+    nlohmann::json result;  // the engine's answer for them
+    std::string note;       // "The permalink's settings ... were refused ..." when they were
+};
 
-// "## <title>\n\n", the cell's title or `fallback`.
-std::string heading(const nlohmann::json& cell, const char* fallback);
+// Runs `command` on the cell's `fields` with `overrides` laid over them; when the engine refuses
+// the overrides (out of range, wrong shape: the page keeps its defaults then too), runs the
+// cell's own settings and says so in the note.
+Settled settle(const char* command, const nlohmann::json& cell, std::initializer_list<const char*> fields,
+               const nlohmann::json& overrides);
+// The same with `run` in place of an engine command (a cell whose numbers no command gives whole).
+Settled settle(const std::function<nlohmann::json(const nlohmann::json&)>& run, const nlohmann::json& cell,
+               std::initializer_list<const char*> fields, const nlohmann::json& overrides);
 
-// The transformer block, PyTorch's rules, the mistakes, the alternatives and the precision lab;
-// code left empty for a type that runs only on the page.
+// The exported cell: "## <title or fallback>", the note, `about` (what the program computes),
+// then the program.
+LiveCell live(const nlohmann::json& cell, const char* fallback, const Settled& settled, const char* about,
+              std::string code);
+
+// The program's check against the engine, as Python: a comment (`why`: where numpy rounds
+// differently from the engine and why `tolerance` covers it), then
+// `def check(ours, want, name)`, np.testing.assert_allclose at that relative tolerance (and an
+// absolute 1e-12, for numbers that should be 0).
+std::string close_check(const char* why, const char* tolerance);
+
+// The last line of a program whose checks passed: `print("the engine's numbers, <how>")`.
+std::string checks_passed(const char* how);
+
+// The transformer block, PyTorch's rules and the mistakes (ipynb_programs_lab.cpp); then the
+// alternatives and the precision lab (numerics_cell), attention at scale (scale_cell); code left
+// empty for a cell type that runs only on the page.
 LiveCell lab_cell(const nlohmann::json& cell, const CellState& state);
+LiveCell numerics_cell(const nlohmann::json& cell, const CellState& state);
+LiveCell scale_cell(const nlohmann::json& cell, const CellState& state);
 
 }  // namespace attnbook

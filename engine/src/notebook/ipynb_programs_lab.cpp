@@ -1,7 +1,5 @@
 // The `ipynb` export's live cells, part two: the transformer block, PyTorch's rules and the
-// common mistakes. The alternatives to softmax and the precision lab (float16 and bfloat16
-// emulated operation by operation) stay on the page for now: their programs would be long enough
-// to hide the lesson, and a note says so.
+// common mistakes, each a numpy program checked against the engine's exact numbers.
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/notebook/commands.hpp"
 #include "ipynb_programs.hpp"
@@ -24,23 +22,22 @@ def softmax(logits, axis=-1):
 
 // Random draws (numpy's default_rng, the same doubles as the engine's) pass through dot products
 // of up to 1024 terms and exp of logits up to about 100: numpy's summation order moves the last
-// bits by more than in the small examples, still far below 1e-10.
-const char* kCloseCheck = R"PY(
-# numpy's exp and its sums (pairwise, BLAS) may round the last bits differently from the engine's
-# own exp and left-to-right sums, so the check allows a relative difference of 1e-10.
-def check(ours, want, name):
-    np.testing.assert_allclose(ours, want, rtol=1e-10, atol=1e-12, err_msg=name)
-)PY";
+// bits by more than in the small examples.
+std::string lab_check() {
+    return close_check("numpy's exp and its sums (pairwise, BLAS) may round the last bits differently from the\n"
+                       "# engine's own exp and left-to-right sums; over dot products of up to 1024 terms that is at most\n"
+                       "# 1024 roundings of 1.1e-16 each (1.1e-13 of the terms' size), and exp turns that error in a logit\n"
+                       "# of up to about 100 into a relative 1e-11 at most: the check allows a relative 1e-10.",
+                       "1e-10");
+}
 
 LiveCell block(const json& cell, const CellState& state) {
-    json args;
-    for (const char* f : {"input", "heads", "mask", "activation"}) args[f] = cell.at(f);
     StateArgs s{state};
     s.whole("heads", "heads");
     s.text("act", "activation");
     if (const std::string* causal = s.find("causal"); causal != nullptr && *causal == "1") {
         json mask = json::array();
-        const std::size_t n = args.at("input").size();
+        const std::size_t n = cell.at("input").size();
         for (std::size_t r = 0; r < n; ++r) {
             json row = json::array();
             for (std::size_t c = 0; c < n; ++c) row.push_back(c <= r);
@@ -48,9 +45,8 @@ LiveCell block(const json& cell, const CellState& state) {
         }
         s.args["mask"] = mask;
     }
-    std::string note;
-    const json result = run_settled("block", args, s.args, note);
-    const json& w = result.at("weights");
+    const Settled settled = settle("block", cell, {"input", "heads", "mask", "activation"}, s.args);
+    const json &args = settled.args, &result = settled.result, &w = result.at("weights");
     const std::string activation = args.at("activation").get<std::string>();
     const char* act_code =
         activation == "relu"        ? "np.maximum(x, 0.0)"
@@ -59,17 +55,16 @@ LiveCell block(const json& cell, const CellState& state) {
     std::string weights;
     for (auto it = w.begin(); it != w.end(); ++it)
         append_text(weights, {it.key(), " = np.array(", py_literal(it.value()), ")\n"});
-    LiveCell out;
-    out.markdown = heading(cell, "A transformer block") + note +
-                   "A pre-norm block, H' = MHA(LN(H)) + H and H_out = MLP(LN(H')) + H', on a few rows with small "
-                   "fixed weights (nothing here was trained). Every intermediate is printed.";
-    out.code = join_text({"import math\n\nimport numpy as np\n\n"
-                          "H = np.array(", py_literal(args.at("input")), ")  # (positions, d_model)\n"
-                          "allowed = np.array(", py_literal(args.at("mask")), ")  # (positions, positions)\n"
-                          "heads = ", args.at("heads").dump(), "\n"
-                          "epsilon = ", py_literal(exact_numbers(result.at("epsilon"))), "\n\n"
-                          "# The block's fixed weights (x W + b for every row x).\n",
-                          weights, kSoftmax, R"PY(
+    return live(cell, "A transformer block", settled,
+                "A pre-norm block, H' = MHA(LN(H)) + H and H_out = MLP(LN(H')) + H', on a few rows with small "
+                "fixed weights (nothing here was trained). Every intermediate is printed.",
+                join_text({"import math\n\nimport numpy as np\n\n"
+                           "H = np.array(", py_literal(args.at("input")), ")  # (positions, d_model)\n"
+                           "allowed = np.array(", py_literal(args.at("mask")), ")  # (positions, positions)\n"
+                           "heads = ", args.at("heads").dump(), "\n"
+                           "epsilon = ", py_literal(exact_numbers(result.at("epsilon"))), "\n\n"
+                           "# The block's fixed weights (x W + b for every row x).\n",
+                           weights, kSoftmax, R"PY(
 
 def layer_norm(x, gamma, beta):
     mean = x.mean(axis=-1, keepdims=True)
@@ -78,7 +73,7 @@ def layer_norm(x, gamma, beta):
 
 def activation(x):
     return )PY",
-                          act_code, R"PY(
+                           act_code, R"PY(
 
 d_head = H.shape[1] // heads
 ln1 = layer_norm(H, ln1_gamma, ln1_beta)
@@ -99,34 +94,29 @@ mlp_out = mlp_hidden @ w_2 + b_2
 h_out = mlp_out + h_prime
 print("H_out\n", np.round(h_out, 3))
 )PY",
-                          engine_numbers(result, {"ln1", "concat", "attention_out", "h_prime", "ln2", "mlp_hidden", "mlp_out", "h_out"}),
-                          kCloseCheck,
-                          "\nfor name, ours in [(\"ln1\", ln1), (\"concat\", concat), (\"attention_out\", attention_out), "
-                          "(\"h_prime\", h_prime),\n                   (\"ln2\", ln2), (\"mlp_hidden\", mlp_hidden), "
-                          "(\"mlp_out\", mlp_out), (\"h_out\", h_out)]:\n    check(ours, engine[name], name)\n"
-                          "print(\"the engine's numbers, to 1e-10\")\n"});
-    return out;
+                           engine_numbers(result, {"ln1", "concat", "attention_out", "h_prime", "ln2", "mlp_hidden", "mlp_out", "h_out"}),
+                           lab_check(),
+                           "\nfor name, ours in [(\"ln1\", ln1), (\"concat\", concat), (\"attention_out\", attention_out), "
+                           "(\"h_prime\", h_prime),\n                   (\"ln2\", ln2), (\"mlp_hidden\", mlp_hidden), "
+                           "(\"mlp_out\", mlp_out), (\"h_out\", h_out)]:\n    check(ours, engine[name], name)\n",
+                           checks_passed("to 1e-10")}));
 }
 
 LiveCell pytorch_rules(const json& cell, const CellState& state) {
-    json args;
-    args["scale"] = cell.at("scale");
     StateArgs s{state};
     s.number("scale", "scale");
-    std::string note;
-    const json result = run_settled("pytorch_rules", args, s.args, note);
-    const json& ex = result.at("example");
-    LiveCell out;
-    out.markdown = heading(cell, "PyTorch's rules") + note +
-                   "How `torch.nn.functional.scaled_dot_product_attention` reads its options, on a short "
+    const Settled settled = settle("pytorch_rules", cell, {"scale"}, s.args);
+    const json &args = settled.args, &result = settled.result, &ex = result.at("example");
+    return live(cell, "PyTorch's rules", settled,
+                "How `torch.nn.functional.scaled_dot_product_attention` reads its options, on a short "
                    "sequence: the default scale, boolean and additive masks, `is_causal`, grouped-query heads and "
-                   "a row with nothing to attend to. numpy plays PyTorch here, so the cell runs without torch.";
-    out.code = join_text({"import numpy as np\n\n"
-                          "q = np.array(", py_literal(ex.at("queries")), ")  # (L, E)\n"
-                          "k = np.array(", py_literal(ex.at("keys")), ")  # (S, E)\n"
-                          "v = np.array(", py_literal(ex.at("values")), ")  # (S, Ev)\n"
-                          "explicit_scale = ", py_literal(args.at("scale")), "\n",
-                          kSoftmax, R"PY(
+                   "a row with nothing to attend to. numpy plays PyTorch here, so the cell runs without torch.",
+                join_text({"import numpy as np\n\n"
+                           "q = np.array(", py_literal(ex.at("queries")), ")  # (L, E)\n"
+                           "k = np.array(", py_literal(ex.at("keys")), ")  # (S, E)\n"
+                           "v = np.array(", py_literal(ex.at("values")), ")  # (S, Ev)\n"
+                           "explicit_scale = ", py_literal(args.at("scale")), "\n",
+                           kSoftmax, R"PY(
 
 def sdpa(q, k, v, attn_mask=None, is_causal=False, scale=None, enable_gqa=False):
     """PyTorch's scaled_dot_product_attention in numpy, returning the weights too."""
@@ -175,7 +165,7 @@ print(f"scale = {explicit_scale}\n", np.round(weights_explicit, 3))
 print("causal\n", np.round(weights_causal, 3))
 print("row 0 fully masked: output\n", np.round(masked_output, 3))
 )PY",
-                          engine_numbers(result, {"scale", "masks", "causal", "fully_masked", "gqa"}), kCloseCheck, R"PY(
+                           engine_numbers(result, {"scale", "masks", "causal", "fully_masked", "gqa"}), lab_check(), R"PY(
 check(weights_default, engine["scale"]["weights_default"], "weights_default")
 check(weights_explicit, engine["scale"]["weights_explicit"], "weights_explicit")
 check(weights_bool, engine["masks"]["weights_bool"], "weights_bool")
@@ -184,32 +174,27 @@ check(weights_causal, engine["causal"]["weights"], "causal")
 check(masked_weights, engine["fully_masked"]["weights"], "fully masked weights")
 check(masked_output, engine["fully_masked"]["output"], "fully masked output")
 assert list(gqa_output.shape) == engine["gqa"]["output_shape"]
-print("the engine's numbers, to 1e-10")
-)PY"});
-    return out;
+)PY",
+                           checks_passed("to 1e-10")}));
 }
 
 LiveCell mistakes(const json& cell, const CellState& state) {
-    json args;
-    for (const char* f : {"heads", "head_width", "tuned_width"}) args[f] = cell.at(f);
     StateArgs s{state};
     s.whole("heads", "heads");
     s.whole("tuned", "tuned_width");
-    std::string note;
-    const json result = run_settled("mistakes", args, s.args, note);
-    const json& ww = result.at("wrong_width");
-    LiveCell out;
-    out.markdown = heading(cell, "Four common mistakes") + note +
-                   "Each mistake run with its symptom measured: dividing by the model's width instead of the "
-                   "head's, softmax over the wrong axis, masking after the softmax, and a scale tuned at one width.";
-    out.code = join_text({"import numpy as np\n\n"
-                          "heads, head_width, tuned_width = ", args.at("heads").dump(), ", ", args.at("head_width").dump(), ", ",
-                          args.at("tuned_width").dump(), "\n"
-                          "keys, trials, seed = ", ww.at("keys").dump(), ", ", ww.at("trials").dump(), ", 0\n"
-                          "scores = np.array(", py_literal(exact_numbers(result.at("wrong_axis").at("scores"))),
-                          ")  # the lesson's 4 x 4 logits\n"
-                          "widths = ", py_literal(result.at("tuned_scale").at("widths")), "\n",
-                          kSoftmax, R"PY(
+    const Settled settled = settle("mistakes", cell, {"heads", "head_width", "tuned_width"}, s.args);
+    const json &args = settled.args, &result = settled.result, &ww = result.at("wrong_width");
+    return live(cell, "Four common mistakes", settled,
+                "Each mistake run with its symptom measured: dividing by the model's width instead of the "
+                   "head's, softmax over the wrong axis, masking after the softmax, and a scale tuned at one width.",
+                join_text({"import numpy as np\n\n"
+                           "heads, head_width, tuned_width = ", args.at("heads").dump(), ", ", args.at("head_width").dump(), ", ",
+                           args.at("tuned_width").dump(), "\n"
+                           "keys, trials, seed = ", ww.at("keys").dump(), ", ", ww.at("trials").dump(), ", 0\n"
+                           "scores = np.array(", py_literal(exact_numbers(result.at("wrong_axis").at("scores"))),
+                           ")  # the lesson's 4 x 4 logits\n"
+                           "widths = ", py_literal(result.at("tuned_scale").at("widths")), "\n",
+                           kSoftmax, R"PY(
 rng = np.random.default_rng(seed)
 
 def mean_top(d, divisors):
@@ -246,7 +231,7 @@ for d in widths:
     top_sqrt.append(level)
     print(f"d = {d:>4}: tuned constant {tuned:.3f}, 1/sqrt(d) {level:.3f}")
 )PY",
-                          engine_numbers(result, {"wrong_width", "wrong_axis", "mask_after", "tuned_scale"}), kCloseCheck, R"PY(
+                           engine_numbers(result, {"wrong_width", "wrong_axis", "mask_after", "tuned_scale"}), lab_check(), R"PY(
 for name, ours in [("top_unscaled", top_unscaled), ("top_right", top_right), ("top_wrong", top_wrong)]:
     check(ours, engine["wrong_width"][name], name)
 check(weights_key_axis, engine["wrong_axis"]["weights_key_axis"], "weights_key_axis")
@@ -255,9 +240,8 @@ check(weights_after, engine["mask_after"]["weights_after"], "weights_after")
 check(weights_before, engine["mask_after"]["weights_before"], "weights_before")
 check(top_tuned, engine["tuned_scale"]["top_tuned"], "top_tuned")
 check(top_sqrt, engine["tuned_scale"]["top_sqrt"], "top_sqrt")
-print("the engine's numbers, to 1e-10")
-)PY"});
-    return out;
+)PY",
+                           checks_passed("to 1e-10")}));
 }
 
 }  // namespace
@@ -267,7 +251,7 @@ LiveCell lab_cell(const json& cell, const CellState& state) {
     if (type == "transformer-block") return block(cell, state);
     if (type == "pytorch-rules") return pytorch_rules(cell, state);
     if (type == "mistakes") return mistakes(cell, state);
-    return LiveCell{};  // alternatives, precision-lab: on the page only (see the top of this file)
+    return numerics_cell(cell, state);
 }
 
 }  // namespace attnbook

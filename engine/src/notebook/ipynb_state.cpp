@@ -3,18 +3,10 @@
 #include <cstdlib>
 
 #include "attnbook/core/decimal_text.hpp"
+#include "attnbook/core/text_split.hpp"
 
 namespace attnbook {
 namespace {
-
-std::vector<std::string> split(const std::string& text, char sep) {
-    std::vector<std::string> parts;
-    std::size_t start = 0;
-    for (std::size_t at; (at = text.find(sep, start)) != std::string::npos; start = at + 1)
-        parts.push_back(text.substr(start, at - start));
-    parts.push_back(text.substr(start));
-    return parts;
-}
 
 int hex_digit(char c) {
     if (c >= '0' && c <= '9') return c - '0';
@@ -42,11 +34,6 @@ std::optional<std::string> percent_decode(const std::string& text) {
     return out;
 }
 
-std::string trim(const std::string& s) {
-    const auto a = s.find_first_not_of(" \t"), b = s.find_last_not_of(" \t");
-    return a == std::string::npos ? "" : s.substr(a, b - a + 1);
-}
-
 }  // namespace
 
 PermalinkCells read_permalink(const std::string& hash, const std::string& notebook_id) {
@@ -56,7 +43,7 @@ PermalinkCells read_permalink(const std::string& hash, const std::string& notebo
     };
     std::vector<Pair> pairs;
     bool short_form = false;
-    for (const std::string& raw : split(text, '&')) {
+    for (const std::string& raw : split_text(text, '&')) {
         if (raw.empty()) continue;
         const auto eq = raw.find('=');
         std::string value = eq == std::string::npos ? "" : raw.substr(eq + 1);
@@ -81,14 +68,14 @@ PermalinkCells read_permalink(const std::string& hash, const std::string& notebo
 }
 
 std::optional<double> permalink_number(const std::string& text) {
-    const Decimal d = read_decimal(trim(text));
+    const Decimal d = read_decimal(trim_blanks(text));
     if (d.status != DecimalStatus::ok) return std::nullopt;
     return d.value;
 }
 
 std::optional<std::vector<double>> permalink_numbers(const std::string& text) {
     std::vector<double> out;
-    for (const std::string& item : split(text, ',')) {
+    for (const std::string& item : split_text(text, ',')) {
         const auto x = permalink_number(item);
         if (!x) return std::nullopt;
         out.push_back(*x);
@@ -98,7 +85,7 @@ std::optional<std::vector<double>> permalink_numbers(const std::string& text) {
 
 std::optional<std::vector<std::vector<double>>> permalink_rows(const std::string& text) {
     std::vector<std::vector<double>> out;
-    for (const std::string& row : split(text, ';')) {
+    for (const std::string& row : split_text(text, ';')) {
         const auto xs = permalink_numbers(row);
         if (!xs) return std::nullopt;
         out.push_back(*xs);
@@ -109,16 +96,16 @@ std::optional<std::vector<std::vector<double>>> permalink_rows(const std::string
 // "bits": 1 allows a source, anything else masks it (permalink.js).
 std::optional<std::vector<bool>> permalink_bits(const std::string& text) {
     std::vector<bool> out;
-    for (const std::string& item : split(text, ',')) out.push_back(trim(item) == "1");
+    for (const std::string& item : split_text(text, ',')) out.push_back(trim_blanks(item) == "1");
     return out;
 }
 
 std::optional<std::vector<std::vector<bool>>> permalink_bit_rows(const std::string& text) {
     std::vector<std::vector<bool>> out;
-    for (const std::string& row : split(text, ';')) {
+    for (const std::string& row : split_text(text, ';')) {
         std::vector<bool> bits;
-        for (const std::string& item : split(row, ',')) {
-            const std::string t = trim(item);
+        for (const std::string& item : split_text(row, ',')) {
+            const std::string t = trim_blanks(item);
             if (t != "0" && t != "1") return std::nullopt;
             bits.push_back(t == "1");
         }

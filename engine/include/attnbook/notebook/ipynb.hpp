@@ -3,7 +3,7 @@
 // numbers: prose, maths, references and practice become Markdown; every live cell becomes a
 // short numpy (or standard-library) program that prints the cell's numbers as the page rounds
 // them and checks them against the engine's exact numbers, embedded beside it; cells that only
-// work on the page (playback, help history, attention at scale) become a note with a link back.
+// work on the page (the playback animation, the help history) become a note with a link back.
 //
 //   ipynb {text, name?, depth?, state?, url?} -> {"ipynb": <the .ipynb text>, "file": "<id>-<depth>.ipynb"}
 //     text   the notebook's JSON text (validated first; an invalid notebook is refused with its
