@@ -156,6 +156,9 @@ const char* page_only_reason(const std::string& type) {
         return "attention with every operation rounded to float32, bfloat16 and float16 (numpy has no bfloat16; the "
                "engine emulates each format step by step)";
     if (type == "alternatives") return "softmax attention beside its alternatives (additive, cosine, linear, random features, sparsemax, ...)";
+    if (type == "training-lab")
+        return "a tiny transformer trained step by step in your browser, its loss and attention drawn as it learns (the "
+               "command line's `attnbook train` prints the same run's numbers)";
     return "a live cell whose program is not part of this export";
 }
 

@@ -15,6 +15,7 @@
 #include "attnbook/lessons/cost_model.hpp"
 #include "attnbook/lessons/divisor.hpp"
 #include "attnbook/lessons/jacobian.hpp"
+#include "attnbook/lessons/train_session.hpp"
 #include "attnbook/lessons/mistakes.hpp"
 #include "attnbook/lessons/online_softmax.hpp"
 #include "attnbook/lessons/pipeline.hpp"
@@ -79,6 +80,7 @@ namespace ml = mistakes_limits;
 namespace jl = jacobian_limits;
 namespace ol = online_softmax_limits;
 namespace al = alternatives_limits;
+namespace tl = train_limits;
 
 constexpr Limit kLimits[] = {
     limit("notebook/max_bytes", json_text_max_bytes),
@@ -225,6 +227,23 @@ constexpr Limit kLimits[] = {
     limit("lesson_cells/alternatives/max_features", al::max_features),
     limit("lesson_cells/alternatives/max_cosine_scale", al::max_cosine_scale),
 
+    // The training lab (lessons/train.hpp, train_session.hpp).
+    limit("train/layers/max", tl::max_layers),
+    limit("train/heads/max", tl::max_heads),
+    limit("train/width/min", tl::min_width),
+    limit("train/width/max", tl::max_width),
+    limit("train/context/min", tl::min_context),
+    limit("train/context/max", tl::max_context),
+    limit("train/vocab/min", tl::min_vocab),
+    limit("train/vocab/max", tl::max_vocab),
+    limit("train/batch/max", tl::max_batch),
+    limit("train/steps/max", tl::max_steps),
+    limit("train/snapshots/max", tl::max_snapshots),
+    limit("train/held_out", tl::held_out),
+    limit("train/learning_rate/max", tl::max_learning_rate),
+    limit("train/seed/max", tl::max_seed),
+    limit("train/checkpoints/max", tl::max_checkpoints),
+
     limit("quote_max_chars", quote_max_chars),
 };
 
@@ -361,6 +380,25 @@ json engine_limits() {
             .set("cosine_scale", alt.cosine_scale)
             .set("features", alt.features)
             .set("seed", alt.seed);
+    }
+    {
+        const TrainConfig train;
+        JsonOut t = o.object("train");
+        t.set("tasks", train_task_names()).set("modes", training_lab_mode_names());
+        t.object("defaults")
+            .set("task", train_task_name(train.task))
+            .set("layers", train.layers)
+            .set("heads", train.heads)
+            .set("width", train.width)
+            .set("context", train.context)
+            .set("vocab", train.vocab)
+            .set("mlp", train.mlp)
+            .set("divisor", divisor_name(train.divisor))
+            .set("learning_rate", train.learning_rate)
+            .set("batch", train.batch)
+            .set("steps", train.steps)
+            .set("seed", train.seed)
+            .set("eval_every", train.eval_every);
     }
     for (const Limit& l : kLimits) {
         json& slot = at(out, l.path);
