@@ -46,7 +46,8 @@ void TrainSession::keep_checkpoint() {
     // Full: keep every other one (step 0 stays) and double the spacing, so the kept steps stay
     // evenly spaced and the next one falls on the new spacing.
     std::size_t kept = 0;
-    for (std::size_t i = 0; i < checkpoints_.size(); i += 2) checkpoints_[kept++] = std::move(checkpoints_[i]);
+    for (std::size_t i = 0; i < checkpoints_.size(); i += 2, ++kept)
+        if (i != kept) checkpoints_[kept] = std::move(checkpoints_[i]);  // (a self-move would empty it)
     checkpoints_.resize(kept);
     spacing_ *= 2;
     if (checkpoints_.back().first % spacing_ != 0) checkpoints_.pop_back();

@@ -1,9 +1,7 @@
 // The training-lab cell (lessons/train.hpp): the settings of a tiny transformer the page trains in
-// its worker. Every default is TrainConfig's and every limit train_limits'; the rule that ties two
+// its worker. Every default is TrainConfig's and every limit train_limits'; the rules that tie two
 // fields together (the width splits into the heads; the probe's tokens are in the vocabulary and
-// fit the context) is check_train_config's, asked once the fields themselves are valid and reported
-// at the field it names.
-#include "attnbook/core/errors.hpp"
+// fit the context) are check_train_config's, checked once the fields themselves are valid.
 #include "attnbook/lessons/train.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/json_text.hpp"
@@ -62,22 +60,17 @@ void check_training_lab_cell(Context& cx, const json& cell, const std::string& p
         }
     }
     if (cx.count() != errors_before) return;
-    // The rules between fields, as the engine applies them when the cell runs.
-    TrainConfig c;
-    c.width = out["width"].get<std::size_t>(), c.heads = out["heads"].get<std::size_t>();
-    c.context = out["context"].get<std::size_t>(), c.vocab = out["vocab"].get<std::size_t>();
-    c.layers = out["layers"].get<std::size_t>(), c.batch = out["batch"].get<std::size_t>();
-    c.steps = out["steps"].get<std::size_t>();
-    if (const json* probe = json_member(out, "probe")) c.probe = probe->get<std::vector<std::size_t>>();
-    try {
-        check_train_config(c);
-    } catch (const UserError& e) {
-        // "width: ..." or "probe[3]: ...": the field (and entry) named, at its path.
-        const std::string message = e.what();
-        const std::size_t colon = message.find(": ");
-        const bool probe = message.rfind("probe", 0) == 0;
-        const std::string at = probe ? f.at("probe") + message.substr(5, colon - 5) : f.at("width");
-        cx.error(at, {message.substr(colon + 2)});
+    // The rules between fields, as check_train_config applies them when the cell runs (written
+    // here rather than calling it: the learner's module then links none of the training's code).
+    const std::size_t width = out["width"].get<std::size_t>(), heads = out["heads"].get<std::size_t>();
+    if (width % heads != 0)
+        f.error("width", {width, " does not split into ", heads, " heads of equal width (choose a multiple of heads)"});
+    if (const json* probe = json_member(out, "probe")) {
+        const std::size_t context = out["context"].get<std::size_t>(), vocab = out["vocab"].get<std::size_t>();
+        if (probe->size() > context) f.error("probe", {"at most ", context, " tokens (the context), found ", probe->size()});
+        for (std::size_t i = 0; i < probe->size(); ++i)
+            if ((*probe)[i].get<std::size_t>() >= vocab)
+                cx.error(json_path_index(f.at("probe"), i), {"tokens are 0 to ", vocab - 1, " (the vocabulary), found ", (*probe)[i].get<std::size_t>()});
     }
 }
 
