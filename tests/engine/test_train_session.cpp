@@ -4,6 +4,8 @@
 // at those steps; the memory it states is what it holds; bad arguments name the field.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "attnbook/core/errors.hpp"
 #include "attnbook/notebook/commands.hpp"
 #include "attnbook/notebook/train_command.hpp"
@@ -132,4 +134,23 @@ TEST_CASE("the session refuses what the command refuses, naming the field", "[tr
     CHECK(r["step"] == 3);
     CHECK(r["done"] == true);
     CHECK(r["rows"]["steps"].size() == 3);
+}
+
+TEST_CASE("a training-lab cell is validated at its JSON paths, with the train command's limits", "[train][session]") {
+    const std::string text = R"({"format":"attnbook-notebook/1","id":"x","title":"x","version":"1.0.0","depths":["beginner"],"cells":[
+ {"type":"training-lab","width":30,"heads":4},
+ {"type":"training-lab","probe":[1,9],"vocab":8},
+ {"type":"training-lab","probe":[1,2,7,1,2],"vocab":8,"context":4},
+ {"type":"training-lab","mode":"both","learning_rate":0,"steps":5001,"layers":3},
+ {"type":"training-lab","mode":"divisors","task":"induction","layers":2,"heads":2,"width":32,"probe":[1,2,3]}]})";
+    const json r = run_command("validate", {{"text", text}});
+    std::vector<std::string> paths;
+    for (const json& e : r["errors"]) paths.push_back(e["path"].get<std::string>());
+    std::sort(paths.begin(), paths.end());
+    const std::vector<std::string> expected = {
+        "$.cells[0].width", "$.cells[1].probe[1]", "$.cells[2].probe", "$.cells[3].layers",
+        "$.cells[3].learning_rate", "$.cells[3].mode", "$.cells[3].steps"};
+    CHECK(paths == expected);
+    CHECK_THAT(r.dump(), Catch::Contains("tokens are 0 to 7 (the vocabulary), found 9"));
+    CHECK_THAT(r.dump(), Catch::Contains("30 does not split into 4 heads"));
 }

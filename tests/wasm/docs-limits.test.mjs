@@ -116,6 +116,12 @@ function lessonCellRules() {
     cost: Object.fromEntries(['tokens', 'head_width', 'value_width', 'heads', 'layers', 'batch', 'bytes'].map((f) => [`\`${f}\``, range(c[f])])),
     'online-softmax': { '`scores`': [1, lc.online_softmax.max_keys], '`values`': [1, lc.online_softmax.max_width], '`tile`': [1] },
     alternatives: { '`cosine_scale`': [0, lc.alternatives.max_cosine_scale], '`features`': [1, lc.alternatives.max_features], '`seed`': [] },
+    'training-lab': {
+      '`mode`': [], '`task`': [], '`layers`': [1, L.train.layers.max], '`heads`': [1, L.train.heads.max],
+      '`width`': range(L.train.width), '`context`': range(L.train.context), '`vocab`': range(L.train.vocab), '`mlp`': [],
+      '`divisor`': [], '`learning_rate`': [0, L.train.learning_rate.max], '`batch`': [1, L.train.batch.max],
+      '`steps`': [1, L.train.steps.max], '`seed`': [], '`probe`': [],
+    },
   };
 }
 
@@ -183,6 +189,9 @@ test('defaults and name lists in docs/notebook-format.md are the engine\'s', () 
     ['online-softmax', 'scores', lc.online_softmax.defaults.scores], ['online-softmax', 'values', lc.online_softmax.defaults.values],
     ['online-softmax', 'tile', lc.online_softmax.defaults.tile], ['alternatives', 'cosine_scale', lc.alternatives.defaults.cosine_scale],
     ['alternatives', 'features', lc.alternatives.defaults.features], ['alternatives', 'seed', lc.alternatives.defaults.seed],
+    ...['task', 'layers', 'heads', 'width', 'context', 'vocab', 'mlp', 'divisor', 'learning_rate', 'batch', 'steps', 'seed']
+      .map((f) => ['training-lab', f, L.train.defaults[f]]),
+    ['training-lab', 'mode', L.train.modes[0]],
   ];
   for (const [section, field, value] of lessonDefaults) {
     assert.deepEqual(JSON.parse(codeSpans(row(section, `\`${field}\``)[3]).at(-1)), value, `${section} ${field}`);
