@@ -86,7 +86,6 @@ export interface LimitsResult {
   /** The training lab and the `train` command (lessons/train.hpp). */
   train: {
     tasks: Array<'previous' | 'largest' | 'induction'>; modes: Array<'train' | 'divisors'>;
-    defaults: Required<Omit<TrainArgs, 'snapshots' | 'probe'>>;
     layers: { max: number }; heads: { max: number }; width: Range; context: Range; vocab: Range;
     batch: { max: number }; steps: { max: number }; snapshots: { max: number }; held_out: number;
     learning_rate: { max: number }; seed: { max: number }; checkpoints: { max: number };

@@ -11,8 +11,9 @@ import path from 'node:path';
 import { ROOT, loadEngine, runNativeCli } from './engine.mjs';
 
 let L;
+let engine;
 before(async () => {
-  const engine = await loadEngine();
+  engine = await loadEngine();
   L = JSON.parse(engine.call('limits', '{}'));
   // The CLI prints the same object.
   assert.deepEqual(JSON.parse(runNativeCli(['limits']).stdout), L);
@@ -179,6 +180,11 @@ test('defaults and name lists in docs/notebook-format.md are the engine\'s', () 
   assert.deepEqual(JSON.parse(codeSpans(row('precision-lab', '`tokens`')[2])[0]), L.precision.cell.default_tokens);
   assert.deepEqual(JSON.parse(codeSpans(row('precision-lab', '`head_width`')[2])[0]), L.precision.head_width.default);
   const lc = L.lesson_cells;
+  // The training lab's defaults: what the validator fills into a bare cell (TrainConfig's).
+  const trainingLabDefaults = (() => {
+    const text = JSON.stringify({ format: L.notebook.format, id: 'x', title: 'x', version: '1.0.0', depths: ['beginner'], cells: [{ type: 'training-lab' }] });
+    return JSON.parse(engine.call('validate', JSON.stringify({ text }))).notebook.cells[0];
+  })();
   const lessonDefaults = [
     ['pipeline', 'scores', lc.pipeline.defaults.scores], ['pipeline', 'width', lc.pipeline.defaults.width],
     ['pipeline', 'values', lc.pipeline.defaults.values], ['pytorch-rules', 'scale', lc.pytorch_rules.scale.default],
@@ -189,9 +195,8 @@ test('defaults and name lists in docs/notebook-format.md are the engine\'s', () 
     ['online-softmax', 'scores', lc.online_softmax.defaults.scores], ['online-softmax', 'values', lc.online_softmax.defaults.values],
     ['online-softmax', 'tile', lc.online_softmax.defaults.tile], ['alternatives', 'cosine_scale', lc.alternatives.defaults.cosine_scale],
     ['alternatives', 'features', lc.alternatives.defaults.features], ['alternatives', 'seed', lc.alternatives.defaults.seed],
-    ...['task', 'layers', 'heads', 'width', 'context', 'vocab', 'mlp', 'divisor', 'learning_rate', 'batch', 'steps', 'seed']
-      .map((f) => ['training-lab', f, L.train.defaults[f]]),
-    ['training-lab', 'mode', L.train.modes[0]],
+    ...['mode', 'task', 'layers', 'heads', 'width', 'context', 'vocab', 'mlp', 'divisor', 'learning_rate', 'batch', 'steps', 'seed']
+      .map((f) => ['training-lab', f, trainingLabDefaults[f]]),
   ];
   for (const [section, field, value] of lessonDefaults) {
     assert.deepEqual(JSON.parse(codeSpans(row(section, `\`${field}\``)[3]).at(-1)), value, `${section} ${field}`);

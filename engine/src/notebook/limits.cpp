@@ -381,25 +381,8 @@ json engine_limits() {
             .set("features", alt.features)
             .set("seed", alt.seed);
     }
-    {
-        const TrainConfig train;
-        JsonOut t = o.object("train");
-        t.set("tasks", train_task_names()).set("modes", training_lab_mode_names());
-        t.object("defaults")
-            .set("task", train_task_name(train.task))
-            .set("layers", train.layers)
-            .set("heads", train.heads)
-            .set("width", train.width)
-            .set("context", train.context)
-            .set("vocab", train.vocab)
-            .set("mlp", train.mlp)
-            .set("divisor", divisor_name(train.divisor))
-            .set("learning_rate", train.learning_rate)
-            .set("batch", train.batch)
-            .set("steps", train.steps)
-            .set("seed", train.seed)
-            .set("eval_every", train.eval_every);
-    }
+    // The training lab's names (its defaults are the validator's: a bare training-lab cell, validated).
+    o.object("train").set("tasks", train_task_names()).set("modes", training_lab_mode_names());
     for (const Limit& l : kLimits) {
         json& slot = at(out, l.path);
         if (l.kind == Limit::real)
