@@ -10,7 +10,7 @@ import { startTasks, stopTasks } from './main-thread-trace.mjs';
 import { runNativeCli } from '../wasm/engine.mjs';
 
 const doc = {
-  format: 'attnbook-notebook/1', id: 'attention-learns', title: 'Training lab test', version: '1.0.0',
+  format: 'attnbook-notebook/1', id: 'attention-learns', title: 'Training lab test', version: '1.0.0', depths: ['beginner'],
   cells: [
     { type: 'training-lab', id: 'lab', task: 'previous', steps: 120 },
     { type: 'training-lab', id: 'divisors', mode: 'divisors', task: 'previous', width: 64, steps: 30 },
@@ -83,6 +83,8 @@ test('pause, resume, step, the timeline and a typed probe', async () => {
   await page.waitForFunction((el) => /Step [1-9]/.test(el.shadowRoot.querySelector('.lab-counter').textContent),
     await page.locator('attention-notebook').elementHandle(), { timeout: 60000 });
   await button(page, 'Pause').click();
+  // Paused, and the slice that was out when Pause was pressed has answered and been drawn.
+  await page.locator('attention-notebook .training-lab[data-running=false]:not([data-busy])').first().waitFor();
   await lab(page).locator('.lab-status', { hasText: 'Paused' }).waitFor();
   const paused = await stepShown(page);
   await page.waitForTimeout(700);
@@ -105,7 +107,7 @@ test('pause, resume, step, the timeline and a typed probe', async () => {
   const map = lab(page).locator('svg.attention-map').first();
   await page.waitForFunction((el) => /at step 0,/.test(el.shadowRoot.querySelector('svg.attention-map').getAttribute('aria-label')),
     await page.locator('attention-notebook').elementHandle(), { timeout: 30000 });
-  const cli = JSON.parse(runNativeCli(['train', '--task', 'previous', '--steps', '1', '--snapshots', '1']).stdout);
+  const cli = JSON.parse(runNativeCli(['train', '--task', 'previous', '--steps', '1', '--snapshots', '2']).stdout);
   const opacity = await map.locator('rect.pos').evaluateAll((rs) => rs.map((r) => Number(r.getAttribute('fill-opacity'))));
   const expected = cli.snapshots[0].attention[0][0].flatMap((row, t) => row.slice(0, t + 1).map((w) => Number(w.exact.toFixed(3))));
   assert.deepEqual(opacity, expected);
@@ -154,8 +156,10 @@ test('screenshots of the shipped notebook at 390 and 1280 px, light and dark', a
     const first = page.locator('attention-notebook .training-lab').first();
     await first.locator('svg.attention-map').first().waitFor({ timeout: 60000 });
     await first.locator('.lab-buttons button', { hasText: 'Start' }).click();
-    await page.waitForTimeout(4000);
-    await first.locator('.lab-buttons button', { hasText: 'Pause' }).click();
+    await page.waitForTimeout(3000);
+    // Paused mid-run, or finished already (the beginner's 100 steps take about 3 s here).
+    await first.locator('.lab-buttons button', { hasText: 'Pause' }).click({ timeout: 1000 }).catch(() => {});
+    await page.locator('attention-notebook .training-lab[data-running=false]:not([data-busy])').first().waitFor();
     await screenshot(page, `training-lab-${depth}-${width}-${scheme}`);
     assert.deepEqual(await problems(), []);
     await page.context().close();

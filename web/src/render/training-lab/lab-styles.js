@@ -19,7 +19,7 @@ export const labStyles = `
 .training-lab .attention-maps { display: flex; flex-wrap: wrap; gap: .5rem .75rem; }
 .training-lab .attention-figure { margin: 0; }
 .training-lab .attention-figure figcaption { font-size: .8rem; color: var(--_muted); text-align: center; }
-.training-lab .attention-map { width: 11rem; max-width: 100%; height: auto; display: block; background: var(--_surface); border: 1px solid var(--_border); border-radius: var(--_radius); }
+.training-lab .attention-map { width: 15rem; max-width: 100%; height: auto; display: block; background: var(--_surface); border: 1px solid var(--_border); border-radius: var(--_radius); }
 .training-lab .attention-map .pos { fill: var(--_accent); }
 .training-lab .attention-map .heat-empty { fill: var(--_bg); }
 .training-lab .attention-map .tick-label { font-size: 7px; fill: var(--_muted); font-family: var(--_mono); }

@@ -133,7 +133,7 @@ export function renderTrainingLab(cell, ctx) {
         let quota = Math.min(left, settings.steps);
         for (const [i, r] of live.entries()) {
           const before = r.step;
-          await r.slice(quota, probe, { budgetMs: i === 0 ? 40 : 1e9 });
+          await tracked(r.slice(quota, probe, { budgetMs: i === 0 ? 40 : 1e9 }));
           if (token !== loopToken) return;
           if (i === 0) quota = r.step - before;
         }
@@ -150,6 +150,25 @@ export function renderTrainingLab(cell, ctx) {
         el.removeAttribute('aria-busy');
         setRunning(false);
         announce();
+      }
+    }
+  }
+
+  // Slices out in the worker: while any is, the cell says so (data-busy); when the last answers
+  // after a pause, the numbers it brought are drawn.
+  let inFlight = 0;
+  async function tracked(promise) {
+    inFlight++;
+    el.dataset.busy = 'true';
+    try {
+      return await promise;
+    } finally {
+      if (--inFlight === 0) {
+        delete el.dataset.busy;
+        if (!running) {
+          draw();
+          announce();
+        }
       }
     }
   }

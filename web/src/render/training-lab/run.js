@@ -23,14 +23,22 @@ export function createRun(call, config) {
   };
   const base = () => ({ session, config, from: run.step });
 
-  /** Up to `steps` more steps (the worker stops a slice after budgetMs); the maps on `probe`. */
-  run.slice = async (steps, probe, { budgetMs = 40, signal } = {}) => {
+  // Slices go one after another: each says the step it starts from, which is known only once the
+  // one before has answered (a Step pressed while a slice is still out waits for it).
+  let chain = Promise.resolve();
+  const oneSlice = async (steps, probe, { budgetMs = 40, signal } = {}) => {
     const r = await call('train_session', { op: 'step', ...base(), steps, budget_ms: budgetMs, ...(probe ? { probe } : {}) }, { lane: 'train', signal });
     if (run.closed) return r;
     for (const k of Object.keys(run.rows)) run.rows[k].push(...r.rows[k]);
     for (const k of Object.keys(run.eval)) run.eval[k].push(...r.eval[k]);
     Object.assign(run, { step: r.step, done: r.done, checkpoints: r.checkpoints, memory: r.memory, attention: r.attention });
     return r;
+  };
+  /** Up to `steps` more steps (the worker stops a slice after budgetMs); the maps on `probe`. */
+  run.slice = (...args) => {
+    const next = chain.then(() => oneSlice(...args));
+    chain = next.catch(() => {});
+    return next;
   };
 
   /** The maps on `probe` at a kept step (or the current one). */
