@@ -121,7 +121,7 @@ test('pause, resume, step, the timeline and a typed probe', async () => {
   await page.waitForFunction((el) => /probe 1 2 3 1 2:/.test(el.shadowRoot.querySelector('svg.attention-map').getAttribute('aria-label')),
     await page.locator('attention-notebook').elementHandle(), { timeout: 30000 });
   assert.equal(await map.locator('rect.pos').count(), 15);
-  await probe.fill('1 99');
+  await probe.fill('1 20');
   await probe.press('Enter');
   await lab(page).locator('.input-error', { hasText: 'probe[1]: tokens are 0 to 15' }).waitFor({ timeout: 30000 });
   assert.deepEqual(await problems(), []);
@@ -152,7 +152,7 @@ test('the divisor experiment draws three runs', async () => {
 
 test('screenshots of the shipped notebook at 390 and 1280 px, light and dark', async () => {
   for (const [width, scheme, depth] of [[390, 'light', 'beginner'], [1280, 'dark', 'developer'], [1280, 'light', 'researcher'], [390, 'dark', 'developer']]) {
-    const { page, problems } = await openPage(browser, site, `attention-learns/#depth=${depth}`, { viewport: { width, height: 900 }, colorScheme: scheme });
+    const { page, problems } = await openPage(browser, site, `attention-learns/#attention-learns.depth=${depth}`, { viewport: { width, height: 900 }, colorScheme: scheme });
     const first = page.locator('attention-notebook .training-lab').first();
     await first.locator('svg.attention-map').first().waitFor({ timeout: 60000 });
     await first.locator('.lab-buttons button', { hasText: 'Start' }).click();
