@@ -207,11 +207,10 @@ export function renderTrainingLab(cell, ctx) {
     counter.textContent = `Step ${step} of ${settings.steps}`;
     const mem = runs[0]?.memory;
     if (mem) {
-      const total = runs.reduce((t, r) => t + (r.memory?.total.bytes ?? 0), 0);
       memoryNote.replaceChildren(
         `Memory in the worker: ${runs.length > 1 ? `${runs.length} runs of ` : ''}${shownText(mem.parameters)} parameters, `,
         num(mem.model.kib), ' KiB each model, ', num(mem.optimiser.kib), ' KiB Adam and gradients, ', num(mem.checkpoints.kib),
-        ' KiB of earlier models for the timeline; at most ', num(mem.most.kib), ` KiB a run${runs.length > 1 ? ` (${Math.round(total / 1024)} KiB now in all)` : ''}.`);
+        ' KiB of earlier models for the timeline; at most ', num(mem.most.kib), ` KiB ${runs.length > 1 ? 'each run' : 'for the run'}.`);
     }
     drawCharts(step);
     drawTimeline();
