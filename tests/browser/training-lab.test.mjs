@@ -5,7 +5,9 @@
 // 1280 px, light and dark.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, startSite, screenshot, openPage } from './harness.mjs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { launchBrowser, startSite, screenshot, openPage, DIST } from './harness.mjs';
 import { startTasks, stopTasks } from './main-thread-trace.mjs';
 import { runNativeCli } from '../wasm/engine.mjs';
 
@@ -159,9 +161,24 @@ test('screenshots of the shipped notebook at 390 and 1280 px, light and dark', a
     await page.waitForTimeout(3000);
     // Paused mid-run, or finished already (the beginner's 100 steps take about 3 s here).
     await first.locator('.lab-buttons button', { hasText: 'Pause' }).click({ timeout: 1000 }).catch(() => {});
-    await page.locator('attention-notebook .training-lab[data-running=false]:not([data-busy])').first().waitFor();
+    await page.waitForTimeout(1500);
     await screenshot(page, `training-lab-${depth}-${width}-${scheme}`);
     assert.deepEqual(await problems(), []);
     await page.context().close();
   }
+});
+
+test('the single-file page trains offline from file://', async () => {
+  const file = pathToFileURL(path.join(DIST, 'attention-learns', 'standalone.html')).href;
+  const { page, problems } = await openPage(browser, null, file);
+  const first = page.locator('attention-notebook .training-lab').first();
+  await first.locator('svg.attention-map').first().waitFor({ timeout: 60000 });
+  await first.locator('.lab-buttons button', { hasText: 'Step' }).click();
+  await page.locator('attention-notebook .training-lab[data-running=false]:not([data-busy])').first().waitFor();
+  await first.locator('.lab-counter', { hasText: 'Step 1 of' }).waitFor({ timeout: 30000 });
+  // The first step's training loss, as the command line prints it.
+  const cli = JSON.parse(runNativeCli(['train', '--task', 'previous', '--steps', '100']).stdout);
+  await first.locator('.lab-status', { hasText: `Held-out loss ${cli.eval.loss[0].shown} (step 0)` }).waitFor({ timeout: 30000 });
+  assert.deepEqual(await problems(), []);
+  await page.context().close();
 });
