@@ -16,6 +16,10 @@
 //   dist/attnbook.mjs, dist/attnbook.wasm copied from build/wasm
 //   dist/attnbook-export.mjs/.wasm        the same engine plus the Jupyter export, loaded by a
 //                                         lesson page only when a reader exports their settings
+//   dist/training-lab.js                  the training lab's renderer, imported by the element
+//                                         only when a notebook shows a training lab
+//   dist/attnbook-train.mjs/.wasm         the training module (the lab's TrainSession), loaded by
+//                                         the worker of the 'train' lane only
 //   dist/fonts/*.woff2                    KaTeX fonts (the module points its CSS at them)
 //   dist/favicon.svg, dist/site.css, ...  web/pages/*.svg|css|js (the page assets)
 //   dist/examples/                        web/examples (a course page embedding both ways)
@@ -65,6 +69,8 @@ need(path.join(WASM, 'attnbook.mjs'), 'run `scripts/build wasm` first');
 need(path.join(WASM, 'attnbook.wasm'), 'run `scripts/build wasm` first');
 need(path.join(WASM, 'attnbook-classic.js'), 'run `scripts/build wasm` first');
 need(path.join(WASM, 'attnbook-export.mjs'), 'run `scripts/build wasm` first');
+need(path.join(WASM, 'attnbook-train.mjs'), 'run `scripts/build wasm` first');
+need(path.join(WASM, 'attnbook-train-classic.js'), 'run `scripts/build wasm` first');
 need(path.join(WEB, 'src', 'define.js'), 'the element (web/src/define.js) is missing');
 need(path.join(WEB, 'src', 'engine-worker.js'), 'the engine worker (web/src/engine-worker.js) is missing');
 need(KATEX_CSS, 'run `scripts/setup` (npm packages) first');
@@ -96,12 +102,18 @@ write('attention-notebook.js', await bundle({
   plugins: [katexCssPlugin('files')],
 }));
 write('engine-worker.js', await bundle({ entryPoints: [path.join(WEB, 'src', 'engine-worker.js')], format: 'esm' }));
+// The training lab's renderer, imported by the element the first time a lab is shown
+// (web/src/render/training-lab-loader.js), and the worker's training module, loaded by the worker
+// on the first training job: a page without a lab downloads neither.
+write('training-lab.js', await bundle({ entryPoints: [path.join(WEB, 'src', 'render', 'training-lab', 'lab.js')], format: 'esm' }));
+copy(path.join(WASM, 'attnbook-train.mjs'), 'attnbook-train.mjs');
+copy(path.join(WASM, 'attnbook-train.wasm'), 'attnbook-train.wasm');
 copy(path.join(WASM, 'attnbook.mjs'), 'attnbook.mjs');
 copy(path.join(WASM, 'attnbook.wasm'), 'attnbook.wasm');
 copy(path.join(WASM, 'attnbook-export.mjs'), 'attnbook-export.mjs');
 copy(path.join(WASM, 'attnbook-export.wasm'), 'attnbook-export.wasm');
 for (const f of fs.readdirSync(KATEX_FONTS).filter((f) => f.endsWith('.woff2'))) copy(path.join(KATEX_FONTS, f), `fonts/${f}`);
-log('attention-notebook.js, engine-worker.js, attnbook.mjs/.wasm, fonts/');
+log('attention-notebook.js, engine-worker.js, training-lab.js, attnbook.mjs/.wasm, attnbook-train.mjs/.wasm, fonts/');
 
 // Shared page assets (web/pages/*.css and the page scripts).
 for (const f of fs.readdirSync(PAGES).filter((f) => /\.(css|js|svg)$/.test(f) && !f.startsWith('standalone') && f !== 'embed.js')) {

@@ -84,18 +84,38 @@ export async function bundle(options) {
 }
 
 const iifeDefines = { 'import.meta.url': 'location.href' };
+
+// The single-file page cannot import a second file: the training lab's code is bundled in
+// (training-lab-inline.js in place of training-lab-loader.js, web/src/render/training-lab.js).
+export const inlineTrainingLabPlugin = {
+  name: 'attnbook-inline-training-lab',
+  setup(build) {
+    build.onResolve({ filter: /\/training-lab-loader\.js$/ }, (args) => ({
+      path: path.join(path.dirname(path.resolve(args.resolveDir, args.path)), 'training-lab-inline.js'),
+    }));
+  },
+};
+
+/** True when the notebook shows a training lab (its single-file page then carries the training module). */
+export const hasTrainingLab = (doc) => Array.isArray(doc?.cells) && doc.cells.some((c) => c && c.type === 'training-lab');
 const cache = new Map();
 
-/** The worker's classic script (engine with the .wasm inlined, then the worker), built once per process. */
-async function workerClassic() {
-  if (!cache.has('worker')) {
+/**
+ * The worker's classic script (engine with the .wasm inlined, then the worker), built once per
+ * process; `train`: with the training module's classic script in front too (global
+ * createAttnbookTrain), for a notebook with a training lab.
+ */
+async function workerClassic(train = false) {
+  const key = train ? 'worker+train' : 'worker';
+  if (!cache.has(key)) {
     const wasm = wasmDir();
-    cache.set('worker',
+    cache.set(key,
       fs.readFileSync(path.join(wasm, 'attnbook-classic.js'), 'utf8') +
       '\n;self.createAttnbook = createAttnbook;\n' +
+      (train ? `${fs.readFileSync(path.join(wasm, 'attnbook-train-classic.js'), 'utf8')}\n;self.createAttnbookTrain = createAttnbookTrain;\n` : '') +
       (await bundle({ entryPoints: [path.join(WEB, 'src', 'engine-worker.js')], format: 'iife', define: iifeDefines })));
   }
-  return cache.get('worker');
+  return cache.get(key);
 }
 
 /** The element's classic script for `entry` (a path under ROOT), built once per process. */
@@ -105,7 +125,7 @@ async function elementScript(entry) {
       entryPoints: [path.join(ROOT, entry)],
       format: 'iife',
       define: iifeDefines,
-      plugins: [katexCssPlugin('data-uri')],
+      plugins: [katexCssPlugin('data-uri'), inlineTrainingLabPlugin],
     })));
   }
   return cache.get(entry);
@@ -118,7 +138,7 @@ async function elementScript(entry) {
  */
 export async function standaloneHtml(doc, { entry = 'web/pages/standalone-entry.js', note } = {}) {
   const element = await elementScript(entry);
-  const worker = await workerClassic();
+  const worker = await workerClassic(hasTrainingLab(doc));
   const pageCss = fs.readFileSync(path.join(PAGES, 'site.css'), 'utf8');
   // The site's favicon.svg, inline (the standalone file fetches nothing; its policy allows img-src data:).
   const favicon = `data:image/svg+xml,${encodeURIComponent(fs.readFileSync(path.join(PAGES, 'favicon.svg'), 'utf8').trim())}`;

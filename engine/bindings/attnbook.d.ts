@@ -83,6 +83,13 @@ export interface LimitsResult {
   divisors: Divisor[];        // in the lesson's order: ['sqrt', 'd', '1']
   normalizers: Normalizer[];  // ['softmax', 'sparsemax', 'entmax15', 'softmax1']
   lesson_cells: Record<string, object>;  // ranges and defaults of the three-depth lesson's cells
+  /** The training lab and the `train` command (lessons/train.hpp). */
+  train: {
+    tasks: Array<'previous' | 'largest' | 'induction'>; modes: Array<'train' | 'divisors'>;
+    layers: { max: number }; heads: { max: number }; width: Range; context: Range; vocab: Range;
+    batch: { max: number }; steps: { max: number }; snapshots: { max: number }; held_out: number;
+    learning_rate: { max: number }; seed: { max: number }; checkpoints: { max: number };
+  };
   quote_max_chars: number;    // messages quote at most this many characters of input
 }
 
@@ -225,6 +232,49 @@ export interface TrainResult {
   snapshots: Array<{ step: number; attention: NumberPair[][][][] }>;
 }
 
+/** A training-lab cell (docs/notebook-format.md): the `train` command's settings and a mode. */
+export interface TrainingLabCell extends Omit<TrainArgs, 'snapshots' | 'eval_every'> {
+  type: 'training-lab'; id?: string; depths?: string[]; title?: string;
+  /** 'train': one run; 'divisors': the same model and seed with sqrt(d), d and 1 side by side. */
+  mode?: 'train' | 'divisors';
+}
+
+/** Bytes a TrainSession holds: each part as {bytes, kib}; `most` is the bound with the timeline full. */
+export interface TrainMemory {
+  parameters: number;
+  model: { bytes: number; kib: NumberPair }; optimiser: { bytes: number; kib: NumberPair };
+  data: { bytes: number; kib: NumberPair }; checkpoints: { bytes: number; kib: NumberPair };
+  total: { bytes: number; kib: NumberPair }; most: { bytes: number; kib: NumberPair };
+}
+/** TrainSession.step(n): the steps run (their rows), the held-out checks among them. */
+export interface TrainStepResult {
+  step: number; done: boolean;
+  rows: { steps: number[]; train_loss: NumberPair[]; max_weight: NumberPair[]; query_key_grad: NumberPair[] };
+  eval: { steps: number[]; loss: NumberPair[]; accuracy: NumberPair[] };
+  /** The steps whose models the session keeps for the timeline (at most limits.train.checkpoints.max). */
+  checkpoints: number[];
+  memory: TrainMemory;
+}
+/** TrainSession.attention({probe?, at?}): every head's weights, [layer][head][row][source]. */
+export interface TrainAttentionResult { step: number; probe: number[]; attention: NumberPair[][][][] }
+
+/** The training module (attnbook-train.mjs; attnbook-train-classic.js defines createAttnbookTrain):
+ *  only the training lab's session. N steps of a session are N steps of the `train` command, bit
+ *  for bit. Each method returns JSON text; a bad argument throws an Error naming it. */
+export interface AttnbookTrainModule {
+  TrainSession: new (argsJson: string) => TrainSession;
+}
+export interface TrainSession {
+  /** Up to n more steps (1 to limits.train.steps.max; fewer at the run's end): TrainStepResult. */
+  step(n: number): string;
+  /** TrainAttentionResult for {probe?: tokens, at?: a kept step or the current one}. */
+  attention(argsJson: string): string;
+  /** {config, step, done, probe, checkpoints, memory}. */
+  state(): string;
+  /** Frees the model, Adam's state and the timeline. Call it: Embind objects are not garbage-collected. */
+  delete(): void;
+}
+
 export interface Commands {
   explore: [ExploreArgs, ExploreResult];
   python: [ExploreArgs & { labels?: string[] }, { program: string }];
@@ -246,7 +296,8 @@ export interface Commands {
     { widths: number[]; unscaled: NumberPair[]; scaled: NumberPair[] }];
   online_softmax: [{ scores?: number[]; values?: number[][]; tile?: number },
     { steps: OnlineSoftmaxStep[]; output: NumberPair[]; unfused_output: NumberPair[]; max_abs_difference: NumberPair }];
-  // In the CLI only for now (docs/training.md); the lesson page's module answers with an Error saying so.
+  // In the CLI only (docs/training.md); the lesson page's module answers with an Error saying so.
+  // The page trains through the training module's TrainSession (AttnbookTrainModule) instead.
   train: [TrainArgs, TrainResult];
   tiling_memory: [{ tokens?: number[]; tile?: number; bytes?: number },
     { rows: Array<{ tokens: NumberPair; unfused_bytes: NumberPair; tiled_bytes: NumberPair }> }];

@@ -176,7 +176,7 @@ TEST_CASE("validate: unknown cell types and unknown fields", "[notebook]") {
     expect_error(checked, "$.cells[0].type",
                  "unknown cell type \"prose2\" (expected one of: prose, maths, explorable, scaling-study, "
                  "hand-example, held-sequence, transformer-block, playback, study, help-history, practice, references, attention-scale, precision-lab, "
-                 "pipeline, pytorch-rules, mistakes, jacobian, cost, online-softmax, alternatives)",
+                 "pipeline, pytorch-rules, mistakes, jacobian, cost, online-softmax, alternatives, training-lab)",
                  "\"prose2\"");
     // unknown fields point at their key
     expect_error(checked, "$.cells[3].colour", "unknown field \"colour\"", "\"colour\"");

@@ -11,8 +11,9 @@ import path from 'node:path';
 import { ROOT, loadEngine, runNativeCli } from './engine.mjs';
 
 let L;
+let engine;
 before(async () => {
-  const engine = await loadEngine();
+  engine = await loadEngine();
   L = JSON.parse(engine.call('limits', '{}'));
   // The CLI prints the same object.
   assert.deepEqual(JSON.parse(runNativeCli(['limits']).stdout), L);
@@ -116,6 +117,12 @@ function lessonCellRules() {
     cost: Object.fromEntries(['tokens', 'head_width', 'value_width', 'heads', 'layers', 'batch', 'bytes'].map((f) => [`\`${f}\``, range(c[f])])),
     'online-softmax': { '`scores`': [1, lc.online_softmax.max_keys], '`values`': [1, lc.online_softmax.max_width], '`tile`': [1] },
     alternatives: { '`cosine_scale`': [0, lc.alternatives.max_cosine_scale], '`features`': [1, lc.alternatives.max_features], '`seed`': [] },
+    'training-lab': {
+      '`mode`': [], '`task`': [], '`layers`': [1, L.train.layers.max], '`heads`': [1, L.train.heads.max],
+      '`width`': range(L.train.width), '`context`': range(L.train.context), '`vocab`': range(L.train.vocab), '`mlp`': [],
+      '`divisor`': [], '`learning_rate`': [0, L.train.learning_rate.max], '`batch`': [1, L.train.batch.max],
+      '`steps`': [1, L.train.steps.max], '`seed`': [], '`probe`': [],
+    },
   };
 }
 
@@ -173,6 +180,11 @@ test('defaults and name lists in docs/notebook-format.md are the engine\'s', () 
   assert.deepEqual(JSON.parse(codeSpans(row('precision-lab', '`tokens`')[2])[0]), L.precision.cell.default_tokens);
   assert.deepEqual(JSON.parse(codeSpans(row('precision-lab', '`head_width`')[2])[0]), L.precision.head_width.default);
   const lc = L.lesson_cells;
+  // The training lab's defaults: what the validator fills into a bare cell (TrainConfig's).
+  const trainingLabDefaults = (() => {
+    const text = JSON.stringify({ format: L.notebook.format, id: 'x', title: 'x', version: '1.0.0', depths: ['beginner'], cells: [{ type: 'training-lab' }] });
+    return JSON.parse(engine.call('validate', JSON.stringify({ text }))).notebook.cells[0];
+  })();
   const lessonDefaults = [
     ['pipeline', 'scores', lc.pipeline.defaults.scores], ['pipeline', 'width', lc.pipeline.defaults.width],
     ['pipeline', 'values', lc.pipeline.defaults.values], ['pytorch-rules', 'scale', lc.pytorch_rules.scale.default],
@@ -183,6 +195,8 @@ test('defaults and name lists in docs/notebook-format.md are the engine\'s', () 
     ['online-softmax', 'scores', lc.online_softmax.defaults.scores], ['online-softmax', 'values', lc.online_softmax.defaults.values],
     ['online-softmax', 'tile', lc.online_softmax.defaults.tile], ['alternatives', 'cosine_scale', lc.alternatives.defaults.cosine_scale],
     ['alternatives', 'features', lc.alternatives.defaults.features], ['alternatives', 'seed', lc.alternatives.defaults.seed],
+    ...['mode', 'task', 'layers', 'heads', 'width', 'context', 'vocab', 'mlp', 'divisor', 'learning_rate', 'batch', 'steps', 'seed']
+      .map((f) => ['training-lab', f, trainingLabDefaults[f]]),
   ];
   for (const [section, field, value] of lessonDefaults) {
     assert.deepEqual(JSON.parse(codeSpans(row(section, `\`${field}\``)[3]).at(-1)), value, `${section} ${field}`);

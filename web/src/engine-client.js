@@ -152,7 +152,7 @@ function startWorker(lane) {
   worker.addEventListener('messageerror', () => {
     if (lane.worker === worker) failLane(lane, 'engine worker sent an unreadable message');
   });
-  worker.postMessage({ type: 'init' }); // the worker starts loading the engine now
+  worker.postMessage({ type: 'init', lane: lane.name }); // the worker starts loading the engine now
   return worker;
 }
 

@@ -1,12 +1,15 @@
 // Module worker that owns one engine instance and answers engine-client.js.
 //
-// Messages in:  {type: 'init'}                                      (first message)
+// Messages in:  {type: 'init', lane}                                (first message)
 //               {type: 'call', id, command, argsJson, progress: bool}
 // Messages out: {type: 'result', id, json} | {type: 'error', id, message}
 //               {type: 'progress', id, fraction}                    (at most ~20 per second)
 //
-// One call is not an engine command but a job of this worker: 'scale_run' (web/src/scale-job.js,
-// the "attention at scale" cell: WebGPU or the WASM kernel, then the engine's float64 check).
+// Two calls are not engine commands but jobs of this worker: 'scale_run' (web/src/scale-job.js,
+// the "attention at scale" cell: WebGPU or the WASM kernel, then the engine's float64 check) and
+// 'train_session' (web/src/train-job.js, the training lab: its sessions live in the training
+// module, attnbook-train.mjs, which this worker loads only when a lab first trains; the standalone
+// page puts its classic form, global createAttnbookTrain, in front of this code instead).
 //
 // The worker runs one call at a time as it arrives; engine-client.js posts a call only when the
 // previous one has answered, and stops the worker to cancel a call that is running.
@@ -15,13 +18,15 @@
 // engine's classic script (attnbook-classic.js, wasm inlined) in front of this code in the
 // same Blob: a `createAttnbook` already in scope is used first.
 
-/* global createAttnbook */
+/* global createAttnbook, createAttnbookTrain */
 
 import { createEngineHost, isEngineError, faultText } from './engine-host.js';
 import { runScaleJob } from './scale-job.js';
+import { runTrainJob } from './train-job.js';
 import shaders from './gpu/shaders.js';
 
 const SCALE_JOB = 'scale_run';
+const TRAIN_JOB = 'train_session';
 
 function besideMe(file) {
   try {
@@ -50,8 +55,22 @@ async function loadEngine() {
   return factory({});
 }
 
+async function loadTrainEngine() {
+  let factory = typeof createAttnbookTrain === 'function' ? createAttnbookTrain : globalThis.createAttnbookTrain;
+  if (typeof factory !== 'function') {
+    const url = besideMe('./attnbook-train.mjs');
+    if (!url) throw new Error('no training module URL: start this worker from its own URL, or prepend attnbook-train-classic.js to it');
+    const mod = await import(/* webpackIgnore: true */ url);
+    factory = mod.default || mod.createAttnbookTrain;
+  }
+  if (typeof factory !== 'function') throw new Error('attnbook-train.mjs does not export createAttnbookTrain');
+  return factory({});
+}
+
 // One instance at a time; engine-host.js drops it after any error that is not the engine's own.
 const host = createEngineHost(loadEngine);
+// The training module: loaded on the first training job only.
+const trainHost = createEngineHost(loadTrainEngine);
 
 function messageOf(err) {
   if (err instanceof Error) return err.message;
@@ -76,8 +95,9 @@ function progressPoster(id) {
 async function handleCall({ id, command, argsJson, progress }) {
   let loaded = false;
   try {
-    const json = await host.run((instance) => {
+    const json = await (command === TRAIN_JOB ? trainHost : host).run((instance) => {
       loaded = true;
+      if (command === TRAIN_JOB) return JSON.stringify(runTrainJob(instance, JSON.parse(argsJson)));
       if (command === SCALE_JOB) {
         return runScaleJob(instance, JSON.parse(argsJson), { onProgress: progressPoster(id), shaders }).then((r) => JSON.stringify(r));
       }
@@ -99,7 +119,10 @@ async function handleCall({ id, command, argsJson, progress }) {
 self.addEventListener('message', (event) => {
   const msg = event.data || {};
   if (msg.type === 'init') {
-    host.warm(); // start loading now; errors are reported per call
+    // Start loading now (errors are reported per call): the training lane's worker needs only the
+    // training module.
+    if (msg.lane === 'train') trainHost.warm();
+    else host.warm();
   } else if (msg.type === 'call') {
     handleCall(msg);
   }

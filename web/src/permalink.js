@@ -14,10 +14,11 @@
 //   bits      m                    "1,0,1"             (1 allows a source; anything else masks it)
 //   bitrows   ms                   "1,0;1,1"           (rows of 0/1)
 //   whole     step (from 1), row, tile, knob, heads, tok, dw, dv, layers, batch, bytes, seed,
-//             pairs, trials, keys, mult, tuned   "12" (a whole number, at most 15 digits)
-//   number    scale, t             "0.5"
-//   flag      causal               "1" or "0"
-//   text      div, norm, act, be   "sqrt"
+//             pairs, trials, keys, mult, tuned, width   "12" (a whole number, at most 15 digits)
+//   number    scale, t, lr         "0.5"
+//   flag      causal, mlp          "1" or "0"
+//   text      div, norm, act, be, task   "sqrt"
+//   (numbers also: probe)
 // The short form "#nb=<id>&depth=...&q.<cellId>=..." (keys without prefix, scoped by nb) is
 // read too, for hand-written links.
 
@@ -55,6 +56,7 @@ const FORMS = {
   tok: 'whole', dw: 'whole', dv: 'whole', heads: 'whole', layers: 'whole', batch: 'whole', bytes: 'whole',
   causal: 'flag', act: 'text', be: 'text', seed: 'whole', widths: 'numbers', pairs: 'whole', trials: 'whole', keys: 'whole',
   tile: 'whole', knob: 'whole', s: 'numbers', mult: 'whole', scale: 'number', tuned: 'whole', t: 'number',
+  task: 'text', width: 'whole', mlp: 'flag', lr: 'number', probe: 'numbers',
 };
 const KINDS = Object.keys(FORMS);
 const SHORT_KEY = new RegExp(`^(${KINDS.join('|')})\\.`);

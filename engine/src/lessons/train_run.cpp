@@ -7,49 +7,10 @@
 #include "attnbook/core/numpy_rng.hpp"
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/train.hpp"
+#include "attnbook/lessons/train_session.hpp"
 #include "train_model_visit.hpp"
 
 namespace attnbook {
-
-const std::vector<std::string>& train_task_names() {
-    static const std::vector<std::string> names = {"previous", "largest", "induction"};
-    return names;
-}
-
-TrainTask parse_train_task(const std::string& text, const std::string& field) {
-    const auto& names = train_task_names();
-    for (std::size_t i = 0; i < names.size(); ++i)
-        if (text == names[i]) return static_cast<TrainTask>(i);
-    throw_format("{}: {} is not one of {}", {field, in_quotes(text), listed(names)});
-}
-
-std::string train_task_name(TrainTask task) { return train_task_names().at(static_cast<std::size_t>(task)); }
-
-void check_train_config(const TrainConfig& c) {
-    namespace lim = train_limits;
-    auto range = [](const char* field, std::uint64_t v, std::uint64_t lo, std::uint64_t hi) {
-        if (v < lo || v > hi) throw_format("{}: expected a whole number from {} to {}, found {}", {field, lo, hi, v});
-    };
-    range("layers", c.layers, 1, lim::max_layers);
-    range("heads", c.heads, 1, lim::max_heads);
-    range("width", c.width, lim::min_width, lim::max_width);
-    range("context", c.context, lim::min_context, lim::max_context);
-    range("vocab", c.vocab, lim::min_vocab, lim::max_vocab);
-    range("batch", c.batch, 1, lim::max_batch);
-    range("steps", c.steps, 0, lim::max_steps);
-    range("seed", c.seed, 0, lim::max_seed);
-    range("snapshots", c.snapshots, 0, lim::max_snapshots);
-    range("eval_every", c.eval_every, 1, lim::max_steps);
-    if (c.width % c.heads != 0)
-        throw_format("width: {} does not split into {} heads of equal width (choose a multiple of heads)", {c.width, c.heads});
-    if (!(c.learning_rate > 0 && c.learning_rate <= lim::max_learning_rate))
-        throw_format("learning_rate: expected a number above 0 and at most {}, found {}",
-                     {lim::max_learning_rate, c.learning_rate});
-    if (c.probe.size() > c.context) throw_format("probe: at most {} tokens (the context), found {}", {c.context, c.probe.size()});
-    for (std::size_t i = 0; i < c.probe.size(); ++i)
-        if (c.probe[i] >= c.vocab)
-            throw_format("probe[{}]: tokens are 0 to {} (the vocabulary), found {}", {i, c.vocab - 1, c.probe[i]});
-}
 
 void task_sequence(const TrainConfig& c, const double* uniforms, std::size_t* tokens, std::size_t* targets,
                    unsigned char* counted) {
@@ -162,53 +123,33 @@ std::vector<std::size_t> snapshot_steps(std::size_t count, std::size_t steps) {
 }  // namespace
 
 TrainResult train(const TrainConfig& config, const std::function<void(double)>& progress) {
-    check_train_config(config);
-    NumpyRng rng(config.seed);
-    TrainModel model = init_train_model(config, rng);
-    const TrainBatch held = draw_train_batch(config, rng, train_limits::held_out);
-
+    // The run is a session's steps (no timeline kept: the snapshots below are the record).
+    TrainSession session(config, 0);
     TrainResult r;
-    // The probe: the learner's tokens (run at their own length: the mask is causal, so a shorter
-    // sequence is the longer one's prefix), or the first held-out sequence.
-    TrainConfig probe_config = config;
-    TrainBatch probe;
-    probe.count = 1;
-    if (config.probe.empty()) {
-        probe.tokens.assign(held.tokens.begin(), held.tokens.begin() + static_cast<std::ptrdiff_t>(config.context));
-    } else {
-        probe.tokens = config.probe;
-        probe_config.context = config.probe.size();
-    }
-    probe.targets.assign(probe.tokens.size(), 0);
-    probe.counted.assign(probe.tokens.size(), 0);
-    r.probe = probe.tokens;
+    r.probe = session.probe();
 
     const std::vector<std::size_t> snaps = snapshot_steps(config.snapshots, config.steps);
     std::size_t next_snap = 0;
     auto observe = [&](std::size_t step) {
         if (next_snap < snaps.size() && snaps[next_snap] == step) {
-            r.snapshots.push_back({step, train_forward_backward(probe_config, model, probe, nullptr, true).attention});
+            r.snapshots.push_back({step, session.attention(r.probe)});
             ++next_snap;
         }
         if (step % config.eval_every == 0 || step == config.steps) {
-            const TrainForward e = train_forward_backward(config, model, held, nullptr);
+            const TrainEvalRecord e = session.evaluate();
             r.eval_steps.push_back(step);
             r.eval_loss.push_back(e.loss);
-            r.eval_accuracy.push_back(e.counted ? static_cast<double>(e.correct) / static_cast<double>(e.counted) : 0.0);
+            r.eval_accuracy.push_back(e.accuracy);
         }
     };
 
-    AdamState adam;
-    TrainModel grads;
-    for (std::size_t step = 0; step < config.steps; ++step) {
-        observe(step);
-        const TrainBatch batch = draw_train_batch(config, rng, config.batch);
-        const TrainForward f = train_forward_backward(config, model, batch, &grads);
-        r.train_loss.push_back(f.loss);
+    while (!session.done()) {
+        observe(session.step());
+        const TrainStepRecord f = session.advance();
+        r.train_loss.push_back(f.train_loss);
         r.max_weight.push_back(f.max_weight);
-        r.query_key_grad.push_back(f.query_key_grad_norm);
-        adam_step(config, model, grads, adam);
-        if (progress) progress(static_cast<double>(step + 1) / static_cast<double>(config.steps));
+        r.query_key_grad.push_back(f.query_key_grad);
+        if (progress) progress(static_cast<double>(session.step()) / static_cast<double>(config.steps));
     }
     observe(config.steps);
     return r;

@@ -150,6 +150,9 @@ std::string maths_markdown(const json& cell) {
 const char* page_only_reason(const std::string& type) {
     if (type == "playback") return "an animation of one query's match, share and mix";
     if (type == "help-history") return "your practice answers and the help you used, kept by your browser";
+    if (type == "training-lab")
+        return "a tiny transformer trained step by step in your browser, its loss and attention drawn as it learns (the "
+               "command line's `attnbook train` prints the same run's numbers)";
     return "a live cell whose program is not part of this export";
 }
 

@@ -15,6 +15,7 @@
 #include "attnbook/lessons/cost_model.hpp"
 #include "attnbook/lessons/divisor.hpp"
 #include "attnbook/lessons/jacobian.hpp"
+#include "attnbook/lessons/train_session.hpp"
 #include "attnbook/lessons/mistakes.hpp"
 #include "attnbook/lessons/online_softmax.hpp"
 #include "attnbook/lessons/pipeline.hpp"
@@ -79,6 +80,7 @@ namespace ml = mistakes_limits;
 namespace jl = jacobian_limits;
 namespace ol = online_softmax_limits;
 namespace al = alternatives_limits;
+namespace tl = train_limits;
 
 constexpr Limit kLimits[] = {
     limit("notebook/max_bytes", json_text_max_bytes),
@@ -225,6 +227,23 @@ constexpr Limit kLimits[] = {
     limit("lesson_cells/alternatives/max_features", al::max_features),
     limit("lesson_cells/alternatives/max_cosine_scale", al::max_cosine_scale),
 
+    // The training lab (lessons/train.hpp, train_session.hpp).
+    limit("train/layers/max", tl::max_layers),
+    limit("train/heads/max", tl::max_heads),
+    limit("train/width/min", tl::min_width),
+    limit("train/width/max", tl::max_width),
+    limit("train/context/min", tl::min_context),
+    limit("train/context/max", tl::max_context),
+    limit("train/vocab/min", tl::min_vocab),
+    limit("train/vocab/max", tl::max_vocab),
+    limit("train/batch/max", tl::max_batch),
+    limit("train/steps/max", tl::max_steps),
+    limit("train/snapshots/max", tl::max_snapshots),
+    limit("train/held_out", tl::held_out),
+    limit("train/learning_rate/max", tl::max_learning_rate),
+    limit("train/seed/max", tl::max_seed),
+    limit("train/checkpoints/max", tl::max_checkpoints),
+
     limit("quote_max_chars", quote_max_chars),
 };
 
@@ -362,6 +381,8 @@ json engine_limits() {
             .set("features", alt.features)
             .set("seed", alt.seed);
     }
+    // The training lab's names (its defaults are the validator's: a bare training-lab cell, validated).
+    o.object("train").set("tasks", train_task_names()).set("modes", training_lab_mode_names());
     for (const Limit& l : kLimits) {
         json& slot = at(out, l.path);
         if (l.kind == Limit::real)

@@ -15,14 +15,50 @@ namespace attnbook {
 
 using nlohmann::json;
 
-namespace {
 
-constexpr Shown kLoss{4, Rounding::fixed};
-constexpr Shown kShare{3, Rounding::fixed};
-constexpr Shown kWeight{2, Rounding::fixed};
-constexpr Shown kGradient{2, Rounding::scientific};
+const std::initializer_list<const char*>& train_config_fields() {
+    static const std::initializer_list<const char*> fields = {
+        "task", "layers", "heads", "width", "context", "vocab", "mlp", "divisor", "learning_rate", "batch", "steps",
+        "seed", "snapshots", "eval_every", "probe"};
+    return fields;
+}
 
-}  // namespace
+json train_config_json(const TrainConfig& c) {
+    json out;
+    JsonOut(out)
+        .set("task", train_task_name(c.task))
+        .set("layers", c.layers)
+        .set("heads", c.heads)
+        .set("width", c.width)
+        .set("context", c.context)
+        .set("vocab", c.vocab)
+        .set("mlp", c.mlp)
+        .set("divisor", divisor_name(c.divisor))
+        .set("learning_rate", c.learning_rate)
+        .set("batch", c.batch)
+        .set("steps", c.steps)
+        .set("seed", c.seed);
+    return out;
+}
+
+json train_attention_json(const TrainConfig& c, const std::vector<double>& attention, std::size_t T) {
+    json maps = json::array();
+    for (std::size_t l = 0; l < c.layers; ++l) {
+        json layer = json::array();
+        for (std::size_t h = 0; h < c.heads; ++h) {
+            std::vector<std::vector<double>> rows(T);
+            for (std::size_t t = 0; t < T; ++t) {
+                const double* a = &attention[((l * c.heads + h) * T + t) * T];
+                rows[t].assign(a, a + T);
+            }
+            json head;
+            JsonOut(head).pair_rows("weights", rows, train_shown::weight);
+            layer.push_back(std::move(head["weights"]));
+        }
+        maps.push_back(std::move(layer));
+    }
+    return maps;
+}
 
 TrainConfig train_config_from(const CommandArgs& args) {
     namespace lim = train_limits;
@@ -52,55 +88,25 @@ TrainConfig train_config_from(const CommandArgs& args) {
 namespace {
 
 json run_train(const json& raw, const Progress& progress) {
-    const TrainConfig c = train_config_from(CommandArgs(
-        "train", raw,
-        {"task", "layers", "heads", "width", "context", "vocab", "mlp", "divisor", "learning_rate", "batch", "steps",
-         "seed", "snapshots", "eval_every", "probe"}));
+    const TrainConfig c = train_config_from(CommandArgs("train", raw, train_config_fields()));
     const TrainResult r = train(c, progress);
     json out;
     JsonOut o(out);
-    o.object("config")
-        .set("task", train_task_name(c.task))
-        .set("layers", c.layers)
-        .set("heads", c.heads)
-        .set("width", c.width)
-        .set("context", c.context)
-        .set("vocab", c.vocab)
-        .set("mlp", c.mlp)
-        .set("divisor", divisor_name(c.divisor))
-        .set("learning_rate", c.learning_rate)
-        .set("batch", c.batch)
-        .set("steps", c.steps)
-        .set("seed", c.seed);
-    o.pairs("train_loss", r.train_loss, kLoss)
-        .pairs("max_weight", r.max_weight, kShare)
-        .pairs("query_key_grad", r.query_key_grad, kGradient);
+    o.set("config", train_config_json(c));
+    o.pairs("train_loss", r.train_loss, train_shown::loss)
+        .pairs("max_weight", r.max_weight, train_shown::share)
+        .pairs("query_key_grad", r.query_key_grad, train_shown::gradient);
     o.object("eval")
         .set("steps", r.eval_steps)
-        .pairs("loss", r.eval_loss, kLoss)
-        .pairs("accuracy", r.eval_accuracy, kShare);
+        .pairs("loss", r.eval_loss, train_shown::loss)
+        .pairs("accuracy", r.eval_accuracy, train_shown::share);
     o.set("probe", r.probe);
     // Each snapshot's maps: (layers, heads, T, T) as nested rows, T the probe's length.
-    const std::size_t T = r.probe.size();
     json& snaps = o.array("snapshots");
     for (const TrainSnapshot& s : r.snapshots) {
         JsonOut snap = JsonOut::push(snaps);
         snap.set("step", s.step);
-        json& maps = snap.array("attention");
-        for (std::size_t l = 0; l < c.layers; ++l) {
-            json layer = json::array();
-            for (std::size_t h = 0; h < c.heads; ++h) {
-                std::vector<std::vector<double>> rows(T);
-                for (std::size_t t = 0; t < T; ++t) {
-                    const double* a = &s.attention[((l * c.heads + h) * T + t) * T];
-                    rows[t].assign(a, a + T);
-                }
-                json head;
-                JsonOut(head).pair_rows("weights", rows, kWeight);
-                layer.push_back(std::move(head["weights"]));
-            }
-            maps.push_back(std::move(layer));
-        }
+        snap.set("attention", train_attention_json(c, s.attention, r.probe.size()));
     }
     return out;
 }

@@ -387,6 +387,11 @@ constexpr CellType cell_types[] = {
     {"cost", {"tokens", "head_width", "value_width", "heads", "layers", "batch", "bytes"}, {}, check_cost_cell},
     {"online-softmax", {"scores", "values", "tile"}, {}, check_online_softmax_cell},
     {"alternatives", {"cosine_scale", "features", "seed"}, {}, check_alternatives_cell},
+    {"training-lab",
+     {"mode", "task", "layers", "heads", "width", "context", "vocab", "mlp", "divisor", "learning_rate", "batch", "steps",
+      "seed", "probe"},
+     {},
+     check_training_lab_cell},
 };
 
 }  // namespace

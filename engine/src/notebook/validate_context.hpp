@@ -182,6 +182,9 @@ void check_cost_cell(Context& cx, const json& cell, const std::string& path, jso
 void check_online_softmax_cell(Context& cx, const json& cell, const std::string& path, json& out);
 void check_alternatives_cell(Context& cx, const json& cell, const std::string& path, json& out);
 
+// The training lab (validate_train_cells.cpp).
+void check_training_lab_cell(Context& cx, const json& cell, const std::string& path, json& out);
+
 // Validates one cell and returns it normalised (validate_cells.cpp).
 // `index` is the cell's position (from 0): an explicit id may take only its own automatic form.
 json validate_cell(Context& cx, const json& cell, std::size_t index, const std::string& path);

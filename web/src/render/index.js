@@ -27,6 +27,7 @@ import { renderJacobian } from './jacobian.js';
 import { renderCost } from './cost.js';
 import { renderOnlineSoftmax } from './online-softmax.js';
 import { renderAlternatives } from './alternatives.js';
+import { renderTrainingLab } from './training-lab.js';
 
 function renderMaths(cell, ctx = {}) {
   const tex = ctx.typesetter ? ctx.typesetter.tex : renderTex;
@@ -57,11 +58,12 @@ export const renderers = {
   cost: renderCost,
   'online-softmax': renderOnlineSoftmax,
   alternatives: renderAlternatives,
+  'training-lab': renderTrainingLab,
 };
 
 /** Cell types drawn in a bordered box (interactive ones). */
 export const boxed = new Set(['explorable', 'scaling-study', 'hand-example', 'held-sequence', 'transformer-block',
-  'playback', 'study', 'help-history', 'practice', 'attention-scale', 'precision-lab', 'pipeline', 'pytorch-rules', 'mistakes', 'jacobian', 'cost', 'online-softmax', 'alternatives']);
+  'playback', 'study', 'help-history', 'practice', 'attention-scale', 'precision-lab', 'pipeline', 'pytorch-rules', 'mistakes', 'jacobian', 'cost', 'online-softmax', 'alternatives', 'training-lab']);
 
 export function renderCell(cell, ctx) {
   const fn = Object.hasOwn(renderers, cell.type) ? renderers[cell.type] : null; // own keys: "constructor" is no renderer

@@ -30,6 +30,9 @@ enum class TrainTask { previous, largest, induction };
 TrainTask parse_train_task(const std::string& text, const std::string& field = "task");
 std::string train_task_name(TrainTask task);
 const std::vector<std::string>& train_task_names();
+// The training-lab cell's modes: "train" (one run) and "divisors" (the same model and seed trained
+// with sqrt(d), d and 1 side by side: the divisor experiment).
+const std::vector<std::string>& training_lab_mode_names();
 
 struct TrainConfig {
     TrainTask task = TrainTask::previous;

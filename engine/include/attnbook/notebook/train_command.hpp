@@ -3,12 +3,27 @@
 // learning_rate, batch, steps, seed, snapshots, eval_every, probe; every one optional.
 #include <nlohmann/json.hpp>
 
+#include "attnbook/core/number.hpp"
 #include "attnbook/lessons/train.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/commands.hpp"
 
 namespace attnbook {
 
+// How the training's numbers are shown: the same in the `train` command and the lab's session.
+namespace train_shown {
+inline constexpr Shown loss{4, Rounding::fixed};
+inline constexpr Shown share{3, Rounding::fixed};
+inline constexpr Shown weight{2, Rounding::fixed};
+inline constexpr Shown gradient{2, Rounding::scientific};
+}  // namespace train_shown
+
+// The fields a training configuration may have (the `train` command's arguments).
+const std::initializer_list<const char*>& train_config_fields();
+// The configuration as the `train` command echoes it.
+nlohmann::json train_config_json(const TrainConfig& config);
+// Attention weights (layers, heads, T, T) as nested rows of pairs: [layer][head][t][u].
+nlohmann::json train_attention_json(const TrainConfig& config, const std::vector<double>& attention, std::size_t T);
 // The configuration from a command's arguments (the lesson's defaults for those left out).
 TrainConfig train_config_from(const CommandArgs& args);
 // The registry's entry (commands.cpp). The training itself is linked only where enable_train() is
