@@ -2,6 +2,7 @@
 // order, as nbformat 4.5 cells. Cell ids are the notebook's own (a live cell's code cell adds
 // "_code"; '_' never occurs in a notebook's ids, so nothing collides), so a re-export keeps them.
 #include "attnbook/notebook/ipynb.hpp"
+#include "attnbook/notebook/train_command.hpp"
 
 #include "attnbook/core/decimal_format.hpp"
 #include "attnbook/core/errors.hpp"
@@ -150,9 +151,6 @@ std::string maths_markdown(const json& cell) {
 const char* page_only_reason(const std::string& type) {
     if (type == "playback") return "an animation of one query's match, share and mix";
     if (type == "help-history") return "your practice answers and the help you used, kept by your browser";
-    if (type == "training-lab")
-        return "a tiny transformer trained step by step in your browser, its loss and attention drawn as it learns (the "
-               "command line's `attnbook train` prints the same run's numbers)";
     return "a live cell whose program is not part of this export";
 }
 
@@ -250,6 +248,11 @@ json export_ipynb(const json& raw, const Progress&) {
     return out;
 }
 
-void enable_ipynb() { ipynb_exporter() = export_ipynb; }
+// The training lab's program is checked against the engine's first steps of its run, so a program
+// that exports notebooks carries the training too.
+void enable_ipynb() {
+    ipynb_exporter() = export_ipynb;
+    enable_train();
+}
 
 }  // namespace attnbook

@@ -2,7 +2,7 @@
 // Shared by the `ipynb` export's program writers: ipynb_programs.cpp (the explorable, the scaling
 // study, the small examples), ipynb_programs_lab.cpp (the transformer block, PyTorch's rules, the
 // mistakes), ipynb_programs_numerics.cpp (the alternatives to softmax, the precision lab) and
-// ipynb_programs_scale.cpp (attention at scale).
+// ipynb_programs_scale.cpp (attention at scale) and ipynb_programs_train.cpp (the training lab).
 // Every live cell is written the same way: its settings settled (the cell's own, overridden by
 // the permalink's where the engine accepts them), the engine run at them, then a Markdown cell
 // saying what the program computes and the program, which prints its numbers as the page rounds
@@ -68,5 +68,7 @@ std::string checks_passed(const char* how);
 LiveCell lab_cell(const nlohmann::json& cell, const CellState& state);
 LiveCell numerics_cell(const nlohmann::json& cell, const CellState& state);
 LiveCell scale_cell(const nlohmann::json& cell, const CellState& state);
+// The training lab and the divisor experiment (ipynb_programs_train.cpp).
+LiveCell train_cell(const nlohmann::json& cell, const CellState& state);
 
 }  // namespace attnbook

@@ -331,6 +331,7 @@ LiveCell numerics_cell(const json& cell, const CellState& state) {
     if (type == "alternatives") return alternatives(cell, state);
     if (type == "precision-lab") return precision_lab(cell, state);
     if (type == "attention-scale") return scale_cell(cell, state);
+    if (type == "training-lab") return train_cell(cell, state);
     return LiveCell{};  // playback, help history: on the page only
 }
 
