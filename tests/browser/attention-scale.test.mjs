@@ -7,7 +7,6 @@
 // Every run ends with data-backend and data-max-rel-error on the cell's root element.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import {
   launchBrowser, startSite, screenshot, openPage, notebooks,
 } from './harness.mjs';
@@ -133,72 +132,6 @@ test('forced WASM skips the GPU (no note); a long run is cancelled, and the cell
     assert.equal(r.backend, 'wasm');
     const again = await runAndWait(page);
     assert.equal(again.wasmMemory, r.wasmMemory);
-    assert.deepEqual(await problems(), []);
-  } finally {
-    await context.close();
-  }
-});
-
-// Issue 20, finding 8: Cancel at T = 16384, 8 heads, d = 128 on WebGPU left Chromium's GPU process
-// busy for minutes (SwiftShader runs the kernel on the CPU there): Cancel stops the worker, but
-// work already submitted runs to its end, and one submission was an eighth of the run. Now each is
-// about 50 ms of work, two at most in flight (web/src/gpu/attention-gpu.js). Measured here: the
-// CPU time of this browser's GPU process, read from /proc, until it stays idle.
-const GPU_IDLE_MS = 5000; // from Cancel to a GPU process that used under 10% of a core for a second
-
-/** CPU seconds used so far by this test's Chromium GPU process (a descendant of this process: the browser forks it through a zygote). */
-function gpuProcessCpu() {
-  const stat = (pid) => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
-  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=gpu-process')) continue;
-      let up = stat(pid)[1];
-      for (let depth = 0; depth < 4 && Number(up) > 1 && Number(up) !== process.pid; depth++) up = stat(up)[1];
-      if (Number(up) !== process.pid) continue;
-      const fields = stat(pid);
-      return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks (USER_HZ = 100)
-    } catch { /* a process that ended meanwhile */ }
-  }
-  return null;
-}
-
-test('WebGPU at T = 16384, 8 heads, d = 128: after Cancel the GPU process is idle within seconds, and the cell runs again', { skip: process.platform !== 'linux' }, async (t) => {
-  const { page, context, problems } = await open(webgpu);
-  try {
-    await root(page).locator('select[id$="-t"]').selectOption('16384');
-    await root(page).locator('select[id$="-d"]').selectOption('128');
-    await root(page).locator('input[id$="-h"]').fill('8');
-    await root(page).locator('select[id$="-b"]').selectOption('webgpu');
-    await root(page).locator('button.run').click();
-    // The kernel is running once the progress passes 0.1 (inputs drawn and uploaded, a first step done).
-    await page.waitForFunction(() => {
-      const el = document.querySelector('attention-notebook').shadowRoot.querySelector('.attention-scale progress');
-      return el && el.value > 0.1;
-    }, null, { timeout: 300000 });
-    const before = gpuProcessCpu();
-    assert.ok(before !== null, 'found this browser\'s GPU process');
-    await page.waitForTimeout(2000);
-    const working = gpuProcessCpu() - before; // CPU seconds in those 2 s: the kernel running on SwiftShader
-    assert.ok(working >= 0.3, `the GPU process used ${working} s of CPU in the 2 s before Cancel: it was not running the kernel`);
-    await root(page).locator('button.cancel').click();
-    const cancelledAt = Date.now();
-    let idleAfter = null;
-    let last = gpuProcessCpu();
-    for (let lastTime = Date.now(); Date.now() - cancelledAt < 60000;) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      const now = gpuProcessCpu();
-      if (now - last < 0.1) { idleAfter = lastTime - cancelledAt; break; }
-      last = now;
-      lastTime = Date.now();
-    }
-    t.diagnostic(`the GPU process used ${working.toFixed(2)} s of CPU in the 2 s before Cancel; it was idle ${idleAfter === null ? 'not within 60 s' : `${idleAfter} ms`} after Cancel`);
-    assert.ok(idleAfter !== null && idleAfter < GPU_IDLE_MS, `GPU process idle after ${idleAfter} ms`);
-    await root(page).locator('select[id$="-t"]').selectOption('128');
-    await root(page).locator('select[id$="-d"]').selectOption('16');
-    await root(page).locator('input[id$="-h"]').fill('2');
-    const r = await runAndWait(page);
-    assert.equal(r.backend, 'webgpu', `ran on ${r.backend}: ${r.note}`);
-    assert.ok(r.rel < F32_TOLERANCE, `max rel error ${r.rel}`);
     assert.deepEqual(await problems(), []);
   } finally {
     await context.close();
