@@ -52,7 +52,7 @@ window.runWebgpuBench = async ({ sizes, d = 64, repeats = 5, impls = ['attnbook-
     const gpu = createGpuAttention(opened.device, shaders);
     for (const T of sizes) {
       const { q, k, v } = inputs(T);
-      const problem = { q, k, v, tokens: T, width: d, heads: 1, kernel: 'flash', chunks: 1 };
+      const problem = { q, k, v, tokens: T, width: d, heads: 1, kernel: 'flash', workPerSubmit: Infinity }; // one submission: the kernel alone
       const first = await gpu.run(problem); // warm-up, and the output checked before timing
       for (const i of [0, T - 1]) if (!(checkRow(q, k, v, first.output, T, d, i) < CHECK_TOLERANCE)) throw new Error(`attnbook-webgpu T=${T}: wrong output`);
       const times = [];

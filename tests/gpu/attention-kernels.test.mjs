@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { nodeGpu, wgslSources } from './gpu-node.mjs';
-import { openGpu, createGpuAttention, checkLimits, GpuUnavailable, KERNELS } from '../../web/src/gpu/attention-gpu.js';
+import { openGpu, createGpuAttention, checkLimits, GpuUnavailable, KERNELS, SUBMIT_TARGET_MS } from '../../web/src/gpu/attention-gpu.js';
 import { attentionRowF64, rowTolerance, randomTensor } from './reference-f64.mjs';
 
 let gpu;
@@ -19,11 +19,11 @@ before(async () => {
 after(() => gpu?.destroy());
 
 /** Runs one problem on `kernel` and compares `rows` (all when omitted) with float64. */
-async function check(kernel, { tokens, width, heads = 1, causal = false, scale, inputScale = 1, seed = 1, rows }) {
+async function check(kernel, { tokens, width, heads = 1, causal = false, scale, inputScale = 1, seed = 1, rows, workPerSubmit }) {
   const n = heads * tokens * width;
   const q = randomTensor(n, seed, inputScale), k = randomTensor(n, seed + 1, inputScale), v = randomTensor(n, seed + 2);
   const s = scale ?? 1 / Math.sqrt(width);
-  const { output, ms } = await gpu.run({ q, k, v, tokens, width, heads, causal, scale: s, kernel });
+  const { output, ms, submissions } = await gpu.run({ q, k, v, tokens, width, heads, causal, scale: s, kernel, workPerSubmit });
   assert.equal(output.length, n);
   let worst = 0; // largest error / tolerance seen
   let worstError = 0;
@@ -42,7 +42,7 @@ async function check(kernel, { tokens, width, heads = 1, causal = false, scale, 
       }
     }
   }
-  return { worst, worstError, ms };
+  return { worst, worstError, ms, output, submissions };
 }
 
 const SHAPES = [
@@ -71,6 +71,55 @@ for (const kernel of Object.keys(KERNELS)) {
   });
 }
 
+// The flash kernel in submissions of bounded work (attention-gpu.js: SUBMIT_TARGET_MS): keys split
+// into ranges of 16 (one tile), workgroups in sets, causal blocks that end inside a range. Every
+// row within the float64 tolerance, and the output bit for bit the one-submission output: ranges
+// start at tile boundaries, so the same tiles are summed in the same order however they are cut.
+for (const shape of [
+  { tokens: 130, width: 33, causal: true, heads: 2 },
+  { tokens: 65, width: 128, heads: 3 },
+  { tokens: 200, width: 5, causal: true },
+]) {
+  for (const [what, workPerSubmit] of [
+    ['one tile of keys', 1],
+    // every workgroup of the problem (at most 16 go together when keys are split) over 48 keys
+    ['three tiles of keys', Math.min(16, Math.ceil(shape.tokens / 64) * (shape.heads ?? 1)) * 64 * 48 * shape.width],
+    ['one row block', 64 * shape.tokens * shape.width],  // one workgroup, all keys
+  ]) {
+    test(`${KERNELS.flash.name}: (H, T, D) = (${shape.heads ?? 1}, ${shape.tokens}, ${shape.width})${shape.causal ? ' causal' : ''} in submissions of ${what}: within tolerance and equal to one submission`, async () => {
+      const cut = await check('flash', { ...shape, workPerSubmit });
+      const whole = await check('flash', { ...shape, workPerSubmit: Infinity });
+      assert.equal(whole.submissions, 1);
+      assert.ok(cut.submissions >= 2, `${cut.submissions} submissions`);
+      const differ = cut.output.findIndex((x, i) => !Object.is(x, whole.output[i]));
+      assert.equal(differ, -1, `element ${differ}: ${cut.output[differ]} cut, ${whole.output[differ]} whole`);
+    });
+  }
+}
+
+test('each submission is about SUBMIT_TARGET_MS of work on this adapter, or the smallest one', async (t) => {
+  // Timed here from one progress report to the next (IN_FLIGHT keeps the GPU busy in between):
+  // the submissions grow or shrink to the target, so a cancel waits for little on any adapter.
+  const tokens = 1024, width = 32, n = tokens * width;
+  const q = randomTensor(n, 1), k = randomTensor(n, 2), v = randomTensor(n, 3);
+  const gaps = [];
+  let last = null;
+  const r = await gpu.run({ q, k, v, tokens, width, heads: 1, onProgress: () => {
+    const now = performance.now();
+    if (last !== null) gaps.push(now - last);
+    last = now;
+  } });
+  gaps.sort((a, b) => a - b);
+  const median = gaps[gaps.length >> 1];
+  // The smallest submission: 16 workgroups x 64 rows x 16 keys x d, at the rate this run had.
+  const perMs = tokens * tokens * width / r.ms;
+  const smallestMs = (16 * 64 * 16 * width) / perMs;
+  t.diagnostic(`${adapterName}: ${r.submissions} submissions in ${r.ms.toFixed(0)} ms; ${median.toFixed(1)} ms apart (median), ` +
+    `the longest ${gaps.at(-1).toFixed(1)} ms; the smallest possible ${smallestMs.toFixed(1)} ms`);
+  assert.ok(r.submissions >= 2, `${r.submissions} submissions`);
+  assert.ok(median <= Math.max(4 * SUBMIT_TARGET_MS, 2 * smallestMs), `median ${median.toFixed(1)} ms between submissions`);
+});
+
 test(`${KERNELS.flash.name}: T = 1024, D = 64, causal, sampled rows (the first, each side of tiles and blocks, the last)`, async (t) => {
   const rows = [0, 1, 15, 16, 63, 64, 65, 511, 512, 1000, 1023];
   const { worst, worstError, ms } = await check('flash', { tokens: 1024, width: 64, heads: 2, causal: true, rows });
@@ -92,11 +141,13 @@ test('progress reaches 1 and a cancelled run stops with the signal\'s reason', a
   const tokens = 512, width = 32, n = tokens * width;
   const q = randomTensor(n, 1), k = randomTensor(n, 2), v = randomTensor(n, 3);
   const seen = [];
-  await gpu.run({ q, k, v, tokens, width, heads: 1, chunks: 4, onProgress: (f) => seen.push(f) });
+  // 8 row blocks of 64 x 512 keys x 32 numbers each: two blocks per submission.
+  const work = 2 * 64 * 512 * 32;
+  await gpu.run({ q, k, v, tokens, width, heads: 1, workPerSubmit: work, onProgress: (f) => seen.push(f) });
   assert.deepEqual(seen, [0.25, 0.5, 0.75, 1]);
   const controller = new AbortController();
   await assert.rejects(
-    gpu.run({ q, k, v, tokens, width, heads: 1, chunks: 4, signal: controller.signal, onProgress: (f) => { if (f >= 0.25) controller.abort(new Error('stop here')); } }),
+    gpu.run({ q, k, v, tokens, width, heads: 1, workPerSubmit: work, signal: controller.signal, onProgress: (f) => { if (f >= 0.25) controller.abort(new Error('stop here')); } }),
     /stop here/);
   // The device still works afterwards.
   const again = await gpu.run({ q, k, v, tokens: 1, width, heads: 1 }).catch((e) => e);
@@ -127,6 +178,6 @@ test('a device lost mid-run rejects with reason "lost" (never a hang)', async ()
   const doomed = createGpuAttention(opened.device, wgslSources());
   const tokens = 256, width = 16, n = tokens * width;
   const q = randomTensor(n, 1);
-  const run = doomed.run({ q, k: q, v: q, tokens, width, heads: 1, chunks: 4, onProgress: (f) => { if (f >= 0.25) opened.device.destroy(); } });
+  const run = doomed.run({ q, k: q, v: q, tokens, width, heads: 1, workPerSubmit: 64 * tokens * width, onProgress: (f) => { if (f >= 0.25) opened.device.destroy(); } });
   await assert.rejects(run, (e) => e instanceof GpuUnavailable && e.reason === 'lost');
 });

@@ -91,3 +91,46 @@ test('a device lost mid-run: the run finishes on WASM with a note; the next run 
   const again = await runScaleJob(engine, args, { shaders, gpu: real });
   assert.equal(again.backend, 'webgpu');
 });
+
+// Issue 20, finding 8: Cancel at T = 16384, 8 heads, d = 128 left the GPU busy for minutes (one
+// submission held an eighth of the run: 137 GFLOP, over an hour under SwiftShader here). Now every
+// submission is about SUBMIT_TARGET_MS of work and at most IN_FLIGHT wait on the GPU, so the job
+// settles at once and the GPU is idle soon after. The whole run would take hours here (~1.1 TFLOP).
+const CANCEL_SETTLE_MS = 1000; // from abort() to the job's rejection
+const CANCEL_IDLE_MS = 5000;   // from abort() to the GPU's queue being empty
+
+test('Cancel at T = 16384, 8 heads, d = 128: the job settles and the GPU is idle within the bounds; the next run works', { timeout: 600000 }, async (t) => {
+  const real = nodeGpu();
+  let device = null; // the device the job opens, to see when its queue is empty
+  const gpu = {
+    requestAdapter: async (o) => {
+      const adapter = await real.requestAdapter(o);
+      return new Proxy(adapter, {
+        get(target, key) {
+          if (key !== 'requestDevice') return Reflect.get(target, key);
+          return async (d) => (device = await target.requestDevice(d));
+        },
+      });
+    },
+  };
+  const controller = new AbortController();
+  let working; // resolves when the first kernel step has finished: the GPU is in the middle of the run
+  const started = new Promise((resolve) => { working = resolve; });
+  const big = { ...args, tokens: 16384, head_width: 128, heads: 8, causal: false, backend: 'webgpu' };
+  const job = runScaleJob(engine, big, { shaders, gpu, signal: controller.signal, onProgress: (f) => { if (f > 0.1) working(); } });
+  job.catch(() => {});
+  await started;
+  await new Promise((resolve) => setTimeout(resolve, 2000)); // two seconds into the kernel
+  const cancelledAt = performance.now();
+  controller.abort(new DOMException('cancelled', 'AbortError'));
+  await assert.rejects(job, (e) => e.name === 'AbortError');
+  const settleMs = performance.now() - cancelledAt;
+  await device.queue.onSubmittedWorkDone();
+  const idleMs = performance.now() - cancelledAt;
+  t.diagnostic(`after Cancel: the job settled in ${settleMs.toFixed(0)} ms, the GPU was idle after ${idleMs.toFixed(0)} ms`);
+  assert.ok(settleMs < CANCEL_SETTLE_MS, `settled ${settleMs} ms after Cancel`);
+  assert.ok(idleMs < CANCEL_IDLE_MS, `GPU idle ${idleMs} ms after Cancel`);
+  const again = await runScaleJob(engine, args, { shaders, gpu });
+  assert.equal(again.backend, 'webgpu');
+  assert.ok(again.report.max_rel_error.exact < F32_TOLERANCE);
+});

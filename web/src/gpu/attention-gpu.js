@@ -15,6 +15,22 @@ export const KERNELS = {
 };
 export const MAX_WIDTH = 128; // MAX_D in both shaders
 const PARAM_BYTES = 32;       // struct Params: 8 x 4 bytes
+const KEY_TILE = 16;          // BC in attention_flash.wgsl: key ranges start at its multiples
+
+// How much the flash kernel is given per submission. A GPU cannot be stopped inside work already
+// submitted: Cancel (or a closed tab) waits for it, and one submission of a 16384-token run was
+// minutes of work under SwiftShader. So the work is measured in "products" (one query row times one
+// key times one of the head's numbers: q.k and the weighted v, 4 FLOPs) and each submission gets
+// about SUBMIT_TARGET_MS of it on this adapter: the first SUBMIT_FIRST_WORK, then as much as the
+// last one did in that time (at most twice, at least half, the previous amount). At most
+// IN_FLIGHT submissions wait on the GPU at once (the next one is queued while one runs, so a fast
+// GPU is not left idle between them), so a cancel leaves about IN_FLIGHT x SUBMIT_TARGET_MS of
+// work behind on any adapter. The smallest submission is one group of workgroups over KEY_TILE
+// keys (KEY_GROUPS x 64 rows x 16 keys x d: 2 M products at d = 128).
+export const SUBMIT_TARGET_MS = 50;
+export const SUBMIT_FIRST_WORK = 2 ** 21;
+export const IN_FLIGHT = 2;
+const KEY_GROUPS = 16; // workgroups per submission when the keys are split: enough to keep a CPU adapter's cores busy
 
 /**
  * Why the GPU path cannot run: `reason` is one of 'no-webgpu', 'no-adapter', 'refused', 'limits',
@@ -33,7 +49,8 @@ export class GpuUnavailable extends Error {
 export function gpuFootprint({ tokens, width, heads, kernel = 'flash' }) {
   const tensor = heads * tokens * width * 4;
   const weights = kernel === 'reference' ? tokens * tokens * 4 : 0;
-  return { tensor, weights, total: 4 * tensor + weights + PARAM_BYTES, largest: Math.max(tensor, weights) };
+  const state = kernel === 'flash' ? heads * tokens * 8 : 0; // (m, l) per row between key ranges
+  return { tensor, weights, state, total: 4 * tensor + weights + state + PARAM_BYTES, largest: Math.max(tensor, weights, state) };
 }
 
 /**
@@ -50,10 +67,9 @@ export function checkLimits(limits, { tokens, width, heads, kernel = 'flash' }) 
     const what = need.weights > need.tensor ? `the ${tokens} x ${tokens} weights` : 'a tensor';
     return `${what} would need ${need.largest} bytes in one buffer; this adapter allows ${binding}`;
   }
-  const blocks = Math.ceil(tokens / KERNELS[kernel].rowsPerWorkgroup);
+  // The flash kernel's dispatches are cut to the adapter's limit per dimension (schedule below).
   const perDim = limits.maxComputeWorkgroupsPerDimension;
-  const dispatchMax = kernel === 'reference' ? Math.ceil(tokens / 8) : Math.max(blocks, heads);
-  if (dispatchMax > perDim) return `${dispatchMax} workgroups in one dimension; this adapter allows ${perDim}`;
+  if (kernel === 'reference' && Math.ceil(tokens / 8) > perDim) return `${Math.ceil(tokens / 8)} workgroups in one dimension; this adapter allows ${perDim}`;
   if (KERNELS[kernel].workgroupBytes > limits.maxComputeWorkgroupStorageSize)
     return `the kernel needs ${KERNELS[kernel].workgroupBytes} bytes of workgroup memory; this adapter allows ${limits.maxComputeWorkgroupStorageSize}`;
   if (limits.maxComputeInvocationsPerWorkgroup < 64) return 'the adapter allows fewer than 64 invocations per workgroup';
@@ -109,7 +125,7 @@ export function createGpuAttention(device, sources) {
     reference: device.createShaderModule({ code: sources.reference, label: KERNELS.reference.name }),
   };
   // Explicit layouts: 'auto' would drop the bindings an entry point does not read, and the three
-  // reference passes read different ones. Binding 0 is Params, 1-3 q, k, v, 4 o, 5 (reference) w.
+  // reference passes read different ones. Binding 0 is Params, 1-3 q, k, v, 4 o, 5 the flash state or the reference's w.
   const layouts = {};
   function bindLayout(kernel) {
     if (!layouts[kernel]) {
@@ -120,8 +136,8 @@ export function createGpuAttention(device, sources) {
         { binding: 2, visibility: stage, buffer: { type: 'read-only-storage' } },
         { binding: 3, visibility: stage, buffer: { type: 'read-only-storage' } },
         { binding: 4, visibility: stage, buffer: { type: 'storage' } },
+        { binding: 5, visibility: stage, buffer: { type: 'storage' } }, // flash: the (m, l) state; reference: the (T, T) weights
       ];
-      if (kernel === 'reference') entries.push({ binding: 5, visibility: stage, buffer: { type: 'storage' } });
       const group = device.createBindGroupLayout({ label: kernel, entries });
       layouts[kernel] = { group, pipeline: device.createPipelineLayout({ bindGroupLayouts: [group] }) };
     }
@@ -157,19 +173,65 @@ export function createGpuAttention(device, sources) {
     if (lostInfo) throw new GpuUnavailable('lost', 'the GPU device was lost mid-run', lostInfo.message || lostInfo.reason || null);
   }
 
-  async function wait(signal) {
-    await Promise.race([device.queue.onSubmittedWorkDone(), lost]);
-    checkLost();
-    if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new DOMException('cancelled', 'AbortError');
+  /** Rejects when `signal` aborts (never resolves otherwise): raced against every wait. */
+  function aborted(signal) {
+    if (!signal) return new Promise(() => {});
+    const reason = () => (signal.reason instanceof Error ? signal.reason : new DOMException('cancelled', 'AbortError'));
+    if (signal.aborted) return Promise.reject(reason());
+    return new Promise((_, reject) => signal.addEventListener('abort', () => reject(reason()), { once: true }));
   }
 
   /**
-   * problem: { q, k, v, tokens, width, heads, causal, scale, kernel = 'flash', onProgress, signal, chunks }
+   * The flash kernel's submissions, one at a time, each as large as budget() says (products, see
+   * SUBMIT_TARGET_MS): a set of (head, row block) workgroups over all keys when the budget holds
+   * at least one workgroup's whole row of keys, else KEY_GROUPS workgroups over a range of keys,
+   * range after range. Returns next() -> { groups, first, keyBegin, keyEnd, keys } or null, where
+   * `keys` is the keys x 64 rows this submission really covers (for progress).
+   */
+  function flashSchedule({ tokens, width, heads, causal }, budget, perDim) {
+    const BR = KERNELS.flash.rowsPerWorkgroup;
+    const blocks = Math.ceil(tokens / BR);
+    const total = heads * blocks;
+    const blockEnd = (g) => (causal ? Math.min(tokens, ((g % blocks) + 1) * BR) : tokens);
+    const perKey = BR * width; // products per key per workgroup
+    let group = 0;             // first workgroup of the current set
+    let count = 0;             // workgroups in it
+    let keyBegin = 0;          // next key range of the set
+    let setEnd = 0;            // the set's last key (the largest block end in it)
+    return function next() {
+      if (group + count >= total && keyBegin >= setEnd) return null;
+      const work = budget();
+      if (keyBegin >= setEnd) { // a new set of workgroups
+        group += count;
+        const whole = Math.floor(work / (perKey * tokens));
+        count = Math.max(1, Math.min(total - group, perDim, whole >= 1 ? whole : KEY_GROUPS));
+        keyBegin = 0;
+        setEnd = 0;
+        for (let g = group; g < group + count; g++) setEnd = Math.max(setEnd, blockEnd(g));
+      }
+      const span = Math.max(KEY_TILE, Math.floor(work / (count * perKey) / KEY_TILE) * KEY_TILE);
+      const keyEnd = Math.min(setEnd, keyBegin + span);
+      let keys = 0;
+      for (let g = group; g < group + count; g++) keys += Math.max(0, Math.min(keyEnd, blockEnd(g)) - keyBegin);
+      const step = { groups: count, first: group, keyBegin, keyEnd, keys };
+      keyBegin = keyEnd;
+      return step;
+    };
+  }
+
+  /**
+   * problem: { q, k, v, tokens, width, heads, causal, scale, kernel = 'flash', onProgress, signal,
+   *            workPerSubmit }
+   * workPerSubmit: a fixed number of products per submission instead of the adaptive amount
+   * (tests; Infinity for one submission, as a benchmark wants); the reference kernel submits its
+   * passes one by one, whatever is asked.
    * Resolves to { output: Float32Array (H, T, D), ms: time from first dispatch to the last
-   * one's completion (uploads, shader compilation and the read back excluded), kernel: its name }.
+   * one's completion (uploads, shader compilation and the read back excluded), kernel: its name,
+   * submissions: how many }. A signal that aborts rejects at once; what was submitted (at most
+   * IN_FLIGHT submissions) still runs on the GPU, and the buffers are freed when it is done.
    */
   async function run(problem) {
-    const { q, k, v, tokens, width, heads, causal = false, kernel = 'flash', onProgress, signal } = problem;
+    const { q, k, v, tokens, width, heads, causal = false, kernel = 'flash', onProgress, signal, workPerSubmit } = problem;
     const scale = problem.scale ?? 1 / Math.sqrt(width);
     const over = checkLimits(device.limits, { tokens, width, heads, kernel });
     if (over) throw new GpuUnavailable('limits', 'too large for this GPU', over);
@@ -178,56 +240,97 @@ export function createGpuAttention(device, sources) {
       if (!(t instanceof Float32Array) || t.length !== numel) throw new RangeError(`${name} must be a Float32Array of ${numel} numbers (H, T, D) = (${heads}, ${tokens}, ${width})`);
     }
     checkLost();
+    if (signal?.aborted) await aborted(signal);
+    const stop = aborted(signal);
+    stop.catch(() => {}); // raced below; never an unhandled rejection when no one waits on it
     const buffers = [];
     let scoped = false; // a validation error scope is open (closed in finally if a step threw)
     const keep = (b) => { buffers.push(b); return b; };
+    const inFlight = []; // onSubmittedWorkDone of each submission not yet seen done
     try {
       const qb = keep(storage(q, 'q')), kb = keep(storage(k, 'k')), vb = keep(storage(v, 'v'));
       const ob = keep(device.createBuffer({ label: 'o', size: Math.max(16, numel * 4), usage: usage.STORAGE | usage.COPY_SRC }));
-      const wb = kernel === 'reference' ? keep(device.createBuffer({ label: 'w (T, T)', size: tokens * tokens * 4, usage: usage.STORAGE })) : null;
+      const wb = kernel === 'reference'
+        ? keep(device.createBuffer({ label: 'w (T, T)', size: tokens * tokens * 4, usage: usage.STORAGE }))
+        : keep(device.createBuffer({ label: 'state (H, T)', size: Math.max(16, heads * tokens * 8), usage: usage.STORAGE }));
       const readback = keep(device.createBuffer({ label: 'readback', size: Math.max(16, numel * 4), usage: usage.MAP_READ | usage.COPY_DST }));
-      await Promise.race([device.queue.onSubmittedWorkDone(), lost]); // uploads done before the clock starts
+      await Promise.race([device.queue.onSubmittedWorkDone(), lost, stop]); // uploads done before the clock starts
       checkLost();
       device.pushErrorScope('validation');
       scoped = true;
 
-      // Work in steps, each one submission, so progress shows and a cancel stops between them.
-      const steps = [];
+      // The steps: { entry, params, groups, units } (units: progress, out of totalUnits).
+      let next;
+      let totalUnits;
+      const adaptive = workPerSubmit === undefined;
+      let work = adaptive ? SUBMIT_FIRST_WORK : workPerSubmit;
       if (kernel === 'flash') {
-        const blocks = Math.ceil(tokens / KERNELS.flash.rowsPerWorkgroup);
-        const chunks = Math.max(1, Math.min(blocks, problem.chunks ?? 8));
-        const per = Math.ceil(blocks / chunks);
-        for (let first = 0; first < blocks; first += per) {
-          steps.push({ entry: 'main', params: params(tokens, width, heads, causal, scale, first), groups: [Math.min(per, blocks - first), heads, 1] });
-        }
+        const BR = KERNELS.flash.rowsPerWorkgroup;
+        const blocks = Math.ceil(tokens / BR);
+        totalUnits = 0;
+        for (let b = 0; b < blocks; b++) totalUnits += heads * (causal ? Math.min(tokens, (b + 1) * BR) : tokens);
+        const schedule = flashSchedule({ tokens, width, heads, causal }, () => work, device.limits.maxComputeWorkgroupsPerDimension);
+        next = () => {
+          const st = schedule();
+          if (!st) return null;
+          const pr = params(tokens, width, heads, causal, scale, st.first);
+          new Uint32Array(pr).set([st.keyBegin, st.keyEnd], 6);
+          return { entry: 'main', params: pr, groups: [st.groups, 1, 1], units: st.keys, products: st.groups * BR * width * (st.keyEnd - st.keyBegin) };
+        };
       } else {
+        const steps = [];
         for (let head = 0; head < heads; head++) {
           const pr = params(tokens, width, heads, causal, scale, head);
-          steps.push({ entry: 'scores', params: pr, groups: [Math.ceil(tokens / 8), Math.ceil(tokens / 8), 1] });
-          steps.push({ entry: 'softmax', params: pr, groups: [Math.ceil(tokens / 64), 1, 1] });
-          steps.push({ entry: 'mix', params: pr, groups: [Math.ceil(width / 8), Math.ceil(tokens / 8), 1] });
+          steps.push({ entry: 'scores', params: pr, groups: [Math.ceil(tokens / 8), Math.ceil(tokens / 8), 1], units: 1 });
+          steps.push({ entry: 'softmax', params: pr, groups: [Math.ceil(tokens / 64), 1, 1], units: 1 });
+          steps.push({ entry: 'mix', params: pr, groups: [Math.ceil(width / 8), Math.ceil(tokens / 8), 1], units: 1 });
         }
+        totalUnits = steps.length;
+        next = () => steps.shift() || null;
       }
       // Compile every pipeline first (a driver may take long to build a shader): not timed.
-      for (const step of steps) pipeline(kernel, step.entry);
+      for (const entry of kernel === 'flash' ? ['main'] : ['scores', 'softmax', 'mix']) pipeline(kernel, entry);
+      const group = bindLayout(kernel).group;
+      const entries = (pb) => [pb, qb, kb, vb, ob, wb].map((buffer, binding) => ({ binding, resource: { buffer } }));
+      let doneUnits = 0;
+      let lastDone = 0;
+      // Waits for the oldest submission, then counts its progress and, when adaptive, sizes the
+      // next ones by the rate it ran at (its time: from its submission or the previous one's end).
+      const settleOldest = async () => {
+        const oldest = inFlight.shift();
+        await Promise.race([oldest.done, lost, stop]);
+        checkLost();
+        const now = performance.now();
+        if (adaptive && oldest.products) {
+          const ms = Math.max(0.05, now - Math.max(oldest.at, lastDone));
+          work = Math.min(2 * work, Math.max(work / 2, (oldest.products / ms) * SUBMIT_TARGET_MS));
+        }
+        lastDone = now;
+        doneUnits += oldest.units;
+        onProgress?.(doneUnits / totalUnits);
+      };
       const t0 = performance.now();
-      for (let s = 0; s < steps.length; s++) {
-        const step = steps[s];
+      let submissions = 0;
+      for (let step = next(); step; step = next()) {
+        if (signal?.aborted) await stop; // rejects: nothing more is submitted
         const pb = keep(device.createBuffer({ label: 'params', size: PARAM_BYTES, usage: usage.UNIFORM | usage.COPY_DST }));
         device.queue.writeBuffer(pb, 0, step.params);
-        const pipe = pipeline(kernel, step.entry);
-        const entries = [pb, qb, kb, vb, ob, ...(wb ? [wb] : [])].map((buffer, binding) => ({ binding, resource: { buffer } }));
-        const bind = device.createBindGroup({ layout: bindLayout(kernel).group, entries });
+        const bind = device.createBindGroup({ layout: group, entries: entries(pb) });
         const encoder = device.createCommandEncoder();
         const pass = encoder.beginComputePass();
-        pass.setPipeline(pipe);
+        pass.setPipeline(pipeline(kernel, step.entry));
         pass.setBindGroup(0, bind);
         pass.dispatchWorkgroups(...step.groups);
         pass.end();
+        const at = performance.now();
         device.queue.submit([encoder.finish()]);
-        await wait(signal);
-        onProgress?.((s + 1) / steps.length);
+        submissions += 1;
+        const done = device.queue.onSubmittedWorkDone();
+        done.catch(() => {});
+        inFlight.push({ done, at, units: step.units, products: step.products });
+        if (inFlight.length >= IN_FLIGHT || kernel !== 'flash') await settleOldest();
       }
+      while (inFlight.length) await settleOldest();
       const ms = performance.now() - t0;
       scoped = false;
       const invalid = await device.popErrorScope();
@@ -235,11 +338,11 @@ export function createGpuAttention(device, sources) {
       const encoder = device.createCommandEncoder();
       encoder.copyBufferToBuffer(ob, 0, readback, 0, numel * 4);
       device.queue.submit([encoder.finish()]);
-      await Promise.race([readback.mapAsync(globalThis.GPUMapMode.READ), lost]);
+      await Promise.race([readback.mapAsync(globalThis.GPUMapMode.READ), lost, stop]);
       checkLost();
       const output = new Float32Array(readback.getMappedRange(0, numel * 4).slice(0));
       readback.unmap();
-      return { output, ms, kernel: KERNELS[kernel].name };
+      return { output, ms, kernel: KERNELS[kernel].name, submissions };
     } catch (err) {
       if (lostInfo && !(err instanceof GpuUnavailable)) checkLost();
       throw err;

@@ -7,6 +7,13 @@
 // has drawn a frame, so that one frame lays out and paints at most one slice's formulas (slices
 // run back to back left 500 formulas to one frame: 0.35 s of style, layout and paint). Formulas
 // never scrolled to, in a closed hint or at a depth not shown, cost nothing.
+// A slice also counts the layout of what it adds. Styling and laying out KaTeX's output costs as
+// much as building it, or more (99 elements for $x_{k}^{i}+\frac{a_i}{b_k}$, 0.03-0.19 ms each
+// on the loaded test machine): slices of 40 ms of typesetting into one paragraph of 200 formulas
+// left 120-250 ms of style and layout to the frame after each (issue 20). So a slice lays the page
+// out itself before it ends (it reads one element's size) and times that, and it stops adding
+// formulas once its own time plus the layout expected for the elements added so far (at the last
+// measured cost per element) reaches SLICE_MS. The frame after it is left with painting.
 //
 // The engine's limits hold here as well as in the validator (engine/include/attnbook/notebook/
 // notebook.hpp, read from the `limits` command): one formula's length, and the notebook's number of
@@ -19,6 +26,9 @@ import { renderTex, texAsText } from './maths.js';
 
 // Typeset what is up to one viewport height above or below what is visible.
 const AHEAD = '100% 0px 100% 0px';
+// Style and layout per element added (ms), until a slice has measured it: about the largest seen
+// on the test machine, so the first slice errs short.
+const LAYOUT_MS_PER_ELEMENT = 0.1;
 
 const codePoints = (text) => {
   let n = 0;
@@ -61,15 +71,30 @@ export function createTypesetter(limits) {
     afterFrame(slice);
   }
 
+  let layoutMsPerElement = LAYOUT_MS_PER_ELEMENT;
   function slice() {
     scheduled = false;
     if (disposed) return;
     const start = performance.now();
-    while (queue.length && performance.now() - start < SLICE_MS) {
+    let added = 0; // elements added to the page by this slice
+    let last = null;
+    while (queue.length && performance.now() - start + added * layoutMsPerElement < SLICE_MS) {
       const placeholder = queue.shift();
       const job = pending.get(placeholder);
       pending.delete(placeholder);
-      if (job) placeholder.replaceWith(renderTex(job.tex, { display: job.display }));
+      if (!job) continue;
+      const el = renderTex(job.tex, { display: job.display });
+      added += 1 + el.getElementsByTagName('*').length;
+      placeholder.replaceWith(el);
+      last = el;
+    }
+    if (last && last.isConnected) {
+      const before = performance.now();
+      void last.offsetWidth; // style and layout now, in this slice, and timed
+      const measured = (performance.now() - before) / added;
+      // Half the last estimate and half this measurement: one slow frame (a busy machine) does not
+      // make every later slice tiny, and a run of them does make them smaller.
+      layoutMsPerElement = (layoutMsPerElement + measured) / 2;
     }
     schedule();
   }
