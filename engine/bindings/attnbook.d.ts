@@ -277,7 +277,8 @@ export interface TrainSession {
 
 export interface Commands {
   explore: [ExploreArgs, ExploreResult];
-  python: [ExploreArgs & { labels?: string[] }, { program: string }];
+  /** steps: match, share, mix; each its equations (TeX, one per entry) and the program's own lines for it (share's without their indentation). */
+  python: [ExploreArgs & { labels?: string[] }, { program: string; steps: { step: 'match' | 'share' | 'mix'; tex: string[]; python: string }[] }];
   scaling: [ScalingArgs, ScalingResult];
   hand_example: [HandExampleArgs, HandExampleResult];
   sequence: [SequenceArgs, SequenceResult];

@@ -104,6 +104,26 @@ TEST_CASE("ipynb: Markdown for prose, practice and references; code that checks 
     CHECK(program.find("np.testing.assert_allclose") != std::string::npos);
 }
 
+TEST_CASE("ipynb: a contents cell lists the headings shown after it at the exported depth", "[ipynb]") {
+    // As the page levels them (web/src/markdown/dom.js): "## Deeper" and "### Delta" sit one level
+    // below the heading before them, so only the top headings are listed; fenced code has none.
+    const std::string text = R"({
+  "format": "attnbook-notebook/1", "id": "toc", "title": "Toc", "version": "1.0.0",
+  "depths": ["beginner", "researcher"],
+  "cells": [
+    {"type": "prose", "id": "first", "title": "Read these first", "text": "Before."},
+    {"type": "contents", "id": "toc"},
+    {"type": "prose", "id": "a", "title": "Alpha", "text": "# Inside alpha\n\n## Deeper\n\n```\n# not a heading\n```"},
+    {"type": "maths", "id": "b", "depths": ["researcher"], "title": "Beta", "tex": "x"},
+    {"type": "prose", "id": "c", "text": "### Gamma\n\ntext\n\n### Delta"}
+  ]
+})";
+    CHECK(source(cell_with_id(export_notebook(text, "beginner"), "toc")) ==
+          "## On this page\n\n- Alpha\n  - Inside alpha\n  - Gamma");
+    CHECK(source(cell_with_id(export_notebook(text, "researcher"), "toc")) ==
+          "## On this page\n\n- Alpha\n  - Inside alpha\n- Beta\n  - Gamma");
+}
+
 TEST_CASE("ipynb reads the page's permalink: both forms, refused values keep the cell's own", "[ipynb]") {
     const std::string text = read_file("web/notebooks/attention-explorable.json");
     const auto explore_code = [&](const std::string& state) {

@@ -175,7 +175,7 @@ TEST_CASE("validate: unknown cell types and unknown fields", "[notebook]") {
     const Checked checked = run(doc);
     expect_error(checked, "$.cells[0].type",
                  "unknown cell type \"prose2\" (expected one of: prose, maths, explorable, scaling-study, "
-                 "hand-example, held-sequence, transformer-block, playback, study, help-history, practice, references, attention-scale, precision-lab, "
+                 "hand-example, held-sequence, transformer-block, playback, study, help-history, practice, references, contents, attention-scale, precision-lab, "
                  "pipeline, pytorch-rules, mistakes, jacobian, cost, online-softmax, alternatives, training-lab)",
                  "\"prose2\"");
     // unknown fields point at their key

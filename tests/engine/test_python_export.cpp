@@ -1,11 +1,17 @@
 // The exported Python program, run by a real interpreter that cannot import numpy (nor anything
-// outside the standard library), must print the engine's doubles.
+// outside the standard library), must print the engine's doubles. Its steps (formula beside lines)
+// are checked on every build, the WebAssembly one too.
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
 #include "attnbook/core/det_math.hpp"
 #include "attnbook/lessons/explore_row.hpp"
-#include <cmath>
+#include "attnbook/notebook/commands.hpp"
 #include "attnbook/notebook/python_export.hpp"
 #include "python_runner.hpp"
 
@@ -94,3 +100,63 @@ TEST_CASE("the program's engine_exp is det_exp bit for bit", "[python]") {
 }
 
 #endif  // ATTNBOOK_PYTHON
+
+namespace {
+
+std::vector<std::string> trimmed_lines(const std::string& text) {
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string::npos) end = text.size();
+        std::string line = text.substr(start, end - start);
+        line.erase(0, line.find_first_not_of(' ') == std::string::npos ? line.size() : line.find_first_not_of(' '));
+        out.push_back(line);
+        start = end + 1;
+    }
+    return out;
+}
+
+}  // namespace
+
+// The explorable shows each step's formula beside these lines (issue 19): they must be the
+// program's own, in order, and the formula must follow the divisor, the width and the mask.
+TEST_CASE("python steps: each formula beside the program's own lines", "[python]") {
+    attnbook::ExploreInput in;
+    in.query = {2, 1};
+    in.keys = {{-1, 2}, {1, 0}, {0, 1}};
+    in.values = {{2, 0}, {0, 2}, {-1, -1}};
+    for (attnbook::Divisor divisor : {attnbook::Divisor::sqrt_width, attnbook::Divisor::width, attnbook::Divisor::one}) {
+        for (bool masked : {false, true}) {
+            in.divisor = divisor;
+            in.mask = masked ? attnbook::Flags{1, 0, 1} : attnbook::Flags{};
+            const auto steps = attnbook::explore_python_steps(in);
+            const auto program = trimmed_lines(attnbook::explore_python_program(in));
+            REQUIRE(steps.size() == 3);
+            CHECK(steps[0].step == "match");
+            CHECK(steps[1].step == "share");
+            CHECK(steps[2].step == "mix");
+            std::size_t after = 0;
+            for (const auto& step : steps) {
+                INFO(step.step << ": " << step.python);
+                for (const std::string& line : trimmed_lines(step.python)) {
+                    const auto at = std::find(program.begin(), program.end(), line);
+                    REQUIRE(at != program.end());
+                    CHECK(static_cast<std::size_t>(at - program.begin()) >= after);
+                }
+                after = static_cast<std::size_t>(std::find(program.begin(), program.end(), trimmed_lines(step.python).back()) - program.begin());
+            }
+            const bool scaled = divisor != attnbook::Divisor::one;
+            CHECK(steps[0].tex.size() == (scaled ? 2u : 1u));
+            CHECK((steps[0].tex.back() == "d_k = 2") == scaled);
+            CHECK((steps[0].tex[0].find("\\sqrt{d_k}") != std::string::npos) == (divisor == attnbook::Divisor::sqrt_width));
+            CHECK((steps[1].tex[0].find("allowed") != std::string::npos) == masked);
+            CHECK(steps[1].tex.size() == (masked ? 4u : 3u));
+            CHECK(steps[2].tex == std::vector<std::string>{"c_i = w_i\\, v_i", "o = \\sum_i c_i"});
+        }
+    }
+    // The module's `python` answer carries them.
+    const nlohmann::json out = attnbook::run_command("python", {{"query", {2, 1}}});
+    REQUIRE(out.at("steps").size() == 3);
+    CHECK(out.at("steps")[0].at("python").get<std::string>().rfind("divisor = math.sqrt(len(query))", 0) == 0);
+}

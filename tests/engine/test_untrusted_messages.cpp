@@ -120,7 +120,7 @@ TEST_CASE("validator: messages and file names that quote the author's text are e
         CHECK_FALSE(has_raw_control(line));
         CHECK(line.find("\xE2\x80\xAE") == std::string::npos);
         // Short: the quoted text is cut to an excerpt (the longest line is the unknown type's, which
-        // lists every cell type, 22 of them).
+        // lists every cell type, 23 of them).
         CHECK(line.size() < 450);
         CHECK_THAT(line, Catch::StartsWith("evil\\nname.json:"));
     }

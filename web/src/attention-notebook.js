@@ -92,6 +92,12 @@ export class AttentionNotebook extends HTMLElement {
     this.#bar = h('div', { class: 'toolbar depth-bar', hidden: true });
     this.#frame = h('div', { class: 'frame' }, this.#head, this.#bar, this.#progress.el, this.#body);
     this.#root.append(this.#frame);
+    this.#root.addEventListener('click', this.#onLinkClick);
+    // What is scrolled to (a contents link, a focus move) lands below the sticky depth switch,
+    // which takes two lines on a phone: its height, for the stylesheet's scroll-margin.
+    if (typeof ResizeObserver === 'function') {
+      new ResizeObserver(() => this.#frame.style.setProperty('--_bar', `${this.#bar.offsetHeight}px`)).observe(this.#bar);
+    }
     this.#ready = new Promise((resolve) => { this.#resolveReady = resolve; });
   }
 
@@ -126,7 +132,26 @@ export class AttentionNotebook extends HTMLElement {
   #onHashChange = () => {
     if (!this.permalink || !this.#notebook || !this.isConnected) return;
     const saved = readState(location.hash, this.#notebook.id);
-    if (saved.depth && saved.depth !== this.#depth && this.#notebook.depths.includes(saved.depth)) this.depth = saved.depth;
+    if (saved.depth && saved.depth !== this.#depth && this.#notebook.depths.includes(saved.depth)) {
+      this.depth = saved.depth;
+      this.scrollIntoView({ block: 'start' }); // the new depth from its start, not from mid-page
+    }
+  };
+
+  /**
+   * A link in the notebook to one of its own depths (#<id>.depth=developer) switches to it and
+   * shows it from its start, with or without the permalink: a standalone file, an embed or an LMS
+   * frame has no permalink, and the host page's URL is not the notebook's to change.
+   */
+  #onLinkClick = (event) => {
+    const link = event.target.closest?.('a[href^="#"]');
+    const nb = this.#notebook;
+    if (!link || !nb || event.defaultPrevented || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const { depth } = readState(link.getAttribute('href'), nb.id);
+    if (!depth || !nb.depths.includes(depth)) return;
+    event.preventDefault();
+    this.depth = depth;
+    this.scrollIntoView({ block: 'start' });
   };
 
   disconnectedCallback() {
@@ -378,10 +403,33 @@ export class AttentionNotebook extends HTMLElement {
         c.view.activate?.();
       }
     }
+    this.#updateContents();
     if (this.getAttribute('depth') !== depth) this.setAttribute('depth', depth);
     if (previous !== depth) {
       if (!initial) this.#emit('depthchange', { depth, previous });
       if (!initial) this.#schedulePermalink();
+    }
+  }
+
+  /**
+   * Gives each contents cell shown the headings shown after it: cell titles, and the top headings
+   * of prose cells (one level below the titles). A heading gets an id the first time it is listed
+   * ("_" never occurs in a cell id, so these cannot collide with each other).
+   */
+  #updateContents() {
+    const level = this.#headingLevel();
+    for (const [at, c] of this.#cells.entries()) {
+      if (c.cell.type !== 'contents' || c.section.hidden) continue;
+      const headings = [];
+      for (const other of this.#cells.slice(at + 1)) {
+        if (other.section.hidden) continue;
+        const found = other.section.querySelectorAll(`:scope > h${level + 1}.cell-title, :scope > .prose > h${level + 2}`);
+        found.forEach((el, k) => {
+          el.id ||= `h_${other.cellId}_${k}`;
+          headings.push({ el, sub: el.localName !== `h${level + 1}` });
+        });
+      }
+      c.view.setHeadings?.(headings);
     }
   }
 

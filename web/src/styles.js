@@ -84,7 +84,12 @@ header.nb-head { border-bottom: 1px solid var(--_border); padding-bottom: .9rem;
 .toolbar { display: flex; flex-wrap: wrap; gap: .75rem 1.25rem; align-items: center; }
 /* The depth switch stays in reach while the reader scrolls the notebook (issue 19). */
 /* A cell scrolled to (a link, a focus move) lands below the sticky depth bar, not under it. */
-.cells > section { scroll-margin-top: 3.75rem; }
+.cells > section, .cells h2, .cells h3 { scroll-margin-top: calc(var(--_bar, 3rem) + .75rem); }
+/* contents ("On this page"): generated from the headings shown at the reader's depth */
+nav.contents ol { margin: 0; padding-left: 2.1rem; }
+nav.contents li { margin: .2rem 0; }
+nav.contents li > ol { padding-left: 1.1rem; }
+.toc-label { font-weight: 600; margin: 0 0 .3rem; }
 .depth-bar { position: sticky; top: 0; z-index: 4; background: var(--_bg); padding: .45rem 0; margin: -.6rem 0 1rem; border-bottom: 1px solid var(--_border); }
 
 /* depth: a segmented control made of native radios */
@@ -310,6 +315,10 @@ td.none { color: var(--_muted); font-style: italic; text-align: left; }
 /* transformer block */
 .block-steps { padding-left: 1.4rem; }
 .block-step { margin: .6rem 0; }
+.formula-pairs { list-style: none; padding-left: 0; }
+.formula-pairs .block-step .pair { grid-template-columns: minmax(0, 1fr); gap: .35rem; }
+.formula-pairs .part { display: inline-block; margin-right: 1.5em; }
+.step-title { margin: 0 0 .25rem; font-weight: 600; font-size: .9rem; }
 .block-step .pair { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: .5rem 1rem; align-items: center; }
 @container (max-width: 34rem) { .block-step .pair { grid-template-columns: 1fr; } }
 .python-line { margin: 0; font-size: .8rem; white-space: pre-wrap; background: var(--_surface); border-radius: var(--_radius); padding: .3rem .5rem; }
@@ -344,7 +353,7 @@ td.none { color: var(--_muted); font-style: italic; text-align: left; }
 .feedback.incorrect strong { color: var(--_error); }
 
 /* references */
-ol.refs { padding-left: 1.3rem; margin: 0; }
+ol.refs { padding-left: 2.1rem; margin: 0; }
 ol.refs li { margin: 0 0 .5rem; }
 .ref-title { font-weight: 600; }
 .ref-meta { color: var(--_muted); font-size: .9rem; }

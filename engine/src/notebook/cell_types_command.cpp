@@ -33,6 +33,7 @@ const json& fixed_examples() {
   "items": [{"authors": "Vaswani, Shazeer, Parmar, Uszkoreit, Jones, Gomez, Kaiser, Polosukhin",
              "title": "Attention Is All You Need", "year": 2017, "venue": "NeurIPS",
              "url": "https://arxiv.org/abs/1706.03762"}]},
+"contents": {"type": "contents", "title": "On this page"},
 "practice": {"type": "practice",
   "prompt": "In the explorable above, what share of the output comes from source A? Give three decimals.",
   "answer": {"tolerance": 0.0005},
@@ -103,7 +104,7 @@ json cell_type_example(const std::string& type) {
             .set("queries", in.queries)
             .set("keys", in.keys)
             .set("values", in.values);
-    } else if (type == "prose" || type == "maths" || type == "references") {
+    } else if (type == "prose" || type == "maths" || type == "references" || type == "contents") {
         out = fixed_examples()[type];
     }
     return out;

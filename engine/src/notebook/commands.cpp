@@ -83,7 +83,12 @@ json python_command(const json& raw, const Progress&) {
         throw_format("normalizer: the Python export writes softmax only, not {} (leave normalizer out or choose "
                      "softmax)", {normalizer_name(in.normalizer)});
     json out;
-    JsonOut(out).set("program", explore_python_program(in, args.has("labels") ? args.strings("labels") : std::vector<std::string>{}));
+    JsonOut o(out);
+    o.set("program", explore_python_program(in, args.has("labels") ? args.strings("labels") : std::vector<std::string>{}));
+    // Each step's formula beside the program's own lines for it (the explorable pairs them).
+    json& steps = o.array("steps");
+    for (const PythonStep& step : explore_python_steps(in))
+        JsonOut::push(steps).set("step", step.step).set("tex", step.tex).set("python", step.python);
     return out;
 }
 

@@ -4,6 +4,10 @@
 #include "attnbook/notebook/ipynb.hpp"
 #include "attnbook/notebook/train_command.hpp"
 
+#include <algorithm>
+#include <utility>
+#include <vector>
+
 #include "attnbook/core/decimal_format.hpp"
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/quote.hpp"
@@ -147,6 +151,54 @@ std::string maths_markdown(const json& cell) {
     return out + text_of(cell, "caption");
 }
 
+// The "#" headings of Markdown text, outside fenced code: {level (number of #), text}.
+std::vector<std::pair<std::size_t, std::string>> markdown_headings(const std::string& text) {
+    std::vector<std::pair<std::size_t, std::string>> out;
+    bool fenced = false;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string::npos) end = text.size();
+        std::string line = text.substr(start, end - start);
+        start = end + 1;
+        std::size_t indent = 0;
+        while (indent < line.size() && indent < 4 && line[indent] == ' ') ++indent;
+        if (indent > 3) continue;
+        line.erase(0, indent);
+        if (line.rfind("```", 0) == 0 || line.rfind("~~~", 0) == 0) fenced = !fenced;
+        if (fenced) continue;
+        std::size_t hashes = 0;
+        while (hashes < line.size() && line[hashes] == '#') ++hashes;
+        if (hashes == 0 || hashes > 6 || hashes >= line.size() || line[hashes] != ' ') continue;
+        std::string title = line.substr(hashes + 1);
+        while (!title.empty() && (title.back() == ' ' || title.back() == '#' || title.back() == '\r')) title.pop_back();
+        if (!title.empty()) out.emplace_back(hashes, title);
+    }
+    return out;
+}
+
+// A contents cell at one depth: the titles of the cells shown after it, each with its prose's
+// top-level headings under it, as the page lists them (Jupyter's own table of contents links them).
+std::string contents_markdown(const json& cell, const std::vector<const json*>& after) {
+    std::string out = titled(cell, "##");
+    if (out.empty()) out = "## On this page\n\n";
+    bool titles = false;  // a prose heading goes under the last title listed, as on the page
+    for (const json* next : after) {
+        const std::string title = text_of(*next, "title");
+        if (!title.empty()) append_text(out, {"- ", title, "\n"});
+        titles = titles || !title.empty();
+        if (next->at("type") != "prose") continue;
+        // The page's heading levels (web/src/markdown/dom.js): "#" is one below the cell's title,
+        // and a heading is never more than one level below the one before it.
+        std::size_t last = 0;
+        for (const auto& heading : markdown_headings(text_of(*next, "text"))) {
+            last = std::min(heading.first, last + 1);
+            if (last == 1) append_text(out, {titles ? "  - " : "- ", heading.second, "\n"});
+        }
+    }
+    return out;
+}
+
 // Why a cell stays on the page, in a few words.
 const char* page_only_reason(const std::string& type) {
     if (type == "playback") return "an animation of one query's match, share and mix";
@@ -197,12 +249,19 @@ json export_ipynb(const json& raw, const Progress&) {
                         "again: the check then tells you how far you moved from the page's numbers."});
     cells.push_back(markdown_cell("_title", intro));
 
+    std::vector<const json*> shown_cells;
     for (const json& cell : nb.at("cells")) {
         bool shown = false;
         for (const json& d : cell.contains("depths") ? cell.at("depths") : depths) shown = shown || d == depth;
-        if (!shown) continue;
+        if (shown) shown_cells.push_back(&cell);
+    }
+    for (std::size_t index = 0; index < shown_cells.size(); ++index) {
+        const json& cell = *shown_cells[index];
         const std::string type = cell.at("type").get<std::string>(), cid = cell.at("id").get<std::string>();
-        if (type == "prose") {
+        if (type == "contents") {
+            cells.push_back(markdown_cell(cell_id(cid, ""),
+                                          contents_markdown(cell, {shown_cells.begin() + index + 1, shown_cells.end()})));
+        } else if (type == "prose") {
             cells.push_back(markdown_cell(cell_id(cid, ""), titled(cell, "##") + text_of(cell, "text")));
         } else if (type == "maths") {
             cells.push_back(markdown_cell(cell_id(cid, ""), maths_markdown(cell)));

@@ -1,5 +1,7 @@
 #include "attnbook/notebook/python_export.hpp"
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "attnbook/core/errors.hpp"
@@ -30,6 +32,32 @@ const char* divisor_line(Divisor divisor) {
         case Divisor::one: return "divisor = 1.0  # no scaling: wide keys push the shares toward one winner";
     }
     return "";
+}
+
+// The lines of each step, as the program holds them (the share step's run inside "if live_scores:",
+// indented there by four spaces). explore_python_steps() hands out the same text, so a formula is
+// always shown beside the line the program really runs.
+constexpr const char* kMatchLines =
+    "dots = [running_total(a * b for a, b in zip(query, key)) for key in key_rows]\n"
+    "scores = [dot / divisor for dot in dots]";
+constexpr const char* kLiveLine = "live_scores = [s for s, ok in zip(scores, allowed) if ok]";
+constexpr const char* kShareLines =
+    "top = max(live_scores)\n"
+    "lifted = [engine_exp(s - top) if ok else 0.0 for s, ok in zip(scores, allowed)]\n"
+    "z = running_total(e for e, ok in zip(lifted, allowed) if ok)\n"
+    "shares = [e / z if ok else 0.0 for e, ok in zip(lifted, allowed)]";
+constexpr const char* kMixLines =
+    "carries = [[w * v for v in row] if ok else [0.0] * width_v\n"
+    "           for w, row, ok in zip(shares, value_rows, allowed)]\n"
+    "output = [running_total(carry[j] for carry in carries) for j in range(width_v)]";
+
+std::string indented(const char* lines) {
+    std::string out = "    ";
+    for (const char* c = lines; *c; ++c) {
+        out += *c;
+        if (*c == '\n') out += "    ";
+    }
+    return out;
 }
 
 }  // namespace
@@ -125,24 +153,18 @@ def running_total(numbers):
 )", python_engine_exp_source(), R"(
 
 # Match: how far the query reaches along each key, divided to keep scores moderate.
-dots = [running_total(a * b for a, b in zip(query, key)) for key in key_rows]
-scores = [dot / divisor for dot in dots]
+)", kMatchLines, R"(
 
 # Share: only differences between scores matter, so lift everything by the largest allowed
 # score; every exp argument is then <= 0 and cannot overflow.
-live_scores = [s for s, ok in zip(scores, allowed) if ok]
+)", kLiveLine, R"(
 shares = [0.0] * len(scores)
 if live_scores:
-    top = max(live_scores)
-    lifted = [engine_exp(s - top) if ok else 0.0 for s, ok in zip(scores, allowed)]
-    z = running_total(e for e, ok in zip(lifted, allowed) if ok)
-    shares = [e / z if ok else 0.0 for e, ok in zip(lifted, allowed)]
+)", indented(kShareLines), R"(
 
 # Mix: each source carries share * value; the output adds the carries coordinate by coordinate.
 width_v = len(value_rows[0])
-carries = [[w * v for v in row] if ok else [0.0] * width_v
-           for w, row, ok in zip(shares, value_rows, allowed)]
-output = [running_total(carry[j] for carry in carries) for j in range(width_v)]
+)", kMixLines, R"(
 
 print("source   dot   score   share")
 for name, dot, score, share in zip(names, dots, scores, shares):
@@ -150,6 +172,22 @@ for name, dot, score, share in zip(names, dots, scores, shares):
 print("output", ", ".join(f"{x:.3f}" for x in output))
 print(json.dumps({"shares": shares, "output": output}))
 )"});
+}
+
+std::vector<PythonStep> explore_python_steps(const ExploreInput& in) {
+    const bool masked = std::find(in.mask.begin(), in.mask.end(), 0) != in.mask.end();
+    std::vector<std::string> match{"s_i = q \\cdot k_i"};
+    if (in.divisor != Divisor::one) {
+        match[0] = in.divisor == Divisor::sqrt_width ? "s_i = \\frac{q \\cdot k_i}{\\sqrt{d_k}}" : "s_i = \\frac{q \\cdot k_i}{d_k}";
+        match.push_back(join_text({"d_k = ", in.query.size()}));
+    }
+    const char* over = masked ? "_{j\\,\\text{allowed}}" : "_j";
+    std::vector<std::string> share{join_text({"m = \\max", over, " s_j"}), join_text({"Z = \\sum", over, " e^{s_j - m}"}),
+                                   "w_i = e^{s_i - m} / Z"};
+    if (masked) share.push_back("w_i = 0 \\text{ for a masked source}");
+    return {{"match", std::move(match), join_text({divisor_line(in.divisor), "\n", kMatchLines})},
+            {"share", std::move(share), join_text({kLiveLine, "\n", kShareLines})},
+            {"mix", {"c_i = w_i\\, v_i", "o = \\sum_i c_i"}, kMixLines}};
 }
 
 }  // namespace attnbook

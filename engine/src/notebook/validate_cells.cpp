@@ -378,6 +378,8 @@ constexpr CellType cell_types[] = {
     {"help-history", {}, {}, check_nothing},
     {"practice", {"prompt", "answer", "hint", "worked", "explanation"}, {"prompt", "answer"}, check_practice_cell},
     {"references", {"items"}, {"items"}, check_references},
+    // "On this page": the page lists the headings shown after it at the reader's depth.
+    {"contents", {}, {}, check_nothing},
     {"attention-scale", {"tokens", "head_width", "heads", "causal", "divisor", "seed", "backend"}, {}, check_attention_scale_cell},
     {"precision-lab", {"tokens", "head_width", "seed"}, {}, check_precision_lab_cell},
     {"pipeline", {"scores", "width", "values", "labels"}, {}, check_pipeline_cell},

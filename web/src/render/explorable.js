@@ -17,6 +17,7 @@ import { createNumberLine } from './explorable/number-line.js';
 import { createTable } from './explorable/table.js';
 import { createSources } from './explorable/sources.js';
 import { createPythonPanel } from './explorable/python-panel.js';
+import { createFormulaPairs } from './explorable/formula-pairs.js';
 import { summarySentence, compareSentence, goalMet, UNCHANGED_WITHIN } from './explorable/sentences.js';
 
 const SUB = ['₀', '₁', '₂', '₃', '₄', '₅', '₆', '₇', '₈', '₉'];
@@ -129,10 +130,11 @@ export function renderExplorable(cell, ctx) {
     h('p', { class: 'note' }, 'Under softmax, a share of exactly 0 for an allowed source means it underflowed in double precision; that is not a mask. Under sparsemax or entmax15 an exact 0 is the normaliser’s choice: that source scored too far below the top.'), exactList);
   exactDetails.addEventListener('toggle', () => { if (exactDetails.open) ctx.help?.consult('numbers panel'); });
   const python = createPythonPanel({ call: (a) => ctx.call('python', a), args: () => ({ ...args(st()), labels }) });
+  const pairs = createFormulaPairs({ call: (a) => ctx.call('python', a), args: () => ({ ...args(st()), labels }) });
 
   el.append(queryControls, normControl, qErrors, presetRow || '', goalEl || '', sources.maskControls, planes,
     h(`h${Math.min(6, ctx.headingBase ?? 3)}`, { class: 'visually-hidden' }, 'Scores and shares'),
-    line.figure, strip, refStrip, refStripLabel, keyboardScrollable(h('div', { class: 'table-wrap' }, table.table)), table.stats, summary, comparison,
+    line.figure, strip, refStrip, refStripLabel, keyboardScrollable(h('div', { class: 'table-wrap' }, table.table)), table.stats, summary, comparison, pairs.details,
     h('div', { class: 'sources' }, h('p', { class: 'note' }, 'The sources, to check a dot product by hand:'), sources.list, sources.editor),
     problem, exactDetails, python.details);
 
@@ -174,6 +176,7 @@ export function renderExplorable(cell, ctx) {
       refText.textContent = `Compared with the reference query q = ${inputVec(s.ref)} (same keys, values and mask):`;
       ctx.onStateChange?.();
       python.refresh();
+      pairs.refresh();
       refresh();
     }
     if (changed.has('result') || changed.has('refResult')) drawNumbers(s);

@@ -18,6 +18,7 @@ import { renderStudy } from './study.js';
 import { renderHelpHistory } from './help-history.js';
 import { renderPractice } from './practice.js';
 import { renderReferences } from './references.js';
+import { renderContents } from './contents.js';
 import { renderAttentionScale } from './attention-scale.js';
 import { renderPrecisionLab } from './precision-lab.js';
 import { renderPipeline } from './pipeline.js';
@@ -49,6 +50,7 @@ export const renderers = {
   'help-history': renderHelpHistory,
   practice: renderPractice,
   references: renderReferences,
+  contents: renderContents,
   'attention-scale': renderAttentionScale,
   'precision-lab': renderPrecisionLab,
   pipeline: renderPipeline,

@@ -13,6 +13,17 @@ namespace attnbook {
 // labels: one per source (empty = A, B, C, ...).
 std::string explore_python_program(const ExploreInput& input, const std::vector<std::string>& labels = {});
 
+// One step of the program beside its formulas: "match", "share" or "mix"; the step's formulas
+// (TeX, each a whole equation, so a narrow page can put them on lines of their own) for this
+// input's divisor, width and mask; and the program's own lines for it (the share step's without
+// the four spaces of indentation they have inside "if live_scores:").
+struct PythonStep {
+    std::string step;
+    std::vector<std::string> tex;
+    std::string python;
+};
+std::vector<PythonStep> explore_python_steps(const ExploreInput& input);
+
 // The Python source of `engine_exp(x)`, fdlibm's exp, which the program uses instead of math.exp
 // so that its doubles equal the engine's bit for bit.
 const char* python_engine_exp_source();
