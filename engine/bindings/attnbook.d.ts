@@ -300,6 +300,8 @@ export interface Commands {
   // In the CLI only (docs/training.md); the lesson page's module answers with an Error saying so.
   // The page trains through the training module's TrainSession (AttnbookTrainModule) instead.
   train: [TrainArgs, TrainResult];
+  /** The same run as a Python 3 + numpy program (docs/training.md); in the CLI and the export module only. */
+  train_program: [Omit<TrainArgs, 'snapshots' | 'probe'>, { program: string }];
   tiling_memory: [{ tokens?: number[]; tile?: number; bytes?: number },
     { rows: Array<{ tokens: NumberPair; unfused_bytes: NumberPair; tiled_bytes: NumberPair }> }];
   cost: [CostArgs, { scores: NumberPair; score_bytes: NumberPair; qk_flops: NumberPair; av_flops: NumberPair }];

@@ -361,7 +361,7 @@ TEST_CASE("validate: Markdown subset and practice answers", "[notebook]") {
     expect_error(checked, "$.cells[0].text", "raw HTML is not allowed in notebook text (found \"<script\")", "\"Hello");
     expect_error(checked, "$.cells[1].caption", "link target \"javascript:alert(1)\" is not allowed", "\"[click]");
     expect_error(checked, "$.cells[9].answer.tolerance", "must be greater than 0, found 0", "0");
-    expect_error(checked, "$.cells[10].answer.correct", "must be between 0 and 1, found 2", "2");
+    expect_error(checked, "$.cells[10].answer.correct", "names option 2, but options has 2 entries (0 to 1)", "2");
     CHECK(checked.result["errors"].size() == 4);
 
     json kinds = valid_document();

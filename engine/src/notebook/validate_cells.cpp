@@ -297,7 +297,13 @@ void check_answer(Context& cx, const json& answer, const std::string& path, json
             }
         }
         if (const json* correct = f.find("correct")) {
-            if (options_ok) {
+            if (options_ok && correct->is_number_integer() && correct->get<long long>() >= static_cast<long long>(options) &&
+                correct->get<long long>() < static_cast<long long>(practice_limits::max_options)) {
+                // A rule between two fields (the schema bounds `correct` by the most options any
+                // question may have): said in its own words, not as a range of the field alone.
+                f.error("correct", {"names option ", correct->get<long long>(), ", but options has ", options,
+                                    " entries (0 to ", options - 1, ")"});
+            } else if (options_ok) {
                 f.integer_to(n, "correct", 0, static_cast<long long>(options) - 1);
             } else if (!correct->is_number()) {
                 expected(cx, f.at("correct"), "a whole number (an index into options)", *correct);
