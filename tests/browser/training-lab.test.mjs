@@ -3,11 +3,11 @@
 // falls by a margin that only learning explains; pause, resume, step, the timeline and a typed probe
 // work; the divisor experiment draws its three runs. Screenshots of the shipped notebook at 390 and
 // 1280 px, light and dark.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launchBrowser, startSite, screenshot, openPage, DIST } from './harness.mjs';
+import { useSiteAndBrowser, site, browser, screenshot, openPage, DIST } from './harness.mjs';
 import { startTasks, stopTasks } from './main-thread-trace.mjs';
 import { runNativeCli } from '../wasm/engine.mjs';
 
@@ -19,16 +19,7 @@ const doc = {
   ],
 };
 
-let site;
-let browser;
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+useSiteAndBrowser();
 
 async function open(options = {}) {
   const opened = await openPage(browser, site, null, options);
