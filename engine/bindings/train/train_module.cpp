@@ -21,30 +21,13 @@
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/train_lab.hpp"
+#include "../js_guard.hpp"
 
 namespace {
 
 using emscripten::val;
 
-void guard(const std::string& who, void (*body)(void*), void* context) {
-    std::string message;
-    try {
-        body(context);
-        return;
-    } catch (const attnbook::UserError& e) {
-        message = e.what();
-    } catch (const std::bad_alloc&) {
-        message = attnbook::join_text({who, ": out of memory"});
-    } catch (const std::exception& e) {
-        message = attnbook::join_text({who, ": internal error: ", e.what()});
-    }
-    val::global("Error").new_(message).throw_();
-}
-
-template <class Fn>
-void guarded(const std::string& who, Fn&& fn) {
-    guard(who, [](void* f) { (*static_cast<std::remove_reference_t<Fn>*>(f))(); }, &fn);
-}
+using attnbook_js::guarded;
 
 class TrainSessionHandle {
 public:
