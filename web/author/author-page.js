@@ -82,14 +82,17 @@ async function check(text) {
   if (token !== checkToken) return; // a newer text is being checked
   const offsets = editor.showErrors(result.errors);
   renderProblems(result.errors, offsets);
-  document.body.dataset.valid = String(result.ok);
   if (result.ok) {
     setStatus('No problems. The preview shows this version.', 'ok');
     preview.loadText(text, fileName);
     const drawn = await preview.ready;
-    if (token === checkToken && !drawn.ok) setStatus('The preview could not draw this version.', 'error');
-    if (token === checkToken) syncDepths();
+    if (token !== checkToken) return;
+    if (!drawn.ok) setStatus('The preview could not draw this version.', 'error');
+    syncDepths();
+    // Set once the preview shows this text, so "checked" always means "checked and drawn".
+    document.body.dataset.valid = 'true';
   } else {
+    document.body.dataset.valid = 'false';
     const n = result.errors.length;
     setStatus(`${n} problem${n === 1 ? '' : 's'}. The preview keeps the last version without problems.`, 'error');
   }
