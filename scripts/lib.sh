@@ -4,7 +4,11 @@ BUILD_NATIVE="${ATTNBOOK_BUILD_NATIVE:-$ROOT/build/native}"
 BUILD_WASM="${ATTNBOOK_BUILD_WASM:-$ROOT/build/wasm}"
 # Debian's Emscripten 3.1.6 runs its JS optimizer on the system Node; it finds acorn only here.
 export NODE_PATH="/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}"
-step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
+# Every step says how long the whole command (npm test, npm start, ...) has run so far, so a slow
+# CI log shows where the time went. The clock starts in the first script that reads this file.
+export ATTNBOOK_T0="${ATTNBOOK_T0:-$(date +%s)}"
+elapsed() { local s=$(( $(date +%s) - ATTNBOOK_T0 )); printf '%dm%02ds' $((s / 60)) $((s % 60)); }
+step() { printf '\n\033[1m==> %s\033[0m  [%s]\n' "$*" "$(elapsed)"; }
 
 # gpu_env COMMAND...: runs COMMAND with a Vulkan driver for Dawn (the npm `webgpu` package). A
 # machine with a driver of its own (a real GPU: /usr/share/vulkan/icd.d or /etc/vulkan/icd.d)
