@@ -39,9 +39,6 @@ using nlohmann::json;
 namespace nb = notebook_limits;
 namespace ex = explore_limits;
 
-// The largest whole number a JavaScript number holds exactly: the seeds' upper limit.
-constexpr std::uint64_t kMaxSafeWhole = (std::uint64_t{1} << 53) - 1;
-
 json ref(const char* name) {
     json out;
     JsonOut(out).set("$ref", std::string("#/$defs/") + name);
@@ -226,7 +223,7 @@ std::map<std::string, json> own_fields(const std::string& type) {
         namespace jl = jacobian_limits;
         f["scores"] = vector(1, jl::max_scores, jl::max_abs);
         f["widths"] = array_of(whole(1, jl::max_width), 1, jl::max_widths);
-        f["seed"] = whole(0, kMaxSafeWhole);
+        f["seed"] = whole(0, jl::max_seed);
     } else if (type == "cost") {
         namespace cl = cost_limits;
         f["tokens"] = whole(1, cl::max_tokens);
@@ -244,7 +241,7 @@ std::map<std::string, json> own_fields(const std::string& type) {
         namespace al = alternatives_limits;
         f["cosine_scale"] = positive(al::max_cosine_scale);
         f["features"] = whole(1, al::max_features);
-        f["seed"] = whole(0, kMaxSafeWhole);
+        f["seed"] = whole(0, al::max_seed);
     } else if (type == "training-lab") {
         namespace tl = train_limits;
         f["mode"] = one_of(training_lab_mode_names());

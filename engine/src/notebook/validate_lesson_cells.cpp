@@ -67,8 +67,6 @@ void values_field(const Fields& f, JsonOut& o, const Matrix& fallback, std::size
     }
 }
 
-constexpr long long max_seed = (1LL << 53) - 1;
-
 // The pipeline lesson's example (its scores are the jacobian cell's default too): built once.
 const PipelineInput& pipeline_defaults() {
     static const PipelineInput d;
@@ -159,7 +157,7 @@ void check_jacobian_cell(Context& cx, const json& cell, const std::string& path,
             }
         }
     }
-    whole_field(f, o, "seed", 0, max_seed, static_cast<long long>(d.seed));
+    whole_field(f, o, "seed", 0, static_cast<long long>(jacobian_limits::max_seed), static_cast<long long>(d.seed));
 }
 
 void check_cost_cell(Context& cx, const json& cell, const std::string& path, json& out) {
@@ -203,7 +201,7 @@ void check_alternatives_cell(Context& cx, const json& cell, const std::string& p
     const AlternativesInput d;
     positive_field(f, o, "cosine_scale", lim::max_cosine_scale, d.cosine_scale);
     whole_field(f, o, "features", 1, static_cast<long long>(lim::max_features), static_cast<long long>(d.features));
-    whole_field(f, o, "seed", 0, max_seed, static_cast<long long>(d.seed));
+    whole_field(f, o, "seed", 0, static_cast<long long>(lim::max_seed), static_cast<long long>(d.seed));
 }
 
 }  // namespace notebook_validation

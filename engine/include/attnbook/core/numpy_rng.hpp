@@ -8,6 +8,11 @@
 
 namespace attnbook {
 
+// The largest seed any lesson takes. numpy takes any non-negative integer, but a seed also travels
+// as a JavaScript number (the page, the module, a permalink), which holds whole numbers exactly only
+// up to 2^53 - 1. Every lesson's seed limit is this one.
+inline constexpr std::uint64_t max_rng_seed = (std::uint64_t{1} << 53) - 1;
+
 class NumpyRng {
 public:
     // As numpy.random.default_rng(seed) for a non-negative integer seed.

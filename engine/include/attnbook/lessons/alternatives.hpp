@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "attnbook/core/fixed_rows.hpp"
+#include "attnbook/core/numpy_rng.hpp"
 
 namespace attnbook {
 
@@ -45,6 +46,7 @@ inline constexpr std::size_t max_width = 8;   // d and dv
 inline constexpr double max_abs = 100;
 inline constexpr std::size_t max_features = 4096;
 inline constexpr double max_cosine_scale = 100;
+inline constexpr std::uint64_t max_seed = max_rng_seed;
 }  // namespace alternatives_limits
 
 struct AlternativeResult {

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "attnbook/core/numpy_rng.hpp"
+
 namespace attnbook {
 
 namespace jacobian_limits {
@@ -17,6 +19,7 @@ inline constexpr std::size_t max_widths = 12;
 inline constexpr std::size_t max_width = 4096;
 inline constexpr std::size_t max_trials = 2000;
 inline constexpr std::size_t max_keys = 64;
+inline constexpr std::uint64_t max_seed = max_rng_seed;
 }  // namespace jacobian_limits
 
 struct SoftmaxJacobian {

@@ -30,6 +30,8 @@
 #include <string>
 #include <vector>
 
+#include "attnbook/core/numpy_rng.hpp"
+
 namespace attnbook {
 
 enum class NumberFormat { float32, bfloat16, float16 };
@@ -56,7 +58,7 @@ struct PrecisionInput {
 };
 
 namespace precision_limits {
-inline constexpr std::uint64_t max_seed = (std::uint64_t{1} << 53) - 1;
+inline constexpr std::uint64_t max_seed = max_rng_seed;
 inline constexpr std::size_t min_tokens = 1, max_tokens = 4096;
 inline constexpr std::size_t min_head_width = 1, max_head_width = 256;
 inline constexpr std::size_t max_checked_rows = 32;  // query rows compared with float64

@@ -13,6 +13,7 @@
 #include <functional>
 #include <vector>
 
+#include "attnbook/core/numpy_rng.hpp"
 #include "attnbook/lessons/divisor.hpp"
 
 namespace attnbook {
@@ -34,8 +35,7 @@ struct WholeRange {
 // Limits keep a browser tab responsive and its memory bounded. The same for a notebook cell, the
 // `scaling` command and the CLI: check_scaling_input, the validator and `limits` read them.
 namespace scaling_limits {
-// Below 2^53 so that a JavaScript number (the page, the module) carries every seed exactly.
-inline constexpr WholeRange seed{0, (std::uint64_t{1} << 53) - 1};
+inline constexpr WholeRange seed{0, max_rng_seed};
 inline constexpr WholeRange width_count{1, 8};
 inline constexpr WholeRange width{1, 4096};
 inline constexpr WholeRange pairs{1, 200000};

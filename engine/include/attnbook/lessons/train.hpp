@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "attnbook/core/numpy_rng.hpp"
 #include "attnbook/lessons/divisor.hpp"
 
 namespace attnbook {
@@ -65,8 +66,7 @@ inline constexpr std::size_t max_steps = 5000;
 inline constexpr std::size_t max_snapshots = 20;
 inline constexpr std::size_t held_out = 32;  // sequences in the held-out set
 inline constexpr double max_learning_rate = 1.0;
-// Below 2^53 so that a JavaScript number carries every seed exactly.
-inline constexpr std::uint64_t max_seed = (std::uint64_t{1} << 53) - 1;
+inline constexpr std::uint64_t max_seed = max_rng_seed;
 }  // namespace train_limits
 
 // Every limit and the width/heads rule; UserError names the field.
