@@ -68,7 +68,7 @@ export class AttentionNotebook extends HTMLElement {
   #progress;
   #notebook = null;
   #limits = null; // the engine's `limits` answer, for renderers that check what a reader types
-  #cells = []; // { cell, cellId, section, view, active }
+  #cells = []; // { cell, cellId, section, view, active, started }
   #depth = null;
   #depthControl = null;
   #loadToken = 0;
@@ -170,7 +170,7 @@ export class AttentionNotebook extends HTMLElement {
     });
   }
 
-  /** Tells every active cell that it left the page; activate() brings it back. */
+  /** Tells every active cell that it left the page; resume() brings it back. */
   #disposeCells() {
     for (const c of this.#cells) {
       if (!c.active) continue;
@@ -361,7 +361,7 @@ export class AttentionNotebook extends HTMLElement {
         cell.title ? h(`h${level + 1}`, { class: 'cell-title' }, cell.title) : null,
         view.el);
       if (cell.title) section.setAttribute('aria-label', cell.title);
-      return { cell, cellId, section, view, active: false };
+      return { cell, cellId, section, view, active: false, started: false };
     };
     let next = 0;
     const slice = () => {
@@ -400,7 +400,11 @@ export class AttentionNotebook extends HTMLElement {
       // that finished after it was removed) starts its cells when it is connected.
       if (show && !c.active && this.isConnected) {
         c.active = true;
-        c.view.activate?.();
+        if (c.started) c.view.resume?.();
+        else {
+          c.started = true; // a cell is activated once: renderers keep no guard of their own
+          c.view.activate?.();
+        }
       }
     }
     this.#updateContents();

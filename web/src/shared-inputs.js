@@ -25,3 +25,19 @@ export function createSharedInputs() {
 }
 
 
+
+/**
+ * One cell's link to the hub (shared: ctx.shared, absent on a page without one). toPatch(fields, state)
+ * turns a neighbour's fields into a patch of the cell's store; publish(fields) tells the neighbours
+ * of a change, except one that came from them while it is applied (no echo back).
+ */
+export function linkShared(shared, id, store, keys, toPatch) {
+  let taking = false;
+  shared?.subscribe(id, keys, (fields) => {
+    taking = true;
+    try { store.set(toPatch(fields, store.get())); } finally { taking = false; }
+  });
+  return {
+    publish(fields) { if (!taking) shared?.publish(id, fields); },
+  };
+}

@@ -9,13 +9,13 @@
 // the same shape. Every result is checked against a float64 reference by the caller (the engine
 // on sampled rows in the page, tests/gpu/ in Node); nothing here is trusted on its own.
 
+import { PARAM_BYTES, kernelSteps } from './steps.js';
+
 export const KERNELS = {
   flash: { name: 'attention_flash_br64_bc16_vec4', rowsPerWorkgroup: 64, workgroupBytes: 2 * 16 * 128 * 4 },
   reference: { name: 'attention_reference_3pass', rowsPerWorkgroup: 64, workgroupBytes: 0 },
 };
 export const MAX_WIDTH = 128; // MAX_D in both shaders
-const PARAM_BYTES = 32;       // struct Params: 8 x 4 bytes
-const KEY_TILE = 16;          // BC in attention_flash.wgsl: key ranges start at its multiples
 
 // How much the flash kernel is given per submission. A GPU cannot be stopped inside work already
 // submitted: Cancel (or a closed tab) waits for it, and one submission of a 16384-token run was
@@ -25,12 +25,11 @@ const KEY_TILE = 16;          // BC in attention_flash.wgsl: key ranges start at
 // last one did in that time (at most twice, at least half, the previous amount). At most
 // IN_FLIGHT submissions wait on the GPU at once (the next one is queued while one runs, so a fast
 // GPU is not left idle between them), so a cancel leaves about IN_FLIGHT x SUBMIT_TARGET_MS of
-// work behind on any adapter. The smallest submission is one group of workgroups over KEY_TILE
-// keys (KEY_GROUPS x 64 rows x 16 keys x d: 2 M products at d = 128).
+// work behind on any adapter. The smallest submission is one group of workgroups over a key tile
+// (steps.js: 16 workgroups x 64 rows x 16 keys x d: 2 M products at d = 128).
 export const SUBMIT_TARGET_MS = 50;
 export const SUBMIT_FIRST_WORK = 2 ** 21;
 export const IN_FLIGHT = 2;
-const KEY_GROUPS = 16; // workgroups per submission when the keys are split: enough to keep a CPU adapter's cores busy
 
 /**
  * Why the GPU path cannot run: `reason` is one of 'no-webgpu', 'no-adapter', 'refused', 'limits',
@@ -110,22 +109,25 @@ export async function openGpu(gpu, problem, { largestBuffers = false } = {}) {
   return { gpu, adapter, device, adapterName }; // gpu kept: under Node its instance must outlive the device
 }
 
-/**
- * Compiles both kernels on `device`. sources: { flash: wgslText, reference: wgslText }.
- * Returns { run(problem) -> Promise<{output, ms, kernel}>, destroy() }.
- */
-export function createGpuAttention(device, sources) {
-  const usage = globalThis.GPUBufferUsage;
-  let lostInfo = null;
-  // Settles when the device is lost; every wait below races it, so a lost device never hangs a run.
-  const lost = (device.lost || new Promise(() => {})).then((info) => { lostInfo = info || { message: 'device lost' }; });
+/** Rejects when `signal` aborts (never resolves otherwise): raced against every wait. */
+function aborted(signal) {
+  if (!signal) return new Promise(() => {});
+  const reason = () => (signal.reason instanceof Error ? signal.reason : new DOMException('cancelled', 'AbortError'));
+  if (signal.aborted) return Promise.reject(reason());
+  return new Promise((_, reject) => signal.addEventListener('abort', () => reject(reason()), { once: true }));
+}
 
+/**
+ * Both kernels compiled on device, and their pipelines made on first use: pipeline(kernel,
+ * entryPoint), group(kernel) (the bind group layout). Explicit layouts: 'auto' would drop the
+ * bindings an entry point does not read, and the three reference passes read different ones.
+ * Binding 0 is Params, 1-3 q, k, v, 4 o, 5 the flash state or the reference's w.
+ */
+function createPipelines(device, sources) {
   const modules = {
     flash: device.createShaderModule({ code: sources.flash, label: KERNELS.flash.name }),
     reference: device.createShaderModule({ code: sources.reference, label: KERNELS.reference.name }),
   };
-  // Explicit layouts: 'auto' would drop the bindings an entry point does not read, and the three
-  // reference passes read different ones. Binding 0 is Params, 1-3 q, k, v, 4 o, 5 the flash state or the reference's w.
   const layouts = {};
   function bindLayout(kernel) {
     if (!layouts[kernel]) {
@@ -144,213 +146,191 @@ export function createGpuAttention(device, sources) {
     return layouts[kernel];
   }
   const pipelines = {};
-  function pipeline(kernel, entryPoint) {
-    const key = `${kernel}:${entryPoint}`;
-    if (!pipelines[key]) {
-      pipelines[key] = device.createComputePipeline({
+  return {
+    pipeline(kernel, entryPoint) {
+      const key = `${kernel}:${entryPoint}`;
+      pipelines[key] ??= device.createComputePipeline({
         label: key, layout: bindLayout(kernel).pipeline, compute: { module: modules[kernel], entryPoint },
       });
-    }
-    return pipelines[key];
-  }
+      return pipelines[key];
+    },
+    group: (kernel) => bindLayout(kernel).group,
+  };
+}
 
-  function storage(data, label) {
-    const buffer = device.createBuffer({ label, size: Math.max(16, data.byteLength), usage: usage.STORAGE | usage.COPY_DST | usage.COPY_SRC });
+/**
+ * The buffers of one run, each handed to keep() as it is made (freed after the run): q, k, v
+ * uploaded, o, the flash state or the reference's weights, the read back.
+ */
+function runBuffers(device, { q, k, v, tokens, heads, kernel }, numel, keep) {
+  const usage = globalThis.GPUBufferUsage;
+  const make = (label, size, use) => keep(device.createBuffer({ label, size, usage: use }));
+  const storage = (data, label) => {
+    const buffer = make(label, Math.max(16, data.byteLength), usage.STORAGE | usage.COPY_DST | usage.COPY_SRC);
     device.queue.writeBuffer(buffer, 0, data);
     return buffer;
-  }
+  };
+  return {
+    q: storage(q, 'q'), k: storage(k, 'k'), v: storage(v, 'v'),
+    o: make('o', Math.max(16, numel * 4), usage.STORAGE | usage.COPY_SRC),
+    w: kernel === 'reference'
+      ? make('w (T, T)', tokens * tokens * 4, usage.STORAGE)
+      : make('state (H, T)', Math.max(16, heads * tokens * 8), usage.STORAGE),
+    readback: make('readback', Math.max(16, numel * 4), usage.MAP_READ | usage.COPY_DST),
+  };
+}
 
-  function params(tokens, width, heads, causal, scale, extra) {
-    const bytes = new ArrayBuffer(PARAM_BYTES);
-    const u = new Uint32Array(bytes);
-    const f = new Float32Array(bytes);
-    u[0] = tokens; u[1] = width; u[2] = heads; u[3] = causal ? 1 : 0;
-    f[4] = scale; u[5] = extra;
-    return bytes;
+/** Throws unless q, k and v are Float32Arrays of (H, T, D) numbers. */
+function checkTensors({ q, k, v, tokens, width, heads }, numel) {
+  for (const [name, t] of [['q', q], ['k', k], ['v', v]]) {
+    if (!(t instanceof Float32Array) || t.length !== numel) throw new RangeError(`${name} must be a Float32Array of ${numel} numbers (H, T, D) = (${heads}, ${tokens}, ${width})`);
   }
+}
 
-  function checkLost() {
+/**
+ * The work per submission: fixed (workPerSubmit), or adapted to the adapter: each submission
+ * that completes sets the next amount from the rate it ran at (at most twice, at least half).
+ */
+function submitBudget(workPerSubmit) {
+  const adaptive = workPerSubmit === undefined;
+  let work = adaptive ? SUBMIT_FIRST_WORK : workPerSubmit;
+  return {
+    get: () => work,
+    ran(products, ms) {
+      if (adaptive && products) work = Math.min(2 * work, Math.max(work / 2, (products / ms) * SUBMIT_TARGET_MS));
+    },
+  };
+}
+
+/**
+ * Compiles both kernels on `device`. sources: { flash: wgslText, reference: wgslText }.
+ * Returns { run(problem) -> Promise<{output, ms, kernel}>, destroy() }.
+ */
+export function createGpuAttention(device, sources) {
+  let lostInfo = null;
+  // Settles when the device is lost; every wait races it, so a lost device never hangs a run.
+  const lost = (device.lost || new Promise(() => {})).then((info) => { lostInfo = info || { message: 'device lost' }; });
+  const checkLost = () => {
     if (lostInfo) throw new GpuUnavailable('lost', 'the GPU device was lost mid-run', lostInfo.message || lostInfo.reason || null);
-  }
-
-  /** Rejects when `signal` aborts (never resolves otherwise): raced against every wait. */
-  function aborted(signal) {
-    if (!signal) return new Promise(() => {});
-    const reason = () => (signal.reason instanceof Error ? signal.reason : new DOMException('cancelled', 'AbortError'));
-    if (signal.aborted) return Promise.reject(reason());
-    return new Promise((_, reject) => signal.addEventListener('abort', () => reject(reason()), { once: true }));
-  }
-
-  /**
-   * The flash kernel's submissions, one at a time, each as large as budget() says (products, see
-   * SUBMIT_TARGET_MS): a set of (head, row block) workgroups over all keys when the budget holds
-   * at least one workgroup's whole row of keys, else KEY_GROUPS workgroups over a range of keys,
-   * range after range. Returns next() -> { groups, first, keyBegin, keyEnd, keys } or null, where
-   * `keys` is the keys x 64 rows this submission really covers (for progress).
-   */
-  function flashSchedule({ tokens, width, heads, causal }, budget, perDim) {
-    const BR = KERNELS.flash.rowsPerWorkgroup;
-    const blocks = Math.ceil(tokens / BR);
-    const total = heads * blocks;
-    const blockEnd = (g) => (causal ? Math.min(tokens, ((g % blocks) + 1) * BR) : tokens);
-    const perKey = BR * width; // products per key per workgroup
-    let group = 0;             // first workgroup of the current set
-    let count = 0;             // workgroups in it
-    let keyBegin = 0;          // next key range of the set
-    let setEnd = 0;            // the set's last key (the largest block end in it)
-    return function next() {
-      if (group + count >= total && keyBegin >= setEnd) return null;
-      const work = budget();
-      if (keyBegin >= setEnd) { // a new set of workgroups
-        group += count;
-        const whole = Math.floor(work / (perKey * tokens));
-        count = Math.max(1, Math.min(total - group, perDim, whole >= 1 ? whole : KEY_GROUPS));
-        keyBegin = 0;
-        setEnd = 0;
-        for (let g = group; g < group + count; g++) setEnd = Math.max(setEnd, blockEnd(g));
-      }
-      const span = Math.max(KEY_TILE, Math.floor(work / (count * perKey) / KEY_TILE) * KEY_TILE);
-      const keyEnd = Math.min(setEnd, keyBegin + span);
-      let keys = 0;
-      for (let g = group; g < group + count; g++) keys += Math.max(0, Math.min(keyEnd, blockEnd(g)) - keyBegin);
-      const step = { groups: count, first: group, keyBegin, keyEnd, keys };
-      keyBegin = keyEnd;
-      return step;
-    };
-  }
-
-  /**
-   * problem: { q, k, v, tokens, width, heads, causal, scale, kernel = 'flash', onProgress, signal,
-   *            workPerSubmit }
-   * workPerSubmit: a fixed number of products per submission instead of the adaptive amount
-   * (tests; Infinity for one submission, as a benchmark wants); the reference kernel submits its
-   * passes one by one, whatever is asked.
-   * Resolves to { output: Float32Array (H, T, D), ms: time from first dispatch to the last
-   * one's completion (uploads, shader compilation and the read back excluded), kernel: its name,
-   * submissions: how many }. A signal that aborts rejects at once; what was submitted (at most
-   * IN_FLIGHT submissions) still runs on the GPU, and the buffers are freed when it is done.
-   */
-  async function run(problem) {
-    const { q, k, v, tokens, width, heads, causal = false, kernel = 'flash', onProgress, signal, workPerSubmit } = problem;
-    const scale = problem.scale ?? 1 / Math.sqrt(width);
-    const over = checkLimits(device.limits, { tokens, width, heads, kernel });
-    if (over) throw new GpuUnavailable('limits', 'too large for this GPU', over);
-    const numel = heads * tokens * width;
-    for (const [name, t] of [['q', q], ['k', k], ['v', v]]) {
-      if (!(t instanceof Float32Array) || t.length !== numel) throw new RangeError(`${name} must be a Float32Array of ${numel} numbers (H, T, D) = (${heads}, ${tokens}, ${width})`);
-    }
-    checkLost();
-    if (signal?.aborted) await aborted(signal);
-    const stop = aborted(signal);
-    stop.catch(() => {}); // raced below; never an unhandled rejection when no one waits on it
-    const buffers = [];
-    let scoped = false; // a validation error scope is open (closed in finally if a step threw)
-    const keep = (b) => { buffers.push(b); return b; };
-    const inFlight = []; // onSubmittedWorkDone of each submission not yet seen done
-    try {
-      const qb = keep(storage(q, 'q')), kb = keep(storage(k, 'k')), vb = keep(storage(v, 'v'));
-      const ob = keep(device.createBuffer({ label: 'o', size: Math.max(16, numel * 4), usage: usage.STORAGE | usage.COPY_SRC }));
-      const wb = kernel === 'reference'
-        ? keep(device.createBuffer({ label: 'w (T, T)', size: tokens * tokens * 4, usage: usage.STORAGE }))
-        : keep(device.createBuffer({ label: 'state (H, T)', size: Math.max(16, heads * tokens * 8), usage: usage.STORAGE }));
-      const readback = keep(device.createBuffer({ label: 'readback', size: Math.max(16, numel * 4), usage: usage.MAP_READ | usage.COPY_DST }));
-      await Promise.race([device.queue.onSubmittedWorkDone(), lost, stop]); // uploads done before the clock starts
+  };
+  const gpu = {
+    device,
+    pipelines: createPipelines(device, sources),
+    checkLost,
+    isLost: () => lostInfo !== null,
+    /** Resolves with `promise`, rejects when the device is lost or the run is stopped. */
+    async wait(promise, stop) {
+      await Promise.race([promise, lost, stop]);
       checkLost();
-      device.pushErrorScope('validation');
-      scoped = true;
+    },
+  };
+  return { run: (problem) => runAttention(gpu, problem), destroy: () => device.destroy(), isLost: gpu.isLost };
+}
 
-      // The steps: { entry, params, groups, units } (units: progress, out of totalUnits).
-      let next;
-      let totalUnits;
-      const adaptive = workPerSubmit === undefined;
-      let work = adaptive ? SUBMIT_FIRST_WORK : workPerSubmit;
-      if (kernel === 'flash') {
-        const BR = KERNELS.flash.rowsPerWorkgroup;
-        const blocks = Math.ceil(tokens / BR);
-        totalUnits = 0;
-        for (let b = 0; b < blocks; b++) totalUnits += heads * (causal ? Math.min(tokens, (b + 1) * BR) : tokens);
-        const schedule = flashSchedule({ tokens, width, heads, causal }, () => work, device.limits.maxComputeWorkgroupsPerDimension);
-        next = () => {
-          const st = schedule();
-          if (!st) return null;
-          const pr = params(tokens, width, heads, causal, scale, st.first);
-          new Uint32Array(pr).set([st.keyBegin, st.keyEnd], 6);
-          return { entry: 'main', params: pr, groups: [st.groups, 1, 1], units: st.keys, products: st.groups * BR * width * (st.keyEnd - st.keyBegin) };
-        };
-      } else {
-        const steps = [];
-        for (let head = 0; head < heads; head++) {
-          const pr = params(tokens, width, heads, causal, scale, head);
-          steps.push({ entry: 'scores', params: pr, groups: [Math.ceil(tokens / 8), Math.ceil(tokens / 8), 1], units: 1 });
-          steps.push({ entry: 'softmax', params: pr, groups: [Math.ceil(tokens / 64), 1, 1], units: 1 });
-          steps.push({ entry: 'mix', params: pr, groups: [Math.ceil(width / 8), Math.ceil(tokens / 8), 1], units: 1 });
-        }
-        totalUnits = steps.length;
-        next = () => steps.shift() || null;
-      }
-      // Compile every pipeline first (a driver may take long to build a shader): not timed.
-      for (const entry of kernel === 'flash' ? ['main'] : ['scores', 'softmax', 'mix']) pipeline(kernel, entry);
-      const group = bindLayout(kernel).group;
-      const entries = (pb) => [pb, qb, kb, vb, ob, wb].map((buffer, binding) => ({ binding, resource: { buffer } }));
-      let doneUnits = 0;
-      let lastDone = 0;
-      // Waits for the oldest submission, then counts its progress and, when adaptive, sizes the
-      // next ones by the rate it ran at (its time: from its submission or the previous one's end).
-      const settleOldest = async () => {
-        const oldest = inFlight.shift();
-        await Promise.race([oldest.done, lost, stop]);
-        checkLost();
-        const now = performance.now();
-        if (adaptive && oldest.products) {
-          const ms = Math.max(0.05, now - Math.max(oldest.at, lastDone));
-          work = Math.min(2 * work, Math.max(work / 2, (oldest.products / ms) * SUBMIT_TARGET_MS));
-        }
-        lastDone = now;
-        doneUnits += oldest.units;
-        onProgress?.(doneUnits / totalUnits);
-      };
-      const t0 = performance.now();
-      let submissions = 0;
-      for (let step = next(); step; step = next()) {
-        if (signal?.aborted) await stop; // rejects: nothing more is submitted
-        const pb = keep(device.createBuffer({ label: 'params', size: PARAM_BYTES, usage: usage.UNIFORM | usage.COPY_DST }));
-        device.queue.writeBuffer(pb, 0, step.params);
-        const bind = device.createBindGroup({ layout: group, entries: entries(pb) });
-        const encoder = device.createCommandEncoder();
-        const pass = encoder.beginComputePass();
-        pass.setPipeline(pipeline(kernel, step.entry));
-        pass.setBindGroup(0, bind);
-        pass.dispatchWorkgroups(...step.groups);
-        pass.end();
-        const at = performance.now();
-        device.queue.submit([encoder.finish()]);
-        submissions += 1;
-        const done = device.queue.onSubmittedWorkDone();
-        done.catch(() => {});
-        inFlight.push({ done, at, units: step.units, products: step.products });
-        if (inFlight.length >= IN_FLIGHT || kernel !== 'flash') await settleOldest();
-      }
-      while (inFlight.length) await settleOldest();
-      const ms = performance.now() - t0;
-      scoped = false;
-      const invalid = await device.popErrorScope();
-      if (invalid) throw new GpuUnavailable('failed', `the GPU rejected the ${KERNELS[kernel].name} kernel`, invalid.message);
-      const encoder = device.createCommandEncoder();
-      encoder.copyBufferToBuffer(ob, 0, readback, 0, numel * 4);
-      device.queue.submit([encoder.finish()]);
-      await Promise.race([readback.mapAsync(globalThis.GPUMapMode.READ), lost, stop]);
-      checkLost();
-      const output = new Float32Array(readback.getMappedRange(0, numel * 4).slice(0));
-      readback.unmap();
-      return { output, ms, kernel: KERNELS[kernel].name, submissions };
-    } catch (err) {
-      if (lostInfo && !(err instanceof GpuUnavailable)) checkLost();
-      throw err;
-    } finally {
-      if (scoped) device.popErrorScope().catch(() => {});
-      for (const b of buffers) b.destroy();
-    }
+/**
+ * problem: { q, k, v, tokens, width, heads, causal, scale, kernel = 'flash', onProgress, signal,
+ *            workPerSubmit }
+ * workPerSubmit: a fixed number of products per submission instead of the adaptive amount
+ * (tests; Infinity for one submission, as a benchmark wants); the reference kernel submits its
+ * passes one by one, whatever is asked.
+ * Resolves to { output: Float32Array (H, T, D), ms: time from first dispatch to the last
+ * one's completion (uploads, shader compilation and the read back excluded), kernel: its name,
+ * submissions: how many }. A signal that aborts rejects at once; what was submitted (at most
+ * IN_FLIGHT submissions) still runs on the GPU, and the buffers are freed when it is done.
+ */
+async function runAttention(gpu, problem) {
+  const { device } = gpu;
+  const { tokens, width, heads, causal = false, kernel = 'flash', onProgress, signal, workPerSubmit } = problem;
+  const scale = problem.scale ?? 1 / Math.sqrt(width);
+  const over = checkLimits(device.limits, { tokens, width, heads, kernel });
+  if (over) throw new GpuUnavailable('limits', 'too large for this GPU', over);
+  const numel = heads * tokens * width;
+  checkTensors(problem, numel);
+  gpu.checkLost();
+  if (signal?.aborted) await aborted(signal);
+  const stop = aborted(signal);
+  stop.catch(() => {}); // raced below; never an unhandled rejection when no one waits on it
+  const buffers = [];
+  let scoped = false; // a validation error scope is open (closed in finally if a step threw)
+  const keep = (b) => { buffers.push(b); return b; };
+  try {
+    const b = runBuffers(device, { ...problem, kernel }, numel, keep);
+    await gpu.wait(device.queue.onSubmittedWorkDone(), stop); // uploads done before the clock starts
+    device.pushErrorScope('validation');
+    scoped = true;
+    const budget = submitBudget(workPerSubmit);
+    const steps = kernelSteps({ tokens, width, heads, causal, scale, kernel, BR: KERNELS.flash.rowsPerWorkgroup },
+      budget.get, device.limits.maxComputeWorkgroupsPerDimension);
+    // Compile every pipeline first (a driver may take long to build a shader): not timed.
+    for (const entry of kernel === 'flash' ? ['main'] : ['scores', 'softmax', 'mix']) gpu.pipelines.pipeline(kernel, entry);
+    const { ms, submissions } = await submitAll(gpu, { kernel, steps, budget, bindings: [b.q, b.k, b.v, b.o, b.w], keep, onProgress, signal, stop });
+    scoped = false;
+    const invalid = await device.popErrorScope();
+    if (invalid) throw new GpuUnavailable('failed', `the GPU rejected the ${KERNELS[kernel].name} kernel`, invalid.message);
+    return { output: await readOutput(gpu, b, numel, stop), ms, kernel: KERNELS[kernel].name, submissions };
+  } catch (err) {
+    if (gpu.isLost() && !(err instanceof GpuUnavailable)) gpu.checkLost();
+    throw err;
+  } finally {
+    if (scoped) device.popErrorScope().catch(() => {});
+    for (const buffer of buffers) buffer.destroy();
   }
+}
 
-  return { run, destroy: () => device.destroy(), isLost: () => lostInfo !== null };
+/**
+ * Submits the steps, at most IN_FLIGHT waiting on the GPU at once (the reference kernel's passes
+ * one by one), counting progress as each completes. Returns { ms, submissions }: the time from
+ * the first submission to the last one's completion.
+ */
+async function submitAll(gpu, { kernel, steps, budget, bindings, keep, onProgress, signal, stop }) {
+  const { device, pipelines } = gpu;
+  const usage = globalThis.GPUBufferUsage;
+  const inFlight = []; // onSubmittedWorkDone of each submission not yet seen done
+  let doneUnits = 0;
+  let lastDone = 0;
+  // Waits for the oldest submission, then counts its progress and tells the budget the rate it
+  // ran at (its time: from its submission or the previous one's end).
+  const settleOldest = async () => {
+    const oldest = inFlight.shift();
+    await gpu.wait(oldest.done, stop);
+    const now = performance.now();
+    budget.ran(oldest.products, Math.max(0.05, now - Math.max(oldest.at, lastDone)));
+    lastDone = now;
+    doneUnits += oldest.units;
+    onProgress?.(doneUnits / steps.totalUnits);
+  };
+  const t0 = performance.now();
+  let submissions = 0;
+  for (let step = steps.next(); step; step = steps.next()) {
+    if (signal?.aborted) await stop; // rejects: nothing more is submitted
+    const pb = keep(device.createBuffer({ label: 'params', size: PARAM_BYTES, usage: usage.UNIFORM | usage.COPY_DST }));
+    device.queue.writeBuffer(pb, 0, step.params);
+    const entries = [pb, ...bindings].map((buffer, binding) => ({ binding, resource: { buffer } }));
+    const encoder = device.createCommandEncoder();
+    const pass = encoder.beginComputePass();
+    pass.setPipeline(pipelines.pipeline(kernel, step.entry));
+    pass.setBindGroup(0, device.createBindGroup({ layout: pipelines.group(kernel), entries }));
+    pass.dispatchWorkgroups(...step.groups);
+    pass.end();
+    const at = performance.now();
+    device.queue.submit([encoder.finish()]);
+    submissions += 1;
+    const done = device.queue.onSubmittedWorkDone();
+    done.catch(() => {});
+    inFlight.push({ done, at, units: step.units, products: step.products });
+    if (inFlight.length >= IN_FLIGHT || kernel !== 'flash') await settleOldest();
+  }
+  while (inFlight.length) await settleOldest();
+  return { ms: performance.now() - t0, submissions };
+}
+
+/** Copies o to the read-back buffer and returns its numbers. */
+async function readOutput(gpu, b, numel, stop) {
+  const encoder = gpu.device.createCommandEncoder();
+  encoder.copyBufferToBuffer(b.o, 0, b.readback, 0, numel * 4);
+  gpu.device.queue.submit([encoder.finish()]);
+  await gpu.wait(b.readback.mapAsync(globalThis.GPUMapMode.READ), stop);
+  const output = new Float32Array(b.readback.getMappedRange(0, numel * 4).slice(0));
+  b.readback.unmap();
+  return output;
 }

@@ -62,12 +62,9 @@ export function renderAlternatives(cell, ctx) {
     select.value = String(query);
   }
 
-  let started = false;
   return {
     el,
     async activate() {
-      if (started) return;
-      started = true;
       try {
         result = await ctx.call('alternatives', { cosine_scale: cell.cosine_scale, features: cell.features, seed: cell.seed });
         select.replaceChildren(...result.methods[0].weights.map((_, i) => h('option', { value: i }, `q${i}`)));

@@ -62,10 +62,9 @@ export function renderCost(cell, ctx) {
     }
   }
   for (const f of inputs) f.input.addEventListener('input', () => { ctx.onStateChange?.(); compute(); });
-  let started = false;
   return {
     el,
-    activate() { if (!started) { started = true; compute(); } },
+    activate: compute,
     /** Permalink state: each field that holds a whole number in the engine's range and differs from the cell's. */
     getState: () => changedFields(
       Object.fromEntries(inputs.map((f) => [f.kind, /^\d+$/.test(f.input.value.trim()) ? wholeIn(Number(f.input.value.trim()), lim[f.name]) : undefined])),

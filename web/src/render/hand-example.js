@@ -56,26 +56,9 @@ export function renderHandExample(cell, ctx) {
     h('div', { class: 'controls' }, reset), error, stale.note, results);
 
   const run = latestOnly((args) => ctx.call('hand_example', args));
-  // Typed text -> numbers; a field that is not a finite number is refused here and marked.
-  function read() {
-    const out = {};
-    const bad = [];
-    for (const [name, ed] of Object.entries(editors)) {
-      out[name] = ed.inputs.map((row) => row.map((input) => {
-        const text = input.value.trim();
-        const x = text === '' ? NaN : Number(text);
-        const ok = Number.isFinite(x);
-        if (!ok) { input.setAttribute('aria-invalid', 'true'); bad.push(`${input.getAttribute('aria-label')}: “${text}” is not a number`); }
-        else input.removeAttribute('aria-invalid');
-        return x;
-      }));
-    }
-    return { args: out, bad };
-  }
-
   async function changed() {
     ctx.onStateChange?.();
-    const { args, bad } = read();
+    const { args, bad } = readEditors(editors);
     if (bad.length) return refuse(`Not recomputed. ${bad[0]}${bad.length > 1 ? ` (and ${bad.length - 1} more)` : ''}.`);
     try {
       const r = await run(args);
@@ -94,21 +77,11 @@ export function renderHandExample(cell, ctx) {
     stale.mark(shownFor);
   }
 
-  function show(r) {
-    const cols = letters(n, 'k');
-    const rowNames = letters(m, 'q');
-    const sums = Array.isArray(r.row_sums[0]) ? r.row_sums.map((row) => row[0]) : r.row_sums;
-    results.replaceChildren(h('div', { class: 'matrices' },
-      renderMatrix('Logits QKᵀ / √dₖ', r.logits, { rowLabels: rowNames, colLabels: cols }),
-      renderMatrix('Weights: softmax of each row', r.weights, { rowLabels: rowNames, colLabels: cols }),
-      renderMatrix('Row sums of the weights', sums.map((x) => [x]), { rowLabels: rowNames }),
-      renderMatrix('Output: weights · V', r.output, { rowLabels: rowNames })));
-  }
+  const show = (r) => results.replaceChildren(drawHandResult(r, m, n));
 
-  let started = false;
+  let failed = false;
   async function activate() {
-    if (started) return;
-    started = true;
+    failed = false;
     try {
       show(await ctx.call('hand_example', start));
       shownFor = `Q = ${rowsText(start.queries)}, K = ${rowsText(start.keys)}, V = ${rowsText(start.values)}`;
@@ -119,21 +92,59 @@ export function renderHandExample(cell, ctx) {
         reset.click();
         return;
       }
-      started = false;
+      failed = true;
       results.replaceChildren(h('p', { class: 'cell-error', role: 'alert' }, `The engine could not compute this example: ${err.message}`));
     }
   }
   return {
     el,
     activate,
+    /** Put back on the page: a call the engine refused is tried again. */
+    resume() { if (failed) activate(); },
     /** Permalink state: Q, K and V as typed, each where every entry reads as a number and the matrix differs from the cell's. */
     getState: () => {
       const now = {};
       for (const [name, kind] of Object.entries(KIND)) {
-        const rows = editors[name].inputs.map((row) => row.map((input) => (input.value.trim() === '' ? NaN : Number(input.value.trim()))));
+        const rows = editors[name].inputs.map((row) => row.map(typed));
         if (rows.every((r) => r.every(Number.isFinite))) now[kind] = rows;
       }
       return changedFields(now, { qs: cell.queries, ks: cell.keys, vs: cell.values });
     },
   };
+}
+
+/** A field's number as typed (NaN when it is empty or not a number). */
+function typed(input) {
+  const text = input.value.trim();
+  return text === '' ? NaN : Number(text);
+}
+
+/** Typed text -> numbers; a field that is not a finite number is refused here and marked. */
+function readEditors(editors) {
+  const out = {};
+  const bad = [];
+  for (const [name, ed] of Object.entries(editors)) {
+    out[name] = ed.inputs.map((row) => row.map((input) => {
+      const x = typed(input);
+      if (Number.isFinite(x)) input.removeAttribute('aria-invalid');
+      else {
+        input.setAttribute('aria-invalid', 'true');
+        bad.push(`${input.getAttribute('aria-label')}: “${input.value.trim()}” is not a number`);
+      }
+      return x;
+    }));
+  }
+  return { args: out, bad };
+}
+
+/** The engine's answer for an m x n example: logits, weights, their row sums and the output. */
+export function drawHandResult(r, m, n) {
+  const cols = letters(n, 'k');
+  const rowNames = letters(m, 'q');
+  const sums = Array.isArray(r.row_sums[0]) ? r.row_sums.map((row) => row[0]) : r.row_sums;
+  return h('div', { class: 'matrices' },
+    renderMatrix('Logits QKᵀ / √dₖ', r.logits, { rowLabels: rowNames, colLabels: cols }),
+    renderMatrix('Weights: softmax of each row', r.weights, { rowLabels: rowNames, colLabels: cols }),
+    renderMatrix('Row sums of the weights', sums.map((x) => [x]), { rowLabels: rowNames }),
+    renderMatrix('Output: weights · V', r.output, { rowLabels: rowNames }));
 }

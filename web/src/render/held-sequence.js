@@ -4,14 +4,15 @@
 // The engine's `sequence` command computes every number; a row whose every source is masked
 // says so instead of showing numbers.
 
-import { h, num, vec, inputVec, uniqueId, keyboardScrollable } from '../dom.js';
+import { h, inputVec, uniqueId } from '../dom.js';
 import { latestOnly } from '../engine-client.js';
-import { createState, sameRows } from './explorable/state.js';
+import { createState, sameRows, copyRows } from './explorable/state.js';
 import { numberBox } from './explorable/entry.js';
 import { matrix, flags, wholeIn, changedFields } from './saved.js';
-
-const colour = (i) => `src-${i % 8}`;
-const copyRows = (rows) => rows.map((r) => [...r]);
+import { sourceColour as colour } from './colours.js';
+import { createMaskMatrix } from './held-sequence/mask.js';
+import { createResults } from './held-sequence/results.js';
+import { linkShared } from '../shared-inputs.js';
 
 export function renderHeldSequence(cell, ctx) {
   const labels = cell.labels;
@@ -19,8 +20,6 @@ export function renderHeldSequence(cell, ctx) {
   const n = cell.keys.length;
   const maxAbs = ctx.limits.explorable.cell.max_abs;
   const id = uniqueId('sequence');
-  const causal = () => Array.from({ length: m }, (_, r) => Array.from({ length: n }, (_, c) => c <= r));
-  const allowAll = () => Array.from({ length: m }, () => Array.from({ length: n }, () => true));
   const saved = ctx.initial || {};
   const store = createState({
     queries: copyRows(matrix(saved.qs, m, cell.queries[0].length, maxAbs) || cell.queries),
@@ -33,13 +32,11 @@ export function renderHeldSequence(cell, ctx) {
   const el = h('div', { class: 'held-sequence' });
   // Shared with the explorable over the same keys (../shared-inputs.js): its query is this
   // sequence's first row, and the values are the same values.
-  let fromShared = false;
-  ctx.shared?.subscribe(id, () => cell.keys, (f) => {
+  const shared = linkShared(ctx.shared, id, store, () => cell.keys, (f, s) => {
     const patch = {};
-    if (f.query?.length === st().queries[0].length && !sameRows(f.query, st().queries[0])) patch.queries = st().queries.map((row, r) => (r === 0 ? [...f.query] : row));
-    if (f.values && f.values.length === n && f.values.every((r, i) => r.length === st().values[i].length) && !sameRows(f.values, st().values)) patch.values = copyRows(f.values);
-    fromShared = true;
-    try { store.set(patch); } finally { fromShared = false; }
+    if (f.query?.length === s.queries[0].length && !sameRows(f.query, s.queries[0])) patch.queries = s.queries.map((row, r) => (r === 0 ? [...f.query] : row));
+    if (f.values && f.values.length === n && f.values.every((r, i) => r.length === s.values[i].length) && !sameRows(f.values, s.values)) patch.values = copyRows(f.values);
+    return patch;
   });
 
   // ---- row picker and the picked row's query
@@ -67,33 +64,10 @@ export function renderHeldSequence(cell, ctx) {
     cell.values.map((_, i) => h('span', { class: `vec-edit ${colour(i)}` }, `v_${labels[i]} = [`, valueBoxes[i].map((b) => b.el), '] ')),
     h('div', { class: 'entry-errors' }, valueBoxes.flat().map((b) => b.message)));
 
-  // ---- mask matrix
-  const maskBoxes = [];
-  const maskTitle = h('p', { class: 'mask-title', id: `${id}-mask-title` }, 'Mask: may the row’s position attend to the column’s source?');
-  const maskTable = h('table', { class: 'mask-matrix', 'aria-labelledby': maskTitle.id },
-    h('thead', null, h('tr', null, h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'row')), labels.map((l, c) => h('th', { scope: 'col', class: colour(c) }, l)))),
-    h('tbody', null, Array.from({ length: m }, (_, r) => h('tr', null, h('th', { scope: 'row' }, labels[r]),
-      Array.from({ length: n }, (_, c) => {
-        const box = h('input', { type: 'checkbox', 'aria-label': `${labels[r]} may attend to ${labels[c]}`, onchange: (e) => store.set({ mask: st().mask.map((row, i) => (i === r ? row.map((old, j) => (j === c ? e.target.checked : old)) : row)) }) });
-        (maskBoxes[r] ||= [])[c] = box;
-        return h('td', null, box);
-      })))));
-  const presets = h('div', { class: 'controls' },
-    h('button', { type: 'button', onclick: () => store.set({ mask: causal() }) }, 'Causal: each position sees itself and earlier ones'),
-    h('button', { type: 'button', onclick: () => store.set({ mask: allowAll() }) }, 'Allow every cell'),
-    h('button', { type: 'button', onclick: () => store.set({ queries: copyRows(cell.queries), values: copyRows(cell.values), mask: copyRows(cell.mask) }) }, 'Reset'));
-
-  // ---- results
-  const heatmap = h('div', { class: 'weights-grid', role: 'img', 'aria-label': 'Attention weights: not computed' });
-  const table = h('tbody');
-  const results = h('div', { class: 'sequence-results', 'aria-live': 'polite' },
-    h('div', { class: 'heat-wrap' }, h('p', { class: 'note' }, 'Weights as a heatmap (stronger colour = larger share; a crossed cell is masked)'), heatmap),
-    keyboardScrollable(h('div', { class: 'table-wrap' }, h('table', null,
-      h('caption', null, 'Weights and outputs, one row per position'),
-      h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Row'), labels.map((l, c) => h('th', { scope: 'col', class: colour(c) }, `w → ${l}`)), h('th', { scope: 'col' }, 'Output o'))),
-      table))));
+  const mask = createMaskMatrix({ id, cell, labels, m, n, store });
+  const results = createResults(labels, n);
   const problem = h('p', { class: 'cell-error', role: 'alert', hidden: true });
-  el.append(picker, queryEditor, valueEditor, maskTitle, maskTable, presets, results, problem);
+  el.append(picker, queryEditor, valueEditor, ...mask.els, results.el, problem);
 
   const sequence = latestOnly((a) => ctx.call('sequence', a));
   async function refresh() {
@@ -110,33 +84,8 @@ export function renderHeldSequence(cell, ctx) {
     }
   }
 
-  function drawResult(s) {
-    const r = s.result;
-    if (!r) {
-      heatmap.replaceChildren();
-      table.replaceChildren();
-      return;
-    }
-    heatmap.style.gridTemplateColumns = `auto repeat(${n}, minmax(2.6rem, 1fr))`;
-    heatmap.replaceChildren(...[h('span', null, ''), labels.map((l) => h('span', { class: 'heat-head' }, l)),
-      r.shares.map((row, i) => [h('span', { class: 'heat-head' }, labels[i]),
-        r.all_masked[i]
-          ? spanAll(h('span', { class: 'heat-none' }, 'all masked: no weights'), n)
-          : row.map((w, c) => {
-            const cellEl = h('span', { class: `heat${s.mask[i][c] ? '' : ' masked'}`, title: `${labels[i]} → ${labels[c]}: ${s.mask[i][c] ? w.shown : 'masked'}` }, s.mask[i][c] ? w.shown : '×');
-            cellEl.style.setProperty('--w', String(w.exact));
-            return cellEl;
-          })])].flat(Infinity));
-    heatmap.setAttribute('aria-label', `Attention weights: ${r.shares.map((row, i) => (r.all_masked[i] ? `row ${labels[i]} has every source masked` : `row ${labels[i]}: ${row.map((w, c) => `${labels[c]} ${s.mask[i][c] ? w.shown : 'masked'}`).join(', ')}`)).join('; ')}`);
-    table.replaceChildren(...r.shares.map((row, i) => h('tr', { class: r.all_masked[i] ? 'masked' : null },
-      h('th', { scope: 'row', class: colour(i) }, labels[i]),
-      r.all_masked[i]
-        ? h('td', { colspan: String(n + 1), class: 'none' }, 'Every source is masked for this row: no weights and no output.')
-        : [row.map((w, c) => h('td', null, s.mask[i][c] ? num(w) : h('span', { class: 'muted' }, 'masked'))), h('td', null, vec(r.outputs[i]))])));
-  }
-
   store.subscribe((s, changed) => {
-    if (changed.has('mask')) maskBoxes.forEach((row, r) => row.forEach((box, c) => { box.checked = s.mask[r][c]; }));
+    if (changed.has('mask')) mask.draw(s.mask);
     if (changed.has('row')) drawQueryEditor(s);
     if (changed.has('values')) valueBoxes.forEach((row, i) => row.forEach((b, j) => b.set(s.values[i][j])));
     if (changed.has('queries') && !changed.has('row')) {
@@ -144,19 +93,16 @@ export function renderHeldSequence(cell, ctx) {
       const boxes = queryEditor.querySelectorAll('input');
       boxes.forEach((box, j) => { if (box.getRootNode().activeElement !== box) box.value = String(s.queries[s.row][j]); });
     }
-    if (!fromShared && (changed.has('queries') || changed.has('values'))) ctx.shared?.publish(id, { keys: cell.keys, query: s.queries[0], values: s.values });
+    if (changed.has('queries') || changed.has('values')) shared.publish({ keys: cell.keys, query: s.queries[0], values: s.values });
     if (['queries', 'values', 'mask', 'row'].some((k) => changed.has(k))) ctx.onStateChange?.();
     if (['queries', 'values', 'mask'].some((k) => changed.has(k))) refresh();
-    if (changed.has('result')) drawResult(s);
+    if (changed.has('result')) results.draw(s);
   });
 
-  let started = false;
   return {
     el,
     activate() {
-      if (started) return;
-      started = true;
-      maskBoxes.forEach((row, r) => row.forEach((box, c) => { box.checked = st().mask[r][c]; }));
+      mask.draw(st().mask);
       drawQueryEditor(st());
       refresh();
     },
@@ -164,10 +110,4 @@ export function renderHeldSequence(cell, ctx) {
     getState: () => changedFields({ qs: st().queries, vs: st().values, ms: st().mask, row: st().row },
       { qs: cell.queries, vs: cell.values, ms: cell.mask, row: 0 }),
   };
-}
-
-/** Spans n grid columns (set through CSSOM: the page's CSP refuses style attributes). */
-function spanAll(el, n) {
-  el.style.gridColumn = `span ${n}`;
-  return el;
 }

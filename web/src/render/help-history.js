@@ -38,12 +38,15 @@ export function renderHelpHistory(cell, ctx) {
     return { el };
   }
   let stop = null;
+  // On the page the list follows the history; off it, it stops listening.
+  const follow = () => {
+    if (!stop) stop = history.subscribe(() => draw(history.list()));
+    draw(history.list());
+  };
   return {
     el,
-    activate() {
-      if (!stop) stop = history.subscribe(() => draw(history.list()));
-      draw(history.list());
-    },
+    activate: follow,
+    resume: follow,
     dispose() {
       stop?.();
       stop = null;

@@ -1,9 +1,10 @@
 // Cell type -> renderer. A renderer takes (cell, ctx) and returns
-//   { el, activate?(), dispose?(), getState?(), isDefault?() }
-// activate() runs when the cell is first shown at the current depth (engine work waits until
-// then); dispose() runs when the cell leaves the page (its element was removed, or the notebook
-// was redrawn or replaced) and stops the cell's engine work and timers; activate() runs again if
-// the element is put back. getState() returns what the permalink keeps for the cell.
+//   { el, activate?(), dispose?(), resume?(), getState?(), isDefault?() }
+// activate() runs once, when the cell is first shown at the current depth (engine work waits
+// until then); dispose() runs when the cell leaves the page (its element was removed, or the
+// notebook was redrawn or replaced) and stops the cell's engine work and timers; resume() runs
+// if the element is put back, to restart what dispose() stopped. getState() returns what the
+// permalink keeps for the cell.
 
 import { h } from '../dom.js';
 import { renderProse, renderMarkdown } from './prose.js';

@@ -4,7 +4,7 @@
 
 import { h, num, shownText, uniqueId } from '../dom.js';
 import { renderMatrix } from './matrix.js';
-import { heatmap, heatKey, lineChart, legend } from './plot.js';
+import { heatmap, heatKey, lineChart, chartFigure } from './plot.js';
 import { latestOnly } from '../engine-client.js';
 import { wholeIn } from './saved.js';
 import { staleMarker } from './stale.js';
@@ -56,16 +56,7 @@ export function renderJacobian(cell, ctx) {
       err.hidden = true;
       stale.clear();
       shownFor = `s = ${parts.join(', ')} multiplied by ${mult()}`;
-      const labels = xs.map((_, i) => `s${i}`);
-      single.replaceChildren(
-        h('p', null, 'p = softmax(s) = ', r.weights.map((p, i) => [i ? ', ' : '', num(p)]), '. Frobenius norm ‖J‖ = ', num(r.frobenius), '.'),
-        h('div', { class: 'matrices' },
-          h('figure', { class: 'heat-figure' },
-            heatmap(`Heatmap of the Jacobian: diagonal ${r.jacobian.map((row, i) => shownText(row[i])).join(', ')}; blue positive, red negative, full colour at ±${shownText(r.colour_range)}.`,
-              r.jacobian, { rowLabels: labels, colLabels: labels, range: r.colour_range }),
-            h('figcaption', { class: 'heat-key' }, heatKey(r.colour_range, 'no entry of a softmax Jacobian can be larger in size'))),
-          renderMatrix('J = diag(p) − p pᵀ', r.jacobian, { rowLabels: labels, colLabels: labels })),
-        h('p', { class: 'note' }, 'Numbers too small for four decimals are written in scientific notation: one ending in ', h('code', { class: 'nowrap' }, 'e-28'), ' is multiplied by 10⁻²⁸. A plain 0 is exactly zero in double precision.'));
+      single.replaceChildren(...drawJacobian(r, xs.map((_, i) => `s${i}`)));
     } catch (e) {
       input.setAttribute('aria-invalid', 'true');
       err.hidden = false;
@@ -77,17 +68,7 @@ export function renderJacobian(cell, ctx) {
   async function computeCurve() {
     curve.setAttribute('aria-busy', 'true');
     try {
-      const r = await ctx.call('jacobian_norms', { widths: cell.widths, seed: cell.seed });
-      const series = [
-        { name: 'unscaled logits q·k', cls: 's-b', points: r.unscaled },
-        { name: 'scaled logits q·k/√d', cls: 's-c', points: r.scaled },
-      ];
-      curve.replaceChildren(h('div', { class: 'charts' },
-        h('figure', null, lineChart({
-          label: `Line chart of the mean Jacobian norm against d = ${r.widths.join(', ')}: unscaled ${r.unscaled.map(shownText).join(', ')}; scaled ${r.scaled.map(shownText).join(', ')}.`,
-          xs: r.widths, logX: true, xLabel: 'head width d', yLabel: 'mean ‖J‖', series, yMin: 0 }),
-        h('figcaption', null, 'Mean ‖J‖ over random rows of 6 keys', h('div', { class: 'legend' }, series.map((se, i) => h('span', null, legend(series)[i], se.name))))),
-        renderMatrix('Mean ‖J‖ by width', r.widths.map((d, i) => [r.unscaled[i], r.scaled[i]]), { rowLabels: r.widths.map((d) => `d = ${d}`), colLabels: ['unscaled', 'scaled'] })));
+      curve.replaceChildren(drawNorms(await ctx.call('jacobian_norms', { widths: cell.widths, seed: cell.seed })));
     } catch (e) {
       curve.replaceChildren(h('p', { class: 'cell-error', role: 'alert' }, `The engine could not measure the norms: ${e.message}`));
     }
@@ -96,10 +77,9 @@ export function renderJacobian(cell, ctx) {
 
   input.addEventListener('change', () => { ctx.onStateChange?.(); compute(); });
   scaleBox.addEventListener('input', () => { multOut.textContent = `× ${mult()}`; scaleBox.setAttribute('aria-valuetext', `scores multiplied by ${mult()}`); ctx.onStateChange?.(); compute(); });
-  let started = false;
   return {
     el,
-    activate() { if (!started) { started = true; compute(); computeCurve(); } },
+    activate() { compute(); computeCurve(); },
     /** Permalink state: the typed scores (when they read as numbers) and the multiplier's step, where they differ from the cell's. */
     getState: () => {
       const out = {};
@@ -109,4 +89,31 @@ export function renderJacobian(cell, ctx) {
       return out;
     },
   };
+}
+
+/** The Jacobian for one row of scores (labels: the scores' names): p, its norm, a heatmap and the matrix. */
+function drawJacobian(r, labels) {
+  return [
+    h('p', null, 'p = softmax(s) = ', r.weights.map((p, i) => [i ? ', ' : '', num(p)]), '. Frobenius norm ‖J‖ = ', num(r.frobenius), '.'),
+    h('div', { class: 'matrices' },
+      h('figure', { class: 'heat-figure' },
+        heatmap(`Heatmap of the Jacobian: diagonal ${r.jacobian.map((row, i) => shownText(row[i])).join(', ')}; blue positive, red negative, full colour at ±${shownText(r.colour_range)}.`,
+          r.jacobian, { rowLabels: labels, colLabels: labels, range: r.colour_range }),
+        h('figcaption', { class: 'heat-key' }, heatKey(r.colour_range, 'no entry of a softmax Jacobian can be larger in size'))),
+      renderMatrix('J = diag(p) − p pᵀ', r.jacobian, { rowLabels: labels, colLabels: labels })),
+    h('p', { class: 'note' }, 'Numbers too small for four decimals are written in scientific notation: one ending in ', h('code', { class: 'nowrap' }, 'e-28'), ' is multiplied by 10⁻²⁸. A plain 0 is exactly zero in double precision.'),
+  ];
+}
+
+/** The mean Jacobian norm against d, unscaled and scaled, as a chart and a table. */
+function drawNorms(r) {
+  const series = [
+    { name: 'unscaled logits q·k', cls: 's-b', points: r.unscaled },
+    { name: 'scaled logits q·k/√d', cls: 's-c', points: r.scaled },
+  ];
+  return h('div', { class: 'charts' },
+    chartFigure('Mean ‖J‖ over random rows of 6 keys', series, lineChart({
+      label: `Line chart of the mean Jacobian norm against d = ${r.widths.join(', ')}: unscaled ${r.unscaled.map(shownText).join(', ')}; scaled ${r.scaled.map(shownText).join(', ')}.`,
+      xs: r.widths, logX: true, xLabel: 'head width d', yLabel: 'mean ‖J‖', series, yMin: 0 })),
+    renderMatrix('Mean ‖J‖ by width', r.widths.map((d, i) => [r.unscaled[i], r.scaled[i]]), { rowLabels: r.widths.map((d) => `d = ${d}`), colLabels: ['unscaled', 'scaled'] }));
 }

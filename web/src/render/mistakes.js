@@ -74,10 +74,9 @@ export function renderMistakes(cell, ctx) {
     out.querySelectorAll('table:not(.matrix table)').forEach((t) => t.classList.add('plain'));
   }
 
-  let started = false;
   return {
     el,
-    activate() { if (!started) { started = true; compute(); } },
+    activate: compute,
     /** Permalink state: heads and the tuning width, where they differ from the cell's. */
     getState: () => ({ ...(heads === cell.heads ? {} : { heads }), ...(tuned === cell.tuned_width ? {} : { tuned }) }),
   };

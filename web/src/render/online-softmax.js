@@ -52,10 +52,9 @@ export function renderOnlineSoftmax(cell, ctx) {
     memory.removeAttribute('aria-busy');
   }
   slider.addEventListener('input', () => { tile = Number(slider.value); tileOut.textContent = String(tile); ctx.onStateChange?.(); compute(); });
-  let started = false;
   return {
     el,
-    activate() { if (!started) { started = true; compute(); computeMemory(); } },
+    activate() { compute(); computeMemory(); },
     /** Permalink state: the tile size, where it differs from the cell's. */
     getState: () => (tile === cell.tile ? {} : { tile }),
   };

@@ -5,6 +5,7 @@
 
 import { h, num, shownText, uniqueId, vec } from '../dom.js';
 import { latestOnly } from '../engine-client.js';
+import { sourceColour as colour } from './colours.js';
 
 // Styles through the CSSOM: the page's CSP (style-src 'self') refuses style attributes.
 function styled(el, props) {
@@ -12,7 +13,6 @@ function styled(el, props) {
   return el;
 }
 
-const colour = (i) => `src-${i % 8}`;
 
 export function renderPipeline(cell, ctx) {
   const id = uniqueId('pipeline');
@@ -97,12 +97,9 @@ export function renderPipeline(cell, ctx) {
     compute();
   });
 
-  let started = false;
   return {
     el,
     activate() {
-      if (started) return;
-      started = true;
       compute();
     },
     /** Permalink state: the knob's stop, unless it is at sqrt(d). */

@@ -3,13 +3,11 @@
 // With reduced motion the captions step and each shows its finished picture. It draws its own
 // small planes from the engine's answer for the example and never touches the learner's state.
 
-import { h, s, inputVec } from '../dom.js';
-import { createPlane, arrow } from './plane.js';
-import { projection, extentFor } from './geometry.js';
+import { h, inputVec } from '../dom.js';
+import { createPlane } from './plane.js';
+import { extentFor } from './geometry.js';
 import { captionAt, frameAt, clockText } from './playback-timeline.js';
-
-const colour = (i) => `src-${i % 8}`;
-const lerp = (a, b, p) => [a[0] + (b[0] - a[0]) * p, a[1] + (b[1] - a[1]) * p];
+import { playbackCaptions, matchShapes, shareBars, mixShapes } from './playback-frame.js';
 
 export function renderPlayback(cell, ctx) {
   const ex = ctx.limits.explorable.defaults; // the lesson's example, as the engine defines it
@@ -36,65 +34,16 @@ export function renderPlayback(cell, ctx) {
   let last = 0;
   const reduced = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-  function captions() {
-    const sc = r.scores.map((p) => p.shown).join(', ');
-    const dots = r.dots.map((p) => p.shown).join(', ');
-    const sh = r.shares.map((p, i) => `${labels[i]} ${p.shown}`).join(', ');
-    return [
-      `Match. The query q = ${inputVec(ex.query)} meets three keys: ${labels.map((l, i) => `${l} = ${inputVec(ex.keys[i])}`).join(', ')}.`,
-      `Each dot product q·k measures how far q reaches along a key: ${dots}. Divided by √2 they become the scores ${sc}.`,
-      `Share. Softmax subtracts the largest score (m = ${r.max.shown}), exponentiates, and divides by the total Z = ${r.denominator.shown}.`,
-      `The shares are ${sh}. They are positive and add up to one, and the largest score gets the largest share.`,
-      `Mix. Each value is multiplied by its share; these carries are laid tip to tail.`,
-      `The carries end at the output o = [${r.output.map((p) => p.shown).join(', ')}], inside the triangle the values span.`,
-    ];
-  }
-
   function draw() {
     if (!r) return;
     const f = frameAt(t, duration, reduced());
-    const texts = captions();
-    caption.textContent = texts[captionAt(t, duration)];
+    caption.textContent = playbackCaptions(r, ex, labels)[captionAt(t, duration)];
     clock.textContent = clockText(t, duration);
     seek.value = String(t);
     seek.setAttribute('aria-valuetext', `${clockText(t, duration)}: ${caption.textContent}`);
-    // match: keys, q, and q's reach along each key growing
-    const p = keyPlane;
-    const g = ex.keys.map((k, i) => arrow(p, [0, 0], k, colour(i), { label: labels[i] }));
-    g.push(arrow(p, [0, 0], ex.query, 'query', { label: 'q', labelGap: 16 }));
-    ex.keys.forEach((k, i) => {
-      const foot = projection(ex.query, k);
-      if (!foot || f.match === 0) return;
-      const end = lerp(ex.query, foot, Math.min(1, f.match * 2));
-      g.push(s('line', { class: `projection ${colour(i)}`, x1: p.toX(ex.query[0]), y1: p.toY(ex.query[1]), x2: p.toX(end[0]), y2: p.toY(end[1]) }));
-      if (f.match >= 0.5) g.push(s('line', { class: `reach ${colour(i)}`, x1: p.toX(0), y1: p.toY(0), x2: p.toX(foot[0]), y2: p.toY(foot[1]) }));
-    });
-    p.layer.replaceChildren(...g);
-    // share: bars grow to their shares
-    bars.replaceChildren(...r.shares.map((w, i) => {
-      const seg = h('div', { class: colour(i) }, f.share > 0.5 && w.exact >= 0.08 ? labels[i] : '');
-      seg.style.flexGrow = String(w.exact * f.share);
-      seg.style.flexBasis = '0';
-      return seg;
-    }), (() => { const rest = h('div', { class: 'rest' }); rest.style.flexGrow = String(1 - f.share); rest.style.flexBasis = '0'; return rest; })());
-    // mix: values, then the carries drawn one after another
-    const v = valuePlane;
-    const gv = ex.values.map((val, i) => arrow(v, [0, 0], val, `value ${colour(i)}`, { label: `v${labels[i]}` }));
-    let at = [0, 0];
-    const per = 1 / r.carries.length;
-    r.carries.forEach((c, i) => {
-      const part = Math.min(1, Math.max(0, (f.mix - i * per) / per));
-      if (part <= 0) return;
-      const next = [at[0] + c[0].exact * part, at[1] + c[1].exact * part];
-      gv.push(arrow(v, at, next, `carry ${colour(i)}`));
-      at = [at[0] + c[0].exact, at[1] + c[1].exact];
-    });
-    if (f.mix >= 1) {
-      const o = r.output.map((x) => x.exact);
-      gv.push(s('circle', { class: 'out-dot', cx: v.toX(o[0]), cy: v.toY(o[1]), r: 6 }),
-        s('text', { class: 'output', x: v.toX(o[0]) + 12, y: v.toY(o[1]) + 16 }, 'o'));
-    }
-    v.layer.replaceChildren(...gv);
+    keyPlane.layer.replaceChildren(...matchShapes(keyPlane, ex, labels, f));
+    bars.replaceChildren(...shareBars(r, labels, f));
+    valuePlane.layer.replaceChildren(...mixShapes(valuePlane, ex, r, labels, f));
   }
 
   function tick(now) {
@@ -130,26 +79,28 @@ export function renderPlayback(cell, ctx) {
     if (e.key === ' ' && e.target !== play) { e.preventDefault(); play.click(); }
   });
 
-  let started = false;
+  let failed = false;
+  async function activate() {
+    failed = false;
+    try {
+      r = await ctx.call('explore', { query: ex.query, keys: ex.keys, values: ex.values });
+      play.disabled = false;
+      seek.disabled = false;
+      if (t >= duration) play.textContent = 'Play again';
+      draw();
+    } catch (err) {
+      failed = true;
+      caption.textContent = `The engine could not compute the example: ${err.message}`;
+    }
+  }
   return {
     el,
-    async activate() {
-      if (started) return;
-      started = true;
-      try {
-        r = await ctx.call('explore', { query: ex.query, keys: ex.keys, values: ex.values });
-        play.disabled = false;
-        seek.disabled = false;
-        if (t >= duration) play.textContent = 'Play again';
-        draw();
-      } catch (err) {
-        started = false;
-        caption.textContent = `The engine could not compute the example: ${err.message}`;
-      }
-    },
+    activate,
     dispose() {
       pause({ quiet: true });
     },
+    /** Put back on the page: a call the engine refused is tried again. */
+    resume() { if (failed) activate(); },
     /** Permalink state: the position, when the run is not at its start (tenths of a second). */
     getState: () => (t > 0 ? { t: Math.round(t * 10) / 10 } : {}),
   };

@@ -3,7 +3,7 @@
 // only places them. Each chart has a text alternative (role="img" + aria-label) and the numbers
 // are also in a table next to it.
 
-import { s, shownText } from '../dom.js';
+import { h, s, shownText } from '../dom.js';
 import { niceTicks } from './ticks.js';
 
 const W = 320, H = 200, PAD = { l: 44, r: 12, t: 12, b: 34 };
@@ -52,9 +52,16 @@ export function lineChart(spec) {
 }
 
 /** A legend for the series of a chart: swatch + name. */
-export function legend(series) {
+function legend(series) {
   return series.map((se) => s('svg', { class: `legend-key ${se.cls}`, viewBox: '0 0 18 10', width: 18, height: 10, 'aria-hidden': 'true' },
     s('line', { x1: 0, y1: 5, x2: 18, y2: 5, class: se.dashed ? 'line dashed' : 'line' })));
+}
+
+/** A chart in a figure, its caption followed by the legend of its series. */
+export function chartFigure(caption, series, chart) {
+  const keys = legend(series);
+  return h('figure', null, chart,
+    h('figcaption', null, caption, h('div', { class: 'legend' }, series.map((se, i) => h('span', null, keys[i], se.name)))));
 }
 
 /**

@@ -93,10 +93,9 @@ export function renderPytorchRules(cell, ctx) {
         h('div', { class: 'matrices' }, wm('weights', r.fully_masked.weights), renderMatrix('output', r.fully_masked.output, { rowLabels: t }))));
   }
 
-  let started = false;
   return {
     el,
-    activate() { if (!started) { started = true; compute(); } },
+    activate: compute,
     /** Permalink state: the explicit scale, where it differs from the cell's. */
     getState: () => (scale === cell.scale ? {} : { scale }),
   };

@@ -13,12 +13,18 @@ export function renderTrainingLab(cell, ctx) {
   const el = h('div', { class: 'training-lab-slot' }, note);
   let view = null;
   let shown = false;
+  let viewActive = false; // the lab's own activate() has run: later showings resume it
+  const showView = () => {
+    if (viewActive) return view.resume?.();
+    viewActive = true;
+    view.activate?.();
+  };
   let loading = null;
   const load = () => {
     loading ||= loadTrainingLab().then((lab) => {
       view = lab.renderTrainingLab(cell, ctx);
       el.replaceChildren(view.el);
-      if (shown) view.activate?.();
+      if (shown) showView();
     }, (err) => {
       loading = null; // the next showing tries again
       note.className = 'cell-error';
@@ -27,13 +33,15 @@ export function renderTrainingLab(cell, ctx) {
     });
     return loading;
   };
+  const show = () => {
+    shown = true;
+    if (view) showView();
+    else load();
+  };
   return {
     el,
-    activate() {
-      shown = true;
-      if (view) view.activate?.();
-      else load();
-    },
+    activate: show,
+    resume: show,
     dispose() {
       shown = false;
       view?.dispose?.();

@@ -87,46 +87,13 @@ export function renderTransformerBlock(cell, ctx) {
   }
 
   function draw(r) {
-    const cols = (k) => Array.from({ length: k }, (_, j) => String(j + 1));
-    steps.replaceChildren(...BLOCK_STEPS.map(([key, title, tex, py]) => {
-      let body;
-      if (key === 'heads') {
-        body = r.heads.map((head, i) => h('div', { class: 'head' }, h('p', null, h('strong', null, `Head ${i + 1}`), ` (columns ${i * (dModel / r.heads_count) + 1}–${(i + 1) * (dModel / r.heads_count)} of Q, K and V)`),
-          h('div', { class: 'matrices' },
-            renderMatrix('Q', head.q, { rowLabels: labels }), renderMatrix('K', head.k, { rowLabels: labels }), renderMatrix('V', head.v, { rowLabels: labels }),
-            renderMatrix('Shares (each row sums to 1)', head.shares, { rowLabels: labels, colLabels: labels, note: r.all_masked.some(Boolean) ? 'a fully masked row has none: its output is 0' : '' }),
-            renderMatrix('Head output', head.output, { rowLabels: labels }))));
-      } else {
-        body = renderMatrix(title, r[key], { rowLabels: labels, colLabels: cols(r[key][0].length) });
-      }
-      return h('li', { class: 'block-step' },
-        h('div', { class: 'pair' },
-          h('div', { class: 'formula' }, renderTex(tex, { display: false })),
-          h('pre', { class: 'python-line' }, h('code', null, py))),
-        h('details', { open: key === 'h_out' }, h('summary', null, `${title}: every number`), body));
-    }));
-    if (!weights.firstChild) {
-      const w = r.weights;
-      const d = (k) => cols(k);
-      weights.append(h('p', { class: 'note' }, `LayerNorm as PyTorch computes it: biased variance, ε = ${r.epsilon} inside the square root. Row vectors: y = x W + b.`),
-        h('div', { class: 'matrices' },
-          renderMatrix('γ₁', w.ln1_gamma), renderMatrix('β₁', w.ln1_beta),
-          renderMatrix('W_Q', w.w_q, { colLabels: d(dModel) }), renderMatrix('W_K', w.w_k, { colLabels: d(dModel) }),
-          renderMatrix('W_V', w.w_v, { colLabels: d(dModel) }), renderMatrix('W_O', w.w_o, { colLabels: d(dModel) }), renderMatrix('b_O', w.b_o),
-          renderMatrix('γ₂', w.ln2_gamma), renderMatrix('β₂', w.ln2_beta),
-          renderMatrix('W₁', w.w_1, { colLabels: d(limits.d_ff) }), renderMatrix('b₁', w.b_1),
-          renderMatrix('W₂', w.w_2, { colLabels: d(dModel) }), renderMatrix('b₂', w.b_2)));
-    }
+    steps.replaceChildren(...blockSteps(r, labels, dModel));
+    if (!weights.firstChild) weights.append(...blockWeights(r, dModel, limits.d_ff));
   }
 
-  let started = false;
   return {
     el,
-    activate() {
-      if (started) return;
-      started = true;
-      refresh();
-    },
+    activate: refresh,
     /** Permalink state: heads, activation and the causal mask where they differ from the cell's. */
     getState: () => changedFields({ heads: state.heads, act: state.activation, causal: state.causal },
       { heads: defaults.heads, act: defaults.activation, causal: defaults.causal }),
@@ -135,4 +102,37 @@ export function renderTransformerBlock(cell, ctx) {
 
 function isCausal(mask) {
   return mask.length > 1 && mask.every((row, r) => row.every((x, c) => x === (c <= r)));
+}
+
+const columns = (k) => Array.from({ length: k }, (_, j) => String(j + 1));
+
+/** Each step of the block: its formula beside its Python line, and every number of it (folded). */
+export function blockSteps(r, labels, dModel) {
+  return BLOCK_STEPS.map(([key, title, tex, py]) => {
+    const body = key === 'heads'
+      ? r.heads.map((head, i) => h('div', { class: 'head' }, h('p', null, h('strong', null, `Head ${i + 1}`), ` (columns ${i * (dModel / r.heads_count) + 1}–${(i + 1) * (dModel / r.heads_count)} of Q, K and V)`),
+        h('div', { class: 'matrices' },
+          renderMatrix('Q', head.q, { rowLabels: labels }), renderMatrix('K', head.k, { rowLabels: labels }), renderMatrix('V', head.v, { rowLabels: labels }),
+          renderMatrix('Shares (each row sums to 1)', head.shares, { rowLabels: labels, colLabels: labels, note: r.all_masked.some(Boolean) ? 'a fully masked row has none: its output is 0' : '' }),
+          renderMatrix('Head output', head.output, { rowLabels: labels }))))
+      : renderMatrix(title, r[key], { rowLabels: labels, colLabels: columns(r[key][0].length) });
+    return h('li', { class: 'block-step' },
+      h('div', { class: 'pair' },
+        h('div', { class: 'formula' }, renderTex(tex, { display: false })),
+        h('pre', { class: 'python-line' }, h('code', null, py))),
+      h('details', { open: key === 'h_out' }, h('summary', null, `${title}: every number`), body));
+  });
+}
+
+/** The engine's fixed weights, with how LayerNorm is computed. */
+function blockWeights(r, dModel, dFf) {
+  const w = r.weights;
+  return [h('p', { class: 'note' }, `LayerNorm as PyTorch computes it: biased variance, ε = ${r.epsilon} inside the square root. Row vectors: y = x W + b.`),
+    h('div', { class: 'matrices' },
+      renderMatrix('γ₁', w.ln1_gamma), renderMatrix('β₁', w.ln1_beta),
+      renderMatrix('W_Q', w.w_q, { colLabels: columns(dModel) }), renderMatrix('W_K', w.w_k, { colLabels: columns(dModel) }),
+      renderMatrix('W_V', w.w_v, { colLabels: columns(dModel) }), renderMatrix('W_O', w.w_o, { colLabels: columns(dModel) }), renderMatrix('b_O', w.b_o),
+      renderMatrix('γ₂', w.ln2_gamma), renderMatrix('β₂', w.ln2_beta),
+      renderMatrix('W₁', w.w_1, { colLabels: columns(dFf) }), renderMatrix('b₁', w.b_1),
+      renderMatrix('W₂', w.w_2, { colLabels: columns(dModel) }), renderMatrix('b₂', w.b_2))];
 }

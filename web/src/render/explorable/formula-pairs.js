@@ -5,32 +5,29 @@
 // the exported program runs. An equation never breaks inside itself. Asked for only while open.
 
 import { h } from '../../dom.js';
-import { latestOnly } from '../../engine-client.js';
 import { renderTex } from '../maths.js';
+import { whileOpen } from './python-answer.js';
 
 const TITLES = { match: 'Match and scale', share: 'Share one denominator', mix: 'Carry the values, add them up' };
 
-export function createFormulaPairs({ call, args }) {
+/** answer: the shared `python` answer for the state now (python-answer.js). */
+export function createFormulaPairs({ answer }) {
   const list = h('ol', { class: 'block-steps formula-pairs' });
   const note = h('p', { class: 'note' }, '');
   const details = h('details', { class: 'pairs' }, h('summary', null, 'The formula and its Python, step by step'), list, note);
-  const python = latestOnly(call);
-  async function refresh() {
-    if (!details.open) return;
-    try {
-      const r = await python(args());
-      if (!r) return;
+  const refresh = whileOpen(details, answer, {
+    draw(r) {
       note.textContent = 'The lines are the program’s own (“The same calculation in Python” below has all of it).';
       list.replaceChildren(...r.steps.map((s, i) => h('li', { class: 'block-step', 'data-step': s.step },
         h('p', { class: 'step-title' }, `${i + 1} · ${TITLES[s.step] || s.step}`),
         h('div', { class: 'pair' },
           h('div', { class: 'formula' }, s.tex.map((tex) => h('span', { class: 'part' }, renderTex(tex, { display: false })))),
           h('pre', { class: 'python-line' }, h('code', null, s.python))))));
-    } catch (err) {
+    },
+    fail(err) {
       list.replaceChildren();
       note.textContent = `The engine could not write the steps: ${err.message}`;
-    }
-  }
-  details.addEventListener('toggle', refresh);
+    },
+  });
   return { details, refresh };
 }

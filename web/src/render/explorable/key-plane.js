@@ -61,21 +61,7 @@ export function createKeyPlane({ id, labels, colour, onMove, onDragEnd }) {
   view.draw = (st) => {
     current = st;
     view.fit(st);
-    const p = plane;
-    const g = [];
-    st.keys.forEach((k, i) => {
-      const foot = projection(st.q, k);
-      if (foot && st.mask[i]) {
-        g.push(s('line', { class: `projection ${colour(i)}`, x1: p.toX(st.q[0]), y1: p.toY(st.q[1]), x2: p.toX(foot[0]), y2: p.toY(foot[1]) }),
-          s('line', { class: `reach ${colour(i)}`, x1: p.toX(0), y1: p.toY(0), x2: p.toX(foot[0]), y2: p.toY(foot[1]) }));
-      }
-    });
-    st.keys.forEach((k, i) => g.push(arrow(p, [0, 0], k, `${colour(i)}${st.mask[i] ? '' : ' masked'}`, { label: labels[i] })));
-    g.push(s('circle', { class: 'ref-ring', cx: p.toX(st.ref[0]), cy: p.toY(st.ref[1]), r: 9 }));
-    g.push(arrow(p, [0, 0], st.q, 'query', { label: 'q', labelGap: 24 }));
-    g.push(s('circle', { class: 'handle-halo', cx: p.toX(st.q[0]), cy: p.toY(st.q[1]), r: 14 }));
-    g.push(s('circle', { class: 'handle', cx: p.toX(st.q[0]), cy: p.toY(st.q[1]), r: 6.5 }));
-    p.layer.replaceChildren(...g);
+    plane.layer.replaceChildren(...keySpace(plane, st, labels, colour));
     svg.setAttribute('aria-label', `Key space. Query q at ${inputVec(st.q)}. Keys: ${labels.map((l, i) => `${l} ${inputVec(st.keys[i])}`).join(', ')}. ${plane.scaleEl.textContent}`);
   };
 
@@ -114,4 +100,22 @@ export function createKeyPlane({ id, labels, colour, onMove, onDragEnd }) {
   });
   view.plane = plane;
   return view;
+}
+
+/** What the key plane p shows for the state st: each key, q's projection on it, the reference ring, q and its handle. */
+function keySpace(p, st, labels, colour) {
+  const g = [];
+  st.keys.forEach((k, i) => {
+    const foot = projection(st.q, k);
+    if (foot && st.mask[i]) {
+      g.push(s('line', { class: `projection ${colour(i)}`, x1: p.toX(st.q[0]), y1: p.toY(st.q[1]), x2: p.toX(foot[0]), y2: p.toY(foot[1]) }),
+        s('line', { class: `reach ${colour(i)}`, x1: p.toX(0), y1: p.toY(0), x2: p.toX(foot[0]), y2: p.toY(foot[1]) }));
+    }
+  });
+  st.keys.forEach((k, i) => g.push(arrow(p, [0, 0], k, `${colour(i)}${st.mask[i] ? '' : ' masked'}`, { label: labels[i] })));
+  g.push(s('circle', { class: 'ref-ring', cx: p.toX(st.ref[0]), cy: p.toY(st.ref[1]), r: 9 }));
+  g.push(arrow(p, [0, 0], st.q, 'query', { label: 'q', labelGap: 24 }));
+  g.push(s('circle', { class: 'handle-halo', cx: p.toX(st.q[0]), cy: p.toY(st.q[1]), r: 14 }));
+  g.push(s('circle', { class: 'handle', cx: p.toX(st.q[0]), cy: p.toY(st.q[1]), r: 6.5 }));
+  return g;
 }

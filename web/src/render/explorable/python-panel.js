@@ -2,10 +2,11 @@
 // panel shows it (only while open) with a button that copies it.
 
 import { h, keyboardScrollable } from '../../dom.js';
-import { latestOnly } from '../../engine-client.js';
 import { foldHelper } from './python-fold.js';
+import { whileOpen } from './python-answer.js';
 
-export function createPythonPanel({ call, args }) {
+/** answer: the shared `python` answer for the state now (python-answer.js). */
+export function createPythonPanel({ answer }) {
   const code = h('code', null, '');
   const helperCode = h('code', null, '');
   const helper = h('details', { class: 'python-helper', hidden: true }, h('summary', null, 'The folded helper engine_exp'),
@@ -15,24 +16,20 @@ export function createPythonPanel({ call, args }) {
   const copy = h('button', { type: 'button', class: 'copy' }, 'Copy the program');
   const details = h('details', null, h('summary', null, 'The same calculation in Python'),
     h('div', { class: 'row' }, copy, status), keyboardScrollable(h('pre', null, code)), helper);
-  const python = latestOnly(call);
-  async function refresh() {
-    if (!details.open) return;
-    try {
-      const r = await python(args());
-      if (!r) return;
+  const refresh = whileOpen(details, answer, {
+    draw(r) {
       program = r.program;
       const folded = foldHelper(program);
       code.textContent = folded.main;
       helperCode.textContent = folded.helper || '';
       helper.hidden = !folded.helper;
-    } catch (err) {
+    },
+    fail(err) {
       program = '';
       code.textContent = `# the engine could not write the program: ${err.message}`;
       helper.hidden = true;
-    }
-  }
-  details.addEventListener('toggle', refresh);
+    },
+  });
   copy.addEventListener('click', async () => {
     try {
       if (!program) throw new Error('nothing to copy');

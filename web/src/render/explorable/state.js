@@ -29,3 +29,17 @@ export function sameRows(a, b) {
   if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
   return a.every((x, i) => (Array.isArray(x) ? sameRows(x, b[i]) : x === b[i]));
 }
+
+export const copyRows = (rows) => rows.map((r) => [...r]);
+
+/** The state's changes the sources panel makes: a mask box, a key or value coordinate, the reset to the cell's. */
+export function sourceEdits(store, cell) {
+  const st = () => store.get();
+  const setAt = (rows, i, j, v) => rows.map((row, r) => (r === i ? row.map((x, c) => (c === j ? v : x)) : row));
+  return {
+    onMask: (i, on) => store.set({ mask: st().mask.map((old, k) => (k === i ? on : old)) }),
+    onKey: (i, j, v) => store.set({ keys: setAt(st().keys, i, j, v) }),
+    onValue: (i, j, v) => store.set({ values: setAt(st().values, i, j, v) }),
+    onResetSources: () => store.set({ keys: copyRows(cell.keys), values: copyRows(cell.values) }),
+  };
+}

@@ -1,0 +1,52 @@
+// Where an explorable starts: the cell's shape, its defaults, and its first state, the cell's own
+// with the permalink's fields (ctx.initial) where each is valid; and what the permalink keeps of a
+// state. No DOM here.
+
+import { matrix, changedFields } from '../saved.js';
+import { copyRows } from './state.js';
+
+/** The cell's shape and defaults: n sources, query width d, value width dv, labels, the limit on entries. */
+export function explorableShape(cell, ctx) {
+  const lim = ctx.limits.explorable;
+  return {
+    n: cell.keys.length,
+    d: cell.query.length,
+    dv: cell.values[0].length,
+    labels: cell.labels || cell.keys.map((_, i) => String.fromCharCode(65 + i)),
+    maxAbs: lim.cell.max_abs,
+    normalizers: lim.normalizers,
+    defaultMask: () => (cell.mask ? [...cell.mask] : cell.keys.map(() => true)),
+    defaultRef: () => [...(cell.reference_query || cell.query)],
+    defaultNorm: cell.normalizer || lim.defaults.normalizer,
+  };
+}
+
+/** The first state: each field from the permalink when valid, else the cell's. */
+export function startState(cell, saved, shape) {
+  const { n, d, dv, maxAbs } = shape;
+  return {
+    q: validQuery(saved?.q, d, maxAbs) || [...cell.query],
+    mask: validMask(saved?.m, n) || shape.defaultMask(),
+    // keys and values the learner edited (ks, vs), each kept whole or not at all
+    keys: copyRows(matrix(saved?.ks, n, d, maxAbs) || cell.keys),
+    values: copyRows(matrix(saved?.vs, n, dv, maxAbs) || cell.values),
+    ref: validQuery(saved?.r, d, maxAbs) || shape.defaultRef(),
+    norm: shape.normalizers.includes(saved?.norm) ? saved.norm : shape.defaultNorm,
+    result: null, // the engine's answer for the current state (null: none yet, or it failed)
+    refResult: null, // ... for the reference query with the same keys, values and mask
+  };
+}
+
+/** Permalink state: what differs from the cell's query, mask, keys, values, reference and normaliser. */
+export function savedState(s, cell, shape) {
+  return changedFields({ q: s.q, m: s.mask, ks: s.keys, vs: s.values, r: s.ref, norm: s.norm },
+    { q: cell.query, m: shape.defaultMask(), ks: cell.keys, vs: cell.values, r: shape.defaultRef(), norm: shape.defaultNorm });
+}
+
+function validQuery(q, d, maxAbs) {
+  return Array.isArray(q) && q.length === d && q.every((x) => Number.isFinite(x) && Math.abs(x) <= maxAbs) ? q : null;
+}
+
+function validMask(m, n) {
+  return Array.isArray(m) && m.length === n ? m.map((x) => Boolean(Number(x))) : null;
+}
