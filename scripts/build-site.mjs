@@ -4,7 +4,11 @@
 //   dist/index.html                       the list of notebooks (titles read from the JSON)
 //   dist/<id>/index.html                  one notebook page (element with permalink)
 //   dist/<id>/standalone.html             one self-contained file that works from file://
-//   dist/notebooks/<id>.json              the documents
+//   dist/notebooks/<id>.json              the documents, as written (the source link, the author page)
+//   dist/notebooks/<id>.checked.json      each one's checked form: the author module's verdict and the
+//                                         normalised notebook (web/src/checked-notebook.js), which the
+//                                         lesson page and embed.html open, so they never load the
+//                                         validator; a notebook the engine refuses stops the build
 //   dist/<id>/<id>-<depth>.ipynb          each notebook at each depth as a Jupyter notebook that
 //                                         recomputes its numbers (the engine's `ipynb` command;
 //                                         links back to ATTNBOOK_SITE_URL/<id>/ when that is set)
@@ -13,7 +17,10 @@
 //   dist/embed.html?notebook=<id>         iframe-ready page (posts its height and the element's events)
 //   dist/attention-notebook.js            the embeddable ES module (web/src/define.js bundled)
 //   dist/engine-worker.js                 the engine worker (ES module), loads ./attnbook.mjs
-//   dist/attnbook.mjs, dist/attnbook.wasm copied from build/wasm
+//   dist/attnbook.mjs, dist/attnbook.wasm copied from build/wasm: the learner's engine module
+//   dist/attnbook-author.mjs/.wasm        the same engine plus the validator and the authoring
+//                                         commands, loaded by the engine worker only for those (the
+//                                         author page, a notebook that is not a checked form)
 //   dist/attnbook-export.mjs/.wasm        the same engine plus the Jupyter export, loaded by a
 //                                         lesson page only when a reader exports their settings
 //   dist/training-lab.js                  the training lab's renderer, imported by the element
@@ -33,7 +40,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CSP_META } from './serve.mjs';
 import {
-  ROOT, WEB, PAGES, KATEX_CSS, KATEX_FONTS, wasmDir, escapeHtml, fill, katexCssPlugin, bundle, standaloneHtml,
+  ROOT, WEB, PAGES, KATEX_CSS, KATEX_FONTS, wasmDir, escapeHtml, fill, katexCssPlugin, bundle, standaloneHtml, checkedNotebook,
 } from './standalone.mjs';
 import { scormPackage, SCORM_VERSIONS } from './scorm.mjs';
 import { parseFieldDocs } from '../web/author/field-docs.js';
@@ -69,6 +76,7 @@ need(path.join(WASM, 'attnbook.mjs'), 'run `scripts/build wasm` first');
 need(path.join(WASM, 'attnbook.wasm'), 'run `scripts/build wasm` first');
 need(path.join(WASM, 'attnbook-classic.js'), 'run `scripts/build wasm` first');
 need(path.join(WASM, 'attnbook-export.mjs'), 'run `scripts/build wasm` first');
+need(path.join(WASM, 'attnbook-author.mjs'), 'run `scripts/build wasm` first');
 need(path.join(WASM, 'attnbook-train.mjs'), 'run `scripts/build wasm` first');
 need(path.join(WASM, 'attnbook-train-classic.js'), 'run `scripts/build wasm` first');
 need(path.join(WEB, 'src', 'define.js'), 'the element (web/src/define.js) is missing');
@@ -110,10 +118,12 @@ copy(path.join(WASM, 'attnbook-train.mjs'), 'attnbook-train.mjs');
 copy(path.join(WASM, 'attnbook-train.wasm'), 'attnbook-train.wasm');
 copy(path.join(WASM, 'attnbook.mjs'), 'attnbook.mjs');
 copy(path.join(WASM, 'attnbook.wasm'), 'attnbook.wasm');
+copy(path.join(WASM, 'attnbook-author.mjs'), 'attnbook-author.mjs');
+copy(path.join(WASM, 'attnbook-author.wasm'), 'attnbook-author.wasm');
 copy(path.join(WASM, 'attnbook-export.mjs'), 'attnbook-export.mjs');
 copy(path.join(WASM, 'attnbook-export.wasm'), 'attnbook-export.wasm');
 for (const f of fs.readdirSync(KATEX_FONTS).filter((f) => f.endsWith('.woff2'))) copy(path.join(KATEX_FONTS, f), `fonts/${f}`);
-log('attention-notebook.js, engine-worker.js, training-lab.js, attnbook.mjs/.wasm, attnbook-train.mjs/.wasm, fonts/');
+log('attention-notebook.js, engine-worker.js, training-lab.js, attnbook.mjs/.wasm, attnbook-author.mjs/.wasm, attnbook-train.mjs/.wasm, fonts/');
 
 // Shared page assets (web/pages/*.css and the page scripts).
 for (const f of fs.readdirSync(PAGES).filter((f) => /\.(css|js|svg)$/.test(f) && !f.startsWith('standalone') && f !== 'embed.js')) {
@@ -138,6 +148,11 @@ const siteUrl = (process.env.ATTNBOOK_SITE_URL || '').replace(/\/+$/, '');
 const ipynbFiles = [];
 for (const nb of notebooks) {
   copy(nb.file, `notebooks/${nb.id}.json`);
+  try {
+    write(`notebooks/${nb.id}.checked.json`, await checkedNotebook(fs.readFileSync(nb.file, 'utf8'), `notebooks/${nb.id}.json`));
+  } catch (e) {
+    fail(e.message);
+  }
   const depths = Array.isArray(nb.doc.depths) && nb.doc.depths.length ? nb.doc.depths : ['beginner'];
   write(`${nb.id}/index.html`, fill('notebook.html', { csp, id: nb.id, title: nb.title, description: nb.description, depth: depths[0] }));
   for (const depth of depths) {
@@ -171,8 +186,8 @@ write('embed.html', fill('embed.html', { csp }));
 // repository keeps the same file as web/notebook.schema.json, where the shipped notebooks'
 // "$schema": "../notebook.schema.json" finds it; a copy the engine no longer writes stops the build.
 {
-  const { default: createAttnbook } = await import(pathToFileURL(path.join(WASM, 'attnbook.mjs')).href);
-  const engine = await createAttnbook({ wasmBinary: fs.readFileSync(path.join(WASM, 'attnbook.wasm')) });
+  const { default: createAttnbook } = await import(pathToFileURL(path.join(WASM, 'attnbook-author.mjs')).href);
+  const engine = await createAttnbook({ wasmBinary: fs.readFileSync(path.join(WASM, 'attnbook-author.wasm')) });
   const schema = JSON.parse(engine.call('schema', '{}'));
   const kept = path.join(WEB, 'notebook.schema.json');
   if (!fs.existsSync(kept) || JSON.stringify(JSON.parse(fs.readFileSync(kept, 'utf8'))) !== JSON.stringify(schema))

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""What the shipped WASM module is made of: its size (raw and gzip -9, against engine/module-budget.json) and the code section split
-by origin, read from the function bodies and the symbol map the build writes beside the module.
+"""What a shipped WASM module is made of: its size (raw and gzip -9; the learner's module against engine/module-budget.json)
+and the code section split by origin, read from the function bodies and the symbol map the build writes beside the module.
 
-    scripts/module-size.py [build/wasm/attnbook.wasm] [--top 20]
+    scripts/module-size.py [build/wasm/attnbook.wasm | build/wasm/attnbook-author.wasm] [--top 20]
 
 Groups (first match on the function's own qualified name, parameters left out): nlohmann json, attnbook's own code, std::string,
 std::vector and other containers, libc number formatting/parsing, exceptions and RTTI, malloc,
@@ -82,9 +82,12 @@ def main():
     gz = lambda b: len(subprocess.run(['gzip', '-9', '-n', '-c'], input=b, capture_output=True, check=True).stdout)
     budget = json.load(open(os.path.join(os.path.dirname(__file__), '..', 'engine', 'module-budget.json')))
     total = gz(data) + gz(js_data)
+    # The ceiling is the learner's module's; the author module (attnbook-author.wasm) is reported only.
+    ceiling = budget['gzip_bytes']
+    against = (f'ceiling {ceiling} ({"within" if total <= ceiling else "OVER"})' if os.path.basename(wasm) == 'attnbook.wasm'
+               else 'no ceiling (engine/module-budget.json bounds the learner\'s module, attnbook.wasm)')
     print(f'{wasm}: {len(data)} bytes, {gz(data)} gzipped; {js}: {len(js_data)} bytes, {gz(js_data)} gzipped; '
-          f'total {total} gzipped; ceiling {budget["gzip_bytes"]} ({"within" if total <= budget["gzip_bytes"] else "OVER"}), '
-          f'target {budget["target_gzip_bytes"]} ({"met" if total <= budget["target_gzip_bytes"] else "not met"})')
+          f'total {total} gzipped; {against}')
     print('sections: ' + ', '.join(f'{k} {v}' for k, v in section_sizes.most_common()))
     groups = Counter()
     for size, name in bodies:

@@ -44,7 +44,7 @@ for (let i = 0; i < args.length; i++) {
 if (file === null) fail(`name the notebook file\n${USAGE}`);
 if (scorm === null) fail(`say which package: --scorm 1.2 or --scorm 2004\n${USAGE}`);
 if (!SCORM_VERSIONS.includes(scorm)) fail(`--scorm: expected one of ${SCORM_VERSIONS.join(', ')}, found ${JSON.stringify(scorm)}`);
-if (!fs.existsSync(path.join(wasmDir(), 'attnbook-classic.js'))) fail('the WebAssembly build is missing: run `scripts/build wasm` first', 1);
+if (!['attnbook-classic.js', 'attnbook-author.mjs'].every((f) => fs.existsSync(path.join(wasmDir(), f)))) fail('the WebAssembly build is missing: run `scripts/build wasm` first', 1);
 
 // `--out` must be a folder, or not exist yet (it is made); said before any work is done.
 let outKind = null;
@@ -124,7 +124,8 @@ try {
 }
 console.log(`${target} (${Math.round(zip.bytes.length / 1024)} KiB, SCORM ${scorm === '2004' ? '2004 4th edition' : scorm})`);
 
+// The author module: the learner's module has no validator (engine/include/attnbook/notebook/authoring.hpp).
 async function loadEngine() {
-  const { default: createAttnbook } = await import(path.join(wasmDir(), 'attnbook.mjs'));
-  return createAttnbook({ wasmBinary: fs.readFileSync(path.join(wasmDir(), 'attnbook.wasm')) });
+  const { default: createAttnbook } = await import(path.join(wasmDir(), 'attnbook-author.mjs'));
+  return createAttnbook({ wasmBinary: fs.readFileSync(path.join(wasmDir(), 'attnbook-author.wasm')) });
 }

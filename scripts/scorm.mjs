@@ -98,12 +98,15 @@ ${oneSco(doc, launch, 'scormType')}</manifest>
 /** {name, bytes} of the SCORM zip (`version` '1.2' or '2004') for notebook `doc` (the parsed, valid JSON). */
 export async function scormPackage(doc, { version = '1.2' } = {}) {
   if (!SCORM_VERSIONS.includes(version)) throw new Error(`SCORM ${version} is not supported (${SCORM_VERSIONS.join(', ')})`);
+  // The manifest first: what XML cannot hold is refused by its own writer, whatever the validator
+  // (which standaloneHtml runs) would say.
+  const manifest = version === '1.2' ? scormManifest(doc) : scorm2004Manifest(doc);
   const { html } = await standaloneHtml(doc, {
     entry: 'web/scorm/scorm-entry.js',
     note: 'Progress is saved to your course when it offers it; your answers stay here.',
   });
   const files = {
-    'imsmanifest.xml': [strToU8(version === '1.2' ? scormManifest(doc) : scorm2004Manifest(doc)), { mtime: ZIP_TIME }],
+    'imsmanifest.xml': [strToU8(manifest), { mtime: ZIP_TIME }],
     'index.html': [strToU8(html), { mtime: ZIP_TIME }],
   };
   const suffix = version === '1.2' ? 'scorm12' : 'scorm2004';

@@ -4,14 +4,17 @@
 //     web/src/engine-worker.js bundled as a classic script; the page starts it from a Blob URL;
 //   - the element: an entry such as web/pages/standalone-entry.js (sets the worker factory, then
 //     defines the element), bundled as one classic script;
-//   - the notebook: an inline <script type="application/json"> child of the element;
+//   - the notebook: its checked form (web/src/checked-notebook.js), validated here by the author
+//     module, as an inline <script type="application/json"> child of the element: the page's engine
+//     is the learner's module (attnbook-classic.js), which has no validator;
 //   - KaTeX fonts as data: URIs.
 // Used by scripts/build-site.mjs and scripts/package.mjs.
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { checkedText } from '../web/src/checked-notebook.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB = path.join(ROOT, 'web');
@@ -32,8 +35,8 @@ export function fill(templateName, values) {
   });
 }
 
-// Text placed inside <script type="application/json">: '<' only occurs in JSON strings, where \u003c is the same.
-export const jsonForScript = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
+// JSON text placed inside <script type="application/json">: '<' only occurs in JSON strings, where \u003c is the same.
+export const jsonForScript = (text) => text.replace(/</g, '\\u003c');
 // JavaScript placed inside a <script> element: "</script" and "<!--" end or confuse the element.
 // In JS they can only occur inside strings, regexes, templates or comments, where "<\/" and "<\!" read the same.
 export const jsForScript = (code) => code.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
@@ -81,6 +84,25 @@ const common = {
 export async function bundle(options) {
   const result = await esbuild.build({ ...common, write: false, ...options });
   return result.outputFiles[0].text;
+}
+
+let authorEngine = null;
+
+/**
+ * The checked form's text (web/src/checked-notebook.js) of the notebook `text`, named `source`:
+ * the author module's `validate` answer. A notebook with problems throws, naming the first.
+ */
+export async function checkedNotebook(text, source) {
+  authorEngine ||= (async () => {
+    const { default: create } = await import(pathToFileURL(path.join(wasmDir(), 'attnbook-author.mjs')).href);
+    return create({ wasmBinary: fs.readFileSync(path.join(wasmDir(), 'attnbook-author.wasm')) });
+  })();
+  const verdict = JSON.parse((await authorEngine).call('validate', JSON.stringify({ text, name: source })));
+  if (!verdict.ok) {
+    const [first] = verdict.errors;
+    throw new Error(`${source} is not a valid notebook (${verdict.errors.length} problem(s); the first: ${first.where}: ${first.message})`);
+  }
+  return checkedText(verdict, source);
 }
 
 const iifeDefines = { 'import.meta.url': 'location.href' };
@@ -132,7 +154,7 @@ async function elementScript(entry) {
 }
 
 /**
- * The standalone page for notebook `doc` (the parsed JSON). `entry`: the element's entry script
+ * The standalone page for notebook `doc` (the parsed JSON; validated here, and carried checked). `entry`: the element's entry script
  * (default: web/pages/standalone-entry.js; the SCORM package uses web/scorm/scorm-entry.js).
  * Returns {html, elementBytes, workerBytes}.
  */
@@ -161,7 +183,7 @@ export async function standaloneHtml(doc, { entry = 'web/pages/standalone-entry.
     style: pageCss.replace(/<\/style/gi, '<\\/style'),
     worker: jsForScript(worker),
     element,
-    notebook: jsonForScript(doc),
+    notebook: jsonForScript(await checkedNotebook(JSON.stringify(doc), `${doc.id}.json`)),
     favicon,
   });
   return { html, elementBytes: element.length, workerBytes: worker.length };

@@ -1,5 +1,6 @@
 // Types of the Embind module built from engine/bindings/bindings.cpp (build/wasm/attnbook.mjs,
-// copied to dist/attnbook.mjs). Hand-written next to the binding it describes; keep them in step.
+// copied to dist/attnbook.mjs; attnbook-author.mjs has the same API and the commands no lesson page
+// calls too). Hand-written next to the binding it describes; keep them in step.
 // The boundary is JSON text both ways: one call per computation, nothing to delete afterwards.
 
 /** A number as the engine returns it: the double itself and the lesson's rounding of it. */
@@ -275,6 +276,9 @@ export interface TrainSession {
   delete(): void;
 }
 
+// attention, cell_types, normalize, schema, validate: in attnbook-author.mjs and the CLI only (no
+// lesson page calls them; web/src/engine-modules.js); the lesson page's module answers with an
+// Error saying so.
 export interface Commands {
   explore: [ExploreArgs, ExploreResult];
   /** steps: match, share, mix; each its equations (TeX, one per entry) and the program's own lines for it (share's without their indentation). */

@@ -11,6 +11,7 @@
 
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/quote.hpp"
+#include "attnbook/notebook/authoring.hpp"
 #include "attnbook/notebook/commands.hpp"
 #include "attnbook/notebook/ipynb.hpp"
 #include "attnbook/notebook/train_command.hpp"
@@ -156,6 +157,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     attnbook::enable_train();  // and the training lab's run
     attnbook::enable_ipynb();  // the CLI carries the Jupyter export (the page's module does not)
+    attnbook::enable_authoring();  // and validate, schema, cell_types (the author module's, not the page's)
     // Messages are escaped (core/quote.hpp) where they quote input; printable() here is a last
     // guard so that nothing reaching the terminal can act on it.
     try {

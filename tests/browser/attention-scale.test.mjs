@@ -37,7 +37,7 @@ after(async () => {
 async function open(browser) {
   // openWithNotebookText uses the harness's own browser and site; do the same by hand here.
   const opened = await openPage(browser, site, null);
-  await opened.context.route(`${site.url}notebooks/${doc.id}.json`, (route) =>
+  await opened.context.route(`${site.url}notebooks/${doc.id}.checked.json`, (route) =>
     route.fulfill({ status: 200, body: JSON.stringify(doc), headers: { 'Content-Type': 'application/json' } }));
   await opened.page.goto(`${site.url}${doc.id}/`);
   await opened.page.locator('attention-notebook .attention-scale').waitFor({ timeout: 20000 });

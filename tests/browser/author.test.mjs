@@ -17,7 +17,7 @@ useSiteAndBrowser();
 
 let engine;
 async function engineCall(command, args = {}) {
-  engine ||= await loadEngine();
+  engine ||= await loadEngine('attnbook-author'); // cell_types and validate: the author module's
   return JSON.parse(engine.call(command, JSON.stringify(args)));
 }
 

@@ -100,7 +100,7 @@ test('links to other sites open in a new tab, without opener or referrer; relati
   ];
   const { page, context, problems } = await openPage(browser, ours, null);
   try {
-    await context.route(`${ours.url}notebooks/${doc.id}.json`, (route) =>
+    await context.route(`${ours.url}notebooks/${doc.id}.checked.json`, (route) =>
       route.fulfill({ status: 200, body: JSON.stringify(nb), headers: { 'Content-Type': 'application/json' } }));
     await page.goto(`${ours.url}${doc.id}/`);
     await page.locator('attention-notebook section.cell-references a').waitFor({ timeout: 15000 });

@@ -242,10 +242,13 @@ export function useSiteAndBrowser() {
   });
 }
 
-/** Opens notebook `id`'s page with its document replaced by `text` (a broken or hostile one). */
+/**
+ * Opens notebook `id`'s page with its document replaced by `text` (a broken or hostile one), served
+ * at the page's checked form's URL: a plain notebook there is validated (web/src/checked-notebook.js).
+ */
 export async function openWithNotebookText(id, text) {
   const opened = await openPage(browser, site, null);
-  await opened.context.route(`${site.url}notebooks/${id}.json`, (route) =>
+  await opened.context.route(`${site.url}notebooks/${id}.checked.json`, (route) =>
     route.fulfill({ status: 200, body: text, headers: { 'Content-Type': 'application/json' } }));
   await opened.page.goto(`${site.url}${id}/`);
   return opened;

@@ -25,6 +25,9 @@ test('standalone.html is one file: no module scripts, no external references', (
   assert.doesNotMatch(html, /<script[^>]*type="module"/i, 'no module scripts');
   assert.doesNotMatch(html, /<link\b(?![^>]*\brel="icon" href="data:)/i, 'no linked files (the icon is a data: URI)');
   assert.doesNotMatch(html, /url\((?!["']?data:)[^)]*\.woff2/i, 'fonts are data: URIs');
+  // The notebook is its checked form (validated when the file was made), so the page's engine is
+  // the learner's module, without the validator (web/src/checked-notebook.js).
+  assert.match(html, /<attention-notebook>\n<script type="application\/json">\{"format":"attnbook-checked\/1",/);
   // Its own strict policy: nothing fetched, only the hashed inline script runs (checked in the browser below).
   assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-[^']+' 'wasm-unsafe-eval';[^"]*connect-src 'none'">/);
 });

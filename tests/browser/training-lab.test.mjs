@@ -23,7 +23,7 @@ useSiteAndBrowser();
 
 async function open(options = {}) {
   const opened = await openPage(browser, site, null, options);
-  await opened.context.route(`${site.url}notebooks/${doc.id}.json`, (route) =>
+  await opened.context.route(`${site.url}notebooks/${doc.id}.checked.json`, (route) =>
     route.fulfill({ status: 200, body: JSON.stringify(doc), headers: { 'Content-Type': 'application/json' } }));
   await opened.page.goto(`${site.url}${doc.id}/`);
   return opened;

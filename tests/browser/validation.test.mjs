@@ -35,7 +35,7 @@ test('a document with schema errors shows each error at its line and column', as
     const at = (e) => {
       const m = /^(.*):(\d+):(\d+)$/.exec(e.where);
       assert.ok(m, `where is name:line:column: ${e.where}`);
-      assert.equal(m[1], `../notebooks/${doc.id}.json`);
+      assert.equal(m[1], `../notebooks/${doc.id}.checked.json`); // the src the page opens (openWithNotebookText)
       return lines[Number(m[2]) - 1];
     };
     const unknown = errors.find((e) => /colour/.test(e.message));

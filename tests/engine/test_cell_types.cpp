@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "attnbook/notebook/authoring.hpp"
 #include "attnbook/notebook/cell_types.hpp"
 #include "attnbook/notebook/commands.hpp"
 #include "attnbook/notebook/notebook.hpp"
@@ -16,6 +17,8 @@ using namespace attnbook;
 using nlohmann::json;
 
 namespace {
+
+const bool authoring_enabled = (enable_authoring(), true);  // the tests carry it, as the CLI does
 
 json document(const json& cells) {
     return json{{"format", "attnbook-notebook/1"}, {"id", "t"}, {"title", "T"}, {"version", "1.0.0"},

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "attnbook/core/errors.hpp"
+#include "attnbook/notebook/authoring.hpp"
 #include "attnbook/notebook/commands.hpp"
 #include "attnbook/notebook/train_command.hpp"
 #include "attnbook/notebook/train_lab.hpp"
@@ -16,6 +17,7 @@ using nlohmann::json;
 
 namespace {
 const bool train_enabled = (enable_train(), true);
+const bool authoring_enabled = (enable_authoring(), true);  // `validate`, as the CLI has it
 
 // Every `exact` of a list of pairs.
 std::vector<double> exacts(const json& pairs) {

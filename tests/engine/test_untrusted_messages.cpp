@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "attnbook/core/errors.hpp"
+#include "attnbook/notebook/authoring.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/commands.hpp"
 #include "attnbook/notebook/json_text.hpp"
@@ -18,6 +19,8 @@ using namespace attnbook;
 using nlohmann::json;
 
 namespace {
+
+const bool authoring_enabled = (enable_authoring(), true);  // the tests carry it, as the CLI does
 
 std::string message_of(const std::function<void()>& action) {
     try {

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "attnbook/core/errors.hpp"
+#include "attnbook/notebook/authoring.hpp"
 #include "attnbook/notebook/commands.hpp"
 #include "attnbook/notebook/train_command.hpp"
 #include "fuzz_check.hpp"
@@ -24,6 +25,7 @@ using nlohmann::json;
 namespace {
 
 const bool train_enabled = (attnbook::enable_train(), true);  // the CLI carries it, so the fuzzer does
+const bool authoring_enabled = (attnbook::enable_authoring(), true);  // and validate, schema, cell_types
 
 struct StopRun {};  // thrown by the progress callback to end a long run early
 

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "attnbook/notebook/authoring.hpp"
 #include "attnbook/notebook/commands.hpp"
 #include "attnbook/notebook/notebook.hpp"
 #include "fuzz_check.hpp"
@@ -22,6 +23,8 @@ using attnbook_fuzz::check;
 using nlohmann::json;
 
 namespace {
+
+const bool authoring_enabled = (attnbook::enable_authoring(), true);  // the CLI carries it, so the fuzzer does
 
 // Characters per line of the text (code points; a leading byte-order mark is not counted, as in
 // json_text.hpp), for the bound on each error's column. Bytes are counted where the text is not

@@ -9,7 +9,7 @@ test('cell-types: native and --wasm print the same bytes; the module agrees', as
   const wasm = runWasmCli(['cell-types']);
   assert.equal(native.status, 0, native.stderr);
   assert.equal(wasm.stdout, native.stdout);
-  const engine = await loadEngine();
+  const engine = await loadEngine('attnbook-author');
   assert.deepEqual(JSON.parse(engine.call('cell_types', '{}')), JSON.parse(native.stdout));
   const extra = runNativeCli(['cell-types', '--query', '1']);
   assert.notEqual(extra.status, 0);

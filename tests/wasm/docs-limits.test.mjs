@@ -13,7 +13,7 @@ import { ROOT, loadEngine, runNativeCli } from './engine.mjs';
 let L;
 let engine;
 before(async () => {
-  engine = await loadEngine();
+  engine = await loadEngine('attnbook-author');
   L = JSON.parse(engine.call('limits', '{}'));
   // The CLI prints the same object.
   assert.deepEqual(JSON.parse(runNativeCli(['limits']).stdout), L);

@@ -1,12 +1,20 @@
 // The Embind module as the web page uses it: same numbers as the native CLI, errors as JS Errors.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadEngine, runNativeCli } from './engine.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, loadEngine, runNativeCli } from './engine.mjs';
+import { AUTHOR_COMMANDS } from '../../web/src/engine-modules.js';
 
 let engine;
-before(async () => { engine = await loadEngine(); });
+let author; // the author module: the learner's module plus the commands no lesson calls
+before(async () => {
+  engine = await loadEngine();
+  author = await loadEngine('attnbook-author');
+});
 
 const call = (command, args) => JSON.parse(engine.call(command, JSON.stringify(args)));
+const callAuthor = (command, args) => JSON.parse(author.call(command, JSON.stringify(args)));
 
 test('explore through Embind equals the native CLI', () => {
   const args = { query: [-1.5, 0.25], keys: [[-1, 2], [1, 0], [0, 1], [3, 3]], values: [[2, 0], [0, 2], [-1, -1], [0.5, 0.5]], mask: [true, true, false, true], divisor: 'sqrt' };
@@ -60,12 +68,35 @@ test('command list', () => {
   for (const name of ['explore', 'scaling', 'hand_example', 'python']) assert.ok(names.includes(name), name);
 });
 
+test('the learner\'s module lacks exactly the commands the worker sends to the author module', () => {
+  const names = JSON.parse(engine.commands());
+  assert.deepEqual(JSON.parse(author.commands()), names, 'both list the whole registry');
+  // An argument no command takes: every command refuses it, unless it is not in the module at all.
+  const refusal = (module, name) => {
+    try {
+      module.call(name, '{"not-an-argument": 0}');
+    } catch (e) {
+      return e.message;
+    }
+    return assert.fail(`${name} took an unknown argument`);
+  };
+  const missing = names.filter((name) => /this engine module has no validator, authoring or general commands/.test(refusal(engine, name)));
+  assert.deepEqual(missing, [...AUTHOR_COMMANDS].sort(), 'web/src/engine-modules.js names what the learner\'s module lacks');
+  for (const name of names) assert.doesNotMatch(refusal(author, name), /has no validator/, name);
+  // The author module answers them as the CLI does, and the rest as the learner's module does.
+  const text = fs.readFileSync(path.join(ROOT, 'web/notebooks/attention-explorable.json'), 'utf8');
+  assert.equal(JSON.parse(author.call('validate', JSON.stringify({ text }))).ok, true);
+  assert.deepEqual(JSON.parse(author.call('schema', '{}')), JSON.parse(runNativeCli(['schema']).stdout));
+  assert.equal(author.call('limits', '{}'), engine.call('limits', '{}'));
+  assert.equal(author.call('explore', '{}'), engine.call('explore', '{}'));
+});
+
 test('attention through Embind matches a float64 JavaScript reference (causal, GQA)', () => {
   // q (1, 2, 3, 4) with two query heads sharing one kv head (enable_gqa), causal mask.
   const [Hq, L, S, E, Ev] = [2, 3, 3, 4, 2];
   const fill = (n, seed) => Array.from({ length: n }, (_, i) => Math.sin(seed * 7.1 + i * 1.37) * 2);
   const q = fill(Hq * L * E, 1), k = fill(S * E, 2), v = fill(S * Ev, 3);
-  const out = call('attention', {
+  const out = callAuthor('attention', {
     query: { shape: [1, Hq, L, E], data: q }, key: { shape: [1, 1, S, E], data: k },
     value: { shape: [1, 1, S, Ev], data: v }, is_causal: true, enable_gqa: true, return_weights: true,
   });
@@ -95,11 +126,11 @@ test('attention through Embind matches a float64 JavaScript reference (causal, G
 });
 
 test('attention errors name both shapes', () => {
-  assert.throws(() => call('attention', {
+  assert.throws(() => callAuthor('attention', {
     query: { shape: [2, 4], data: Array(8).fill(0) }, key: { shape: [3, 3], data: Array(9).fill(0) },
     value: { shape: [3, 2], data: Array(6).fill(0) },
   }), (e) => e instanceof Error && /\(2, 4\)/.test(e.message) && /\(3, 3\)/.test(e.message));
-  assert.throws(() => call('attention', {
+  assert.throws(() => callAuthor('attention', {
     query: { shape: [2, 4], data: Array(8).fill(0) }, key: { shape: [3, 4], data: Array(12).fill(0) },
     value: { shape: [3, 2], data: Array(6).fill(0) }, is_causal: true,
     attn_mask: { shape: [2, 3], data: Array(6).fill(true) },

@@ -66,7 +66,7 @@ if (target === null) {
   pageError('embed.html needs ?notebook=<id>, e.g. embed.html?notebook=attention-explorable');
 } else {
   const el = document.createElement('attention-notebook');
-  el.setAttribute('src', `notebooks/${id}.json`);
+  el.setAttribute('src', `notebooks/${id}.checked.json`); // checked when the site was built (web/src/checked-notebook.js)
   for (const name of ['depth', 'theme']) {
     const value = params.get(name);
     if (value) el.setAttribute(name, value);

@@ -4,12 +4,15 @@
 import '../pages/standalone-worker.js';
 import '../src/define.js';
 import { connectScorm } from './scorm-adapter.js';
+import { CHECKED_FORMAT } from '../src/checked-notebook.js';
 
 const el = document.querySelector('attention-notebook');
 const source = el?.querySelector(':scope > script[type="application/json"]');
 let doc = null;
 try {
   doc = JSON.parse(source?.textContent || 'null');
+  // The launch file carries the notebook's checked form (web/src/checked-notebook.js): its notebook.
+  if (doc?.format === CHECKED_FORMAT) doc = doc.verdict?.notebook ?? null;
 } catch {
   doc = null; // the element shows the engine's errors; nothing is recorded
 }

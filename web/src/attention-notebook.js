@@ -1,5 +1,8 @@
 // <attention-notebook>: opens a notebook JSON document, has the engine validate it, and draws
 // its cells for the reader's depth. Every number on screen comes from the engine (in a worker).
+// A shipped notebook's checked form (dist/notebooks/<id>.checked.json, written by the site's build
+// with the engine's verdict) is drawn without validating it again, so a lesson page never loads the
+// validator; checked-notebook.js says when a checked form is trusted.
 //
 //   <attention-notebook src="notebooks/attention-explorable.json" depth="beginner"></attention-notebook>
 //   <attention-notebook><script type="application/json">{ ...notebook... }</script></attention-notebook>
@@ -37,6 +40,7 @@ import { readState, writeState } from './permalink.js';
 import { cellIdOf } from './cell-id.js';
 import { engineLimits, notebookTextLimit } from './engine-limits.js';
 import { readTextWithin, overLimit, tooLarge } from './notebook-text.js';
+import { readChecked, sameSite } from './checked-notebook.js';
 import { createHelpHistory } from './help-history.js';
 import { createTypesetter } from './render/typesetter.js';
 import { afterFrame, SLICE_MS } from './next-task.js';
@@ -215,13 +219,13 @@ export class AttentionNotebook extends HTMLElement {
           throw Object.assign(new Error(`could not fetch the notebook (${err.message})`), { where: src });
         }
         if (!response.ok) throw Object.assign(new Error(`could not fetch the notebook: HTTP ${response.status}`), { where: src });
-        return { text: await readTextWithin(response, await limit, src), name: src };
+        return { text: await readTextWithin(response, await limit, src), name: src, trusted: sameSite(response.url || url.href, import.meta.url) };
       });
       return;
     }
     const script = this.querySelector(':scope > script[type="application/json"]');
     if (script) {
-      this.#open(async () => ({ text: script.textContent, name: script.id || 'inline notebook' }));
+      this.#open(async () => ({ text: script.textContent, name: script.id || 'inline notebook', trusted: sameSite(document.URL, import.meta.url) }));
       return;
     }
     if (document.readyState === 'loading') {
@@ -235,9 +239,10 @@ export class AttentionNotebook extends HTMLElement {
   }
 
   /**
-   * getText(limit) -> {text, name}; `limit` is a Promise of the engine's text limit, for a reader
-   * that stops early. Every text is checked against it here before it goes to the engine worker
-   * (notebook-text.js says why).
+   * getText(limit) -> {text, name, trusted?}; `limit` is a Promise of the engine's text limit, for
+   * a reader that stops early. Every text is checked against it here before it goes to the engine
+   * worker (notebook-text.js says why). `trusted`: the text came from the element's own site, so a
+   * checked form in it is drawn as the build's verdict (checked-notebook.js).
    */
   async #open(getText) {
     const token = ++this.#loadToken;
@@ -245,9 +250,10 @@ export class AttentionNotebook extends HTMLElement {
     this.#progress.begin();
     try {
       const limit = notebookTextLimit();
-      const { text, name } = await getText(limit);
+      const { text, name, trusted = false } = await getText(limit);
       if (overLimit(text, await limit)) throw tooLarge(await limit, name);
-      const result = await call('validate', { text, name });
+      const opened = readChecked(text, trusted);
+      const result = opened.verdict || await call('validate', { text: opened.text, name });
       if (token !== this.#loadToken) return;
       if (!result.ok) {
         this.#showErrors(result.errors || [], { source: name });

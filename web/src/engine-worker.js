@@ -11,6 +11,12 @@
 // module, attnbook-train.mjs, which this worker loads only when a lab first trains; the standalone
 // page puts its classic form, global createAttnbookTrain, in front of this code instead).
 //
+// The authoring commands (AUTHOR_COMMANDS: the validator, the schema, the cell types) are not in
+// the learner's module: they run in the author module, attnbook-author.mjs (the same engine plus
+// them), which this worker loads on the first such call only. A shipped lesson page never makes
+// one (its notebook was checked when the site was built); the author page and any other notebook
+// do. A single-file page has no author module (its notebook was checked when the file was made).
+//
 // The worker runs one call at a time as it arrives; engine-client.js posts a call only when the
 // previous one has answered, and stops the worker to cancel a call that is running.
 // The engine is the Emscripten ES module attnbook.mjs (factory createAttnbook), found next
@@ -24,6 +30,7 @@ import { createEngineHost, isEngineError, faultText } from './engine-host.js';
 import { runScaleJob } from './scale-job.js';
 import { runTrainJob } from './train-job.js';
 import shaders from './gpu/shaders.js';
+import { AUTHOR_COMMANDS } from './engine-modules.js';
 
 const SCALE_JOB = 'scale_run';
 const TRAIN_JOB = 'train_session';
@@ -67,10 +74,26 @@ async function loadTrainEngine() {
   return factory({});
 }
 
+async function loadAuthorEngine() {
+  const url = besideMe('./attnbook-author.mjs');
+  if (!url) throw new Error('this page has no author module (attnbook-author.mjs), so it cannot check a notebook: a single-file page carries one checked when the file was made');
+  const mod = await import(/* webpackIgnore: true */ url);
+  const factory = mod.default || mod.createAttnbook;
+  if (typeof factory !== 'function') throw new Error('attnbook-author.mjs does not export createAttnbook');
+  return factory({});
+}
+
 // One instance at a time; engine-host.js drops it after any error that is not the engine's own.
 const host = createEngineHost(loadEngine);
 // The training module: loaded on the first training job only.
 const trainHost = createEngineHost(loadTrainEngine);
+// The author module: loaded on the first authoring command only.
+const authorHost = createEngineHost(loadAuthorEngine);
+
+function hostFor(command) {
+  if (command === TRAIN_JOB) return trainHost;
+  return AUTHOR_COMMANDS.includes(command) ? authorHost : host;
+}
 
 function messageOf(err) {
   if (err instanceof Error) return err.message;
@@ -95,7 +118,7 @@ function progressPoster(id) {
 async function handleCall({ id, command, argsJson, progress }) {
   let loaded = false;
   try {
-    const json = await (command === TRAIN_JOB ? trainHost : host).run((instance) => {
+    const json = await hostFor(command).run((instance) => {
       loaded = true;
       if (command === TRAIN_JOB) return JSON.stringify(runTrainJob(instance, JSON.parse(argsJson)));
       if (command === SCALE_JOB) {

@@ -9,19 +9,16 @@
 #include "attnbook/lessons/explore_row.hpp"
 #include "attnbook/lessons/hand_example.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
-#include "attnbook/notebook/attention_command.hpp"
+#include "attnbook/notebook/authoring.hpp"
 #include "attnbook/notebook/block_command.hpp"
-#include "attnbook/notebook/cell_types.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/ipynb.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
 #include "attnbook/notebook/limits.hpp"
-#include "attnbook/notebook/notebook.hpp"
 #include "attnbook/notebook/practice.hpp"
 #include "attnbook/notebook/precision_command.hpp"
 #include "attnbook/notebook/python_export.hpp"
-#include "attnbook/notebook/schema.hpp"
 #include "attnbook/notebook/sequence_command.hpp"
 #include "attnbook/notebook/train_command.hpp"
 
@@ -142,11 +139,6 @@ json hand_example_command(const json& raw, const Progress&) {
     return out;
 }
 
-json validate_command(const json& raw, const Progress&) {
-    CommandArgs args("validate", raw, {"text", "name"});
-    return validate_notebook_text(args.text("text"), args.has("name") ? args.text("name") : "notebook");
-}
-
 json check_practice_command(const json& raw, const Progress&) {
     CommandArgs args("check_practice", raw, {"cell", "response"});
     if (!args.has("cell")) throw UserError("check_practice: $.cell: the practice cell is required");
@@ -169,9 +161,9 @@ struct Command {
 // (the static_assert below keeps it). A table of data, not a std::map built at startup.
 constexpr Command kCommands[] = {
     {"alternatives", alternatives_command},
-    {"attention", attention_command},
+    {"attention", attention_entry},
     {"block", block_command},
-    {"cell_types", cell_types_command},
+    {"cell_types", cell_types_entry},
     {"check_practice", check_practice_command},
     {"cost", cost_command},
     {"explore", explore_command},
@@ -181,7 +173,7 @@ constexpr Command kCommands[] = {
     {"jacobian_norms", jacobian_norms_command},
     {"limits", limits_command},
     {"mistakes", mistakes_command},
-    {"normalize", normalize_command},
+    {"normalize", normalize_entry},
     {"online_softmax", online_softmax_command},
     {"pipeline", pipeline_command},
     {"precision", precision_command},
@@ -189,12 +181,12 @@ constexpr Command kCommands[] = {
     {"pytorch_rules", pytorch_rules_command},
     {"scaling", scaling_command},
     {"scaling_program", scaling_program_command},
-    {"schema", schema_command},
+    {"schema", schema_entry},
     {"sequence", sequence_command},
     {"tiling_memory", tiling_memory_command},
     {"train", train_command},
     {"train_program", train_program_command},
-    {"validate", validate_command},
+    {"validate", validate_entry},
 };
 
 constexpr bool names_in_order() {

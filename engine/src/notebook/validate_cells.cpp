@@ -14,6 +14,7 @@
 #include "attnbook/notebook/json_text.hpp"
 #include "attnbook/notebook/notebook.hpp"
 #include "attnbook/notebook/practice.hpp"
+#include "cell_type_names.hpp"
 #include "validate_context.hpp"
 
 namespace attnbook {
@@ -402,6 +403,15 @@ constexpr CellType cell_types[] = {
      check_training_lab_cell},
 };
 
+// One row per name of cell_type_names.hpp, in its order.
+constexpr bool rows_are_the_names() {
+    if (std::size(cell_types) != cell_type_names::count) return false;
+    for (std::size_t i = 0; i < cell_type_names::count; ++i)
+        if (!cell_type_names::same(cell_types[i].name, cell_type_names::names[i])) return false;
+    return true;
+}
+static_assert(rows_are_the_names(), "cell_types: one row per name of cell_type_names.hpp, in its order");
+
 }  // namespace
 
 void check_practice_answer(Context& cx, const json& answer, const std::string& path, json& out) {
@@ -464,16 +474,6 @@ json validate_cell(Context& cx, const json& cell, std::size_t index, const std::
 }
 
 }  // namespace notebook_validation
-
-const std::vector<std::string>& notebook_cell_types() {
-    static const std::vector<std::string> names = [] {
-        // Sized once: no growth code for a list whose length is known.
-        std::vector<std::string> out(std::size(notebook_validation::cell_types));
-        for (std::size_t i = 0; i < out.size(); ++i) out[i] = notebook_validation::cell_types[i].name;
-        return out;
-    }();
-    return names;
-}
 
 }  // namespace attnbook
 
