@@ -138,6 +138,13 @@ pre code { background: none; border: 0; padding: 0; font-size: inherit; }
 /* A formula waiting to be typeset (render/typesetter.js) shows its TeX, quietly. */
 .maths-pending { color: var(--_muted); font-family: var(--_mono); font-size: .9em; overflow-wrap: anywhere; }
 @container (max-width: 30rem) { .maths-block .katex-display > .katex { font-size: 1.05em; } }
+/* KaTeX places the parts of a formula with position: relative (about 20 for the formulas of issue 20),
+   each a paint layer, and Chromium paints the page's layers one by one in every frame that changes
+   anything (a slice of typesetting), unchanged ones too: 44 ms a frame for 500 formulas on an idle
+   machine, 100 ms and more on a loaded one. Each base (a piece of a formula) is such a layer already;
+   as a stacking context too, Chromium keeps and reuses it whole while it does not change (5 ms for
+   the same 500). Nothing in KaTeX's output uses z-index, so the painting order stays the same. */
+.katex .katex-base { isolation: isolate; }
 .caption { color: var(--_muted); font-size: .9rem; margin-top: .3rem; }
 
 /* numbers and tables */
