@@ -6,7 +6,7 @@
 
 import { h } from '../../dom.js';
 import { latestOnly } from '../../engine-client.js';
-import { renderTex } from '../maths.js';
+import { renderTex, loadKatex } from '../maths.js';
 
 const TITLES = { match: 'Match and scale', share: 'Share one denominator', mix: 'Carry the values, add them up' };
 
@@ -18,7 +18,7 @@ export function createFormulaPairs({ call, args }) {
   async function refresh() {
     if (!details.open) return;
     try {
-      const r = await python(args());
+      const [r] = await Promise.all([python(args()), loadKatex()]); // KaTeX: the steps' formulas
       if (!r) return;
       note.textContent = 'The lines are the program’s own (“The same calculation in Python” below has all of it).';
       list.replaceChildren(...r.steps.map((s, i) => h('li', { class: 'block-step', 'data-step': s.step },
