@@ -26,9 +26,13 @@ inline constexpr std::size_t min_cells = 1, max_cells = 500;
 // formula in one go on the reader's main thread (about 0.2 ms per character on a slow laptop), so a
 // formula's length bounds the longest pause it causes, and the notebook's totals bound the
 // typesetting of the whole page (validate_formulas.cpp counts them; the page enforces them too).
+// The count matters after typesetting as well: every typeset formula is some twenty of Chromium's
+// paint layers, and each frame that moves formulas (a slice typesetting above them) repaints them
+// all. 500 formulas, 200 in one paragraph, held the main thread 202-267 ms per frame; 250 and 100
+// halve that, and leave the shipped lessons (30-55 formulas each) five times their need.
 inline constexpr std::size_t tex_max_chars = 1000;           // one formula
-inline constexpr std::size_t formulas_per_text_max = 200;    // one Markdown text
-inline constexpr std::size_t formulas_max = 500;             // the notebook, all cells together
+inline constexpr std::size_t formulas_per_text_max = 100;    // one Markdown text
+inline constexpr std::size_t formulas_max = 250;             // the notebook, all cells together
 inline constexpr std::size_t tex_total_max_chars = 20000;    // the notebook's formulas together
 // Markdown text (prose, captions, prompts, hints, options).
 inline constexpr std::size_t markdown_max_chars = 20000;
