@@ -9,10 +9,11 @@
 //
 // No layer norm: the lesson's argument is about the scale of q.k at the start, and a norm in
 // front of the attention would hide the very effect the divisor experiment measures. Training
-// is plain float64 in a fixed summation order (no contraction, det_exp/det_log1p), so the same
-// seed gives bit-identical numbers natively and in WebAssembly; train_f64.cpp is that
-// reference, and tests/engine/test_train_*.cpp hold it against finite differences and against an
-// independent numpy program.
+// is float64 in a fixed summation order (no contraction, det_exp/det_log1p), so the same seed
+// gives bit-identical numbers natively and in WebAssembly. The pass runs on xsimd kernels
+// (train_xsimd.cpp) that keep the float64 scalar reference's order (train_f64.cpp) and so its
+// bits; tests/engine/test_train_*.cpp hold the two together, and the reference against finite
+// differences and against an independent numpy program.
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -116,8 +117,12 @@ struct TrainForward {
     // Frobenius norm of the gradients reaching wq and wk of all layers (the divisor experiment).
     double query_key_grad_norm = 0;
 };
+// The xsimd kernels' pass (what train() and the lab run) and the float64 scalar reference's: the
+// same numbers, bit for bit.
 TrainForward train_forward_backward(const TrainConfig& config, const TrainModel& model, const TrainBatch& batch,
                                     TrainModel* grads, bool keep_attention = false);
+TrainForward train_forward_backward_f64(const TrainConfig& config, const TrainModel& model, const TrainBatch& batch,
+                                        TrainModel* grads, bool keep_attention = false);
 
 TrainModel init_train_model(const TrainConfig& config, class NumpyRng& rng);
 // A batch of `count` sequences drawn from rng: rng.random((count, T)) in row-major order.
