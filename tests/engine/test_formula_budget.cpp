@@ -52,12 +52,12 @@ std::string messages(const json& result) {
 
 TEST_CASE("formulas: per text, at the limit and one past it", "[formulas]") {
     const std::size_t per_text = limit("formulas_per_text_max");
-    REQUIRE(per_text == 200);
+    REQUIRE(per_text == 100);
     CHECK(valid({prose(formulas(per_text))}));
     const json over = check({prose(formulas(per_text + 1))});
     CHECK_FALSE(over["ok"].get<bool>());
-    CHECK_THAT(messages(over), Catch::Contains("\"$.cells[0].text\" this text has 201 formulas; one text may have at most 200"));
-    // Display maths counts too: one block and 199 inline formulas make 200.
+    CHECK_THAT(messages(over), Catch::Contains("\"$.cells[0].text\" this text has 101 formulas; one text may have at most 100"));
+    // Display maths counts too: one block and 99 inline formulas make 100.
     CHECK(valid({prose("$$\n\\sum_i x_i\n$$\n\n" + formulas(per_text - 1))}));
     CHECK_FALSE(valid({prose("$$\n\\sum_i x_i\n$$\n\n" + formulas(per_text))}));
     // What the page does not read as maths does not count: escaped dollars and "$ ".
@@ -69,19 +69,19 @@ TEST_CASE("formulas: per text, at the limit and one past it", "[formulas]") {
 TEST_CASE("formulas: in the notebook, all cells together", "[formulas]") {
     const std::size_t most = limit("formulas_max");
     const std::size_t per_text = limit("formulas_per_text_max");
-    REQUIRE(most == 500);
+    REQUIRE(most == 250);
     json cells = json::array();
     for (std::size_t k = 0; k < most; k += per_text) cells.push_back(prose(formulas(std::min(per_text, most - k))));
-    CHECK(valid(cells));  // 200 + 200 + 100
+    CHECK(valid(cells));  // 100 + 100 + 50
     cells.push_back(maths("x"));
     const json over = check(cells);
     CHECK_FALSE(over["ok"].get<bool>());
-    CHECK_THAT(messages(over), Catch::Contains("\"$.cells[3].tex\" the notebook has 501 formulas, and at most 500"));
+    CHECK_THAT(messages(over), Catch::Contains("\"$.cells[3].tex\" the notebook has 251 formulas, and at most 250"));
     // Practice fields count: prompt, hint, options.
-    json practice = {{"type", "practice"}, {"prompt", formulas(200)}, {"hint", formulas(200)},
-                     {"answer", {{"kind", "choice"}, {"options", {formulas(50), formulas(51)}}, {"correct", 0}}}};
+    json practice = {{"type", "practice"}, {"prompt", formulas(100)}, {"hint", formulas(100)},
+                     {"answer", {{"kind", "choice"}, {"options", {formulas(25), formulas(26)}}, {"correct", 0}}}};
     CHECK_FALSE(valid({practice}));
-    practice["answer"]["options"][1] = formulas(50) + " b";  // options differ
+    practice["answer"]["options"][1] = formulas(25) + " b";  // options differ
     CHECK(valid({practice}));
 }
 
@@ -139,7 +139,7 @@ TEST_CASE("formulas: the documents that froze the page are refused (issue 20)", 
     }
     const json result = check(cells);
     CHECK_FALSE(result["ok"].get<bool>());
-    CHECK_THAT(messages(result), Catch::Contains("\"$.cells[2].text\" the notebook has 4000 formulas"));
+    CHECK_THAT(messages(result), Catch::Contains("\"$.cells[1].text\" the notebook has 4000 formulas"));
     // A maths cell of a 1,200-row array is past one formula's length.
     std::string rows;
     for (int i = 0; i < 1200; ++i) rows += "a\\\\";
