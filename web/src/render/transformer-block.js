@@ -7,7 +7,7 @@
 import { h, uniqueId } from '../dom.js';
 import { latestOnly } from '../engine-client.js';
 import { renderMatrix } from './matrix.js';
-import { renderTex, loadKatex } from './maths.js';
+import { renderTex } from './maths.js';
 import { oneOf, changedFields } from './saved.js';
 
 /** The steps in order: [result key, title, TeX, Python]. */
@@ -75,8 +75,7 @@ export function renderTransformerBlock(cell, ctx) {
 
   async function refresh() {
     try {
-      // The steps' formulas are typeset as they are drawn: KaTeX loads beside the engine's answer.
-      const [r] = await Promise.all([block({ input: cell.input, heads: state.heads, mask: mask(), activation: state.activation }), loadKatex()]);
+      const r = await block({ input: cell.input, heads: state.heads, mask: mask(), activation: state.activation });
       if (!r) return;
       problem.hidden = true;
       draw(r);
