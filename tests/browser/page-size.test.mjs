@@ -55,8 +55,12 @@ for (const id of Object.keys(notebooks()).sort()) {
     for (const f of files) t.diagnostic(`${String(f.gzip).padStart(8)} gzipped ${String(f.bytes).padStart(8)} bytes  ${f.file}`);
     t.diagnostic(`${String(total).padStart(8)} gzipped in all, ${files.length} files`);
     // The engine and the element must be among them, or the page did not load what it should.
-    for (const needed of ['attention-notebook.js', 'engine-worker.js', 'attnbook.wasm', `notebooks/${id}.json`]) {
+    for (const needed of ['attention-notebook.js', 'engine-worker.js', 'attnbook.wasm', `notebooks/${id}.checked.json`]) {
       assert.ok(files.some((f) => f.file === needed), `${needed} was not downloaded: ${files.map((f) => f.file).join(', ')}`);
+    }
+    // A shipped lesson was checked by the site's build: the validator's module is not fetched.
+    for (const unneeded of ['attnbook-author.mjs', 'attnbook-author.wasm', `notebooks/${id}.json`]) {
+      assert.ok(!files.some((f) => f.file === unneeded), `${unneeded} was downloaded`);
     }
     // The training lab's files come with a lab, and only with one.
     for (const file of TRAINING_FILES) assert.equal(files.some((f) => f.file === file), hasLab(id), `${file} downloaded: ${!hasLab(id)}`);

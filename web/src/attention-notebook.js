@@ -389,7 +389,9 @@ export class AttentionNotebook extends HTMLElement {
       this.#emit('notebookopen', { id: notebook.id, title: notebook.title });
       this.#settle({ ok: true, notebook });
     };
-    slice();
+    // The first slice gets a task of its own too: this one has just parsed the engine's answer
+    // (a notebook at the size limit is megabytes of JSON).
+    afterFrame(slice);
   }
 
   #applyDepth(requested, { initial = false } = {}) {
