@@ -113,7 +113,7 @@ test('pause, resume, step, the timeline and a typed probe', async () => {
   await lab(page).locator('output', { hasText: '(now)' }).waitFor();
 
   // A probe the learner types: five tokens, five rows; a token outside the vocabulary is refused by the engine.
-  const probe = lab(page).locator('input[id$=-probe]');
+  const probe = lab(page).locator('textarea[id$=-probe]');
   await probe.fill('1 2 3 1 2');
   await probe.press('Enter');
   await page.waitForFunction((el) => /probe 1 2 3 1 2:/.test(el.shadowRoot.querySelector('svg.attention-map').getAttribute('aria-label')),
@@ -149,7 +149,7 @@ test('the divisor experiment draws three runs', async () => {
 });
 
 test('screenshots of the shipped notebook at 390 and 1280 px, light and dark', async () => {
-  for (const [width, scheme, depth] of [[390, 'light', 'beginner'], [1280, 'dark', 'developer'], [1280, 'light', 'researcher'], [390, 'dark', 'developer']]) {
+  for (const [width, scheme, depth] of [[390, 'light', 'beginner'], [1280, 'dark', 'developer'], [1280, 'light', 'researcher'], [390, 'dark', 'developer'], [320, 'light', 'researcher']]) {
     const { page, problems } = await openPage(browser, site, `attention-learns/#attention-learns.depth=${depth}`, { viewport: { width, height: 900 }, colorScheme: scheme });
     const first = page.locator('attention-notebook .training-lab').first();
     await first.locator('svg.attention-map').first().waitFor({ timeout: 60000 });
@@ -159,6 +159,11 @@ test('screenshots of the shipped notebook at 390 and 1280 px, light and dark', a
     await first.locator('.lab-buttons button', { hasText: 'Pause' }).click({ timeout: 1000 }).catch(() => {});
     await page.waitForTimeout(1500);
     await screenshot(page, `training-lab-${depth}-${width}-${scheme}`);
+    // The probe box shows its whole probe (the lab's context: 16 or 32 tokens), nothing scrolled away.
+    const box = first.locator('.lab-probe');
+    assert.ok((await box.inputValue()).split(' ').length >= 16, 'the probe box holds the run\'s probe');
+    const cut = await box.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, height: el.scrollHeight, shown: el.clientHeight }));
+    assert.ok(cut.scroll <= cut.client && cut.height <= cut.shown + 1, `the probe box cuts its text at ${width} px: ${JSON.stringify(cut)}`);
     assert.deepEqual(await problems(), []);
     await page.context().close();
   }

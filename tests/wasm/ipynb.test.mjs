@@ -98,6 +98,12 @@ const nbformat = spawnSync(PYTHON, ['-c', 'import nbformat'], { encoding: 'utf8'
 const missing = jupyter.status !== 0 || nbformat.status !== 0
   ? 'needs jupyter-nbconvert, python3-nbformat and python3-ipykernel (Debian; scripts/setup installs them)' : false;
 
+// scripts/setup installs them before every `npm test`: their absence is a failure, not a reason to
+// pass quietly (the three tests below are then skipped, and this one says why).
+test('Jupyter is installed (nbconvert, nbformat, a Python 3 kernel)', () => {
+  assert.equal(missing, false, missing || '');
+});
+
 test('nbformat validates every export', { skip: missing }, () => {
   const files = exports.map((e, i) => name(e, i));
   const r = spawnSync(PYTHON, ['-c', 'import sys, nbformat\nfor f in sys.argv[1:]:\n    nbformat.validate(nbformat.read(f, as_version=4))\n    print("ok", f)', ...files], { encoding: 'utf8' });

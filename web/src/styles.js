@@ -224,7 +224,7 @@ svg.number-line .masked .score-dot { fill: var(--_bg); stroke: var(--c); stroke-
 .entry-errors { display: flex; flex-direction: column; }
 .entry-error { color: var(--_error); font-size: .85rem; }
 .entry-error:empty { display: none; }
-input[aria-invalid="true"] { border-color: var(--_error); outline: 2px solid var(--_error); outline-offset: 0; }
+input[aria-invalid="true"], textarea[aria-invalid="true"] { border-color: var(--_error); outline: 2px solid var(--_error); outline-offset: 0; }
 .ref { display: block; font-size: .75rem; color: var(--_muted); white-space: nowrap; }
 /* Numbers kept on screen after an input that could not be computed (render/stale.js). */
 [data-stale="true"] { opacity: .45; filter: grayscale(1); }
@@ -270,7 +270,7 @@ table.stack td .vec .num { white-space: nowrap; }
   .controls > .query { flex-basis: 100%; }
   input[type="number"] { width: 4.75rem; }
 }
-input[type="number"], input[type="text"], select {
+input[type="number"], input[type="text"], textarea, select {
   font: inherit; font-family: var(--_mono); font-size: .9rem; color: var(--_fg); background: var(--_bg);
   border: 1px solid var(--_border); border-radius: 4px; padding: .2rem .4rem; min-width: 0;
 }

@@ -24,5 +24,7 @@ export const labStyles = `
 .training-lab .attention-map .heat-empty { fill: var(--_bg); }
 .training-lab .attention-map .tick-label { font-size: 7px; fill: var(--_muted); font-family: var(--_mono); }
 .training-lab input[type=range] { width: min(20rem, 100%); }
+/* The probe box grows to its text (field-sizing: Chromium 123+, Safari 26+); elsewhere it keeps two rows and a scrollbar. */
+.training-lab .lab-probe { width: min(40rem, 100%); box-sizing: border-box; field-sizing: content; min-height: 2lh; resize: vertical; font-family: var(--_mono); font-size: .9rem; }
 .training-lab .lab-summary table { font-size: .88rem; }
 `;

@@ -68,7 +68,12 @@ export function createProbe(lab, v, { pause, draw, drawCharts, onStateChange }) 
 
   v.timeline.addEventListener('input', scrub);
   v.probeButton.addEventListener('click', apply);
-  v.probeBox.addEventListener('keydown', (e) => { if (e.key === 'Enter') apply(); });
+  // Enter shows the probe, as in a one-line box (a line break means nothing in a token list).
+  v.probeBox.addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    apply();
+  });
 
   return {
     drawTimeline,

@@ -22,7 +22,9 @@ export function createLabView(id, settings, settingsEl) {
     charts: h('div', { class: 'charts lab-charts' }),
     summary: h('div', { class: 'lab-summary' }),
     timeline: h('input', { type: 'range', id: `${id}-timeline`, min: 0, max: 0, step: 1, value: 0 }),
-    probeBox: h('input', { type: 'text', id: `${id}-probe`, size: 28, spellcheck: 'false', autocomplete: 'off',
+    // A box that wraps: a probe of the longest context (32 tokens, about 90 characters) must show
+    // whole at 320 px, where a one-line input would scroll its end out of sight.
+    probeBox: h('textarea', { class: 'lab-probe', id: `${id}-probe`, rows: 2, spellcheck: 'false', autocomplete: 'off',
       'aria-describedby': `${id}-probe-error` }),
     probeButton: h('button', { type: 'button' }, 'Show this probe'),
     probeError: h('p', { class: 'input-error', id: `${id}-probe-error`, role: 'alert', hidden: true }),
