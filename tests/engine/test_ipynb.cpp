@@ -12,6 +12,7 @@
 #include "attnbook/core/errors.hpp"
 #include "attnbook/notebook/commands.hpp"
 #include "attnbook/notebook/ipynb.hpp"
+#include "../../engine/src/notebook/ipynb_links.hpp"
 
 using nlohmann::json;
 
@@ -147,4 +148,51 @@ TEST_CASE("ipynb: clear errors for a bad depth, an invalid notebook and missing 
                       Catch::Contains("ipynb: the notebook is not valid"));
     CHECK_THROWS_WITH(attnbook::run_command("ipynb", json::object()), Catch::Contains("$.text"));
     CHECK_THROWS_AS(attnbook::run_command("ipynb", json{{"text", kSmall}, {"depth", 3}}), attnbook::UserError);
+}
+
+TEST_CASE("ipynb: relative links resolve against the page's address as RFC 3986 resolves them", "[ipynb]") {
+    // RFC 3986, section 5.4: its base and its normal and abnormal examples, as the RFC lists them.
+    const std::string base = "http://a/b/c/d;p?q";
+    const std::vector<std::pair<std::string, std::string>> examples = {
+        {"g", "http://a/b/c/g"},        {"./g", "http://a/b/c/g"},          {"g/", "http://a/b/c/g/"},
+        {"/g", "http://a/g"},           {"//g", "http://g"},                {"?y", "http://a/b/c/d;p?y"},
+        {"g?y", "http://a/b/c/g?y"},    {"#s", "http://a/b/c/d;p?q#s"},     {"g#s", "http://a/b/c/g#s"},
+        {"g?y#s", "http://a/b/c/g?y#s"}, {";x", "http://a/b/c/;x"},         {"g;x", "http://a/b/c/g;x"},
+        {"", "http://a/b/c/d;p?q"},     {".", "http://a/b/c/"},             {"./", "http://a/b/c/"},
+        {"..", "http://a/b/"},          {"../", "http://a/b/"},             {"../g", "http://a/b/g"},
+        {"../..", "http://a/"},         {"../../", "http://a/"},            {"../../g", "http://a/g"},
+        {"../../../g", "http://a/g"},   {"../../../../g", "http://a/g"},    {"/./g", "http://a/g"},
+        {"/../g", "http://a/g"},        {"g.", "http://a/b/c/g."},          {".g", "http://a/b/c/.g"},
+        {"g..", "http://a/b/c/g.."},    {"..g", "http://a/b/c/..g"},        {"./../g", "http://a/b/g"},
+        {"./g/.", "http://a/b/c/g/"},   {"g/./h", "http://a/b/c/g/h"},      {"g/../h", "http://a/b/c/h"},
+    };
+    for (const auto& [target, want] : examples) {
+        INFO(target);
+        CHECK(attnbook::resolved_reference(base, target) == want);
+    }
+
+    const std::string page = "https://example.org/course/attention-learns/#attention-learns.depth=developer";
+    const std::string text = "See [the explorable](../attention-explorable/), [papers](#papers) and "
+                             "[PyTorch](https://pytorch.org/).\n\nIn code: `[x](y)` stays.\n\n```\nf[0](z)\n```\n";
+    CHECK(attnbook::links_resolved(text, page) ==
+          "See [the explorable](https://example.org/course/attention-explorable/), "
+          "[papers](https://example.org/course/attention-learns/#papers) and [PyTorch](https://pytorch.org/).\n\n"
+          "In code: `[x](y)` stays.\n\n```\nf[0](z)\n```\n");
+    CHECK(attnbook::links_resolved(text, "") == text);  // no address known: left as written
+
+    // Through the command: the page's address given as `url`.
+    json args{{"text", kSmall}, {"depth", "beginner"}, {"url", "https://example.org/tiny/"}};
+    std::string with_link = kSmall;
+    with_link.replace(with_link.find("Scores are"), 10, "[Back](../) Scores are");
+    args["text"] = with_link;
+    const json nb = json::parse(attnbook::run_command("ipynb", args).at("ipynb").get<std::string>());
+    CHECK(source(cell_with_id(nb, "hello")) == "[Back](https://example.org/) Scores are $q \\cdot k$.");
+}
+
+TEST_CASE("ipynb: a choice's answer is the option in bold, then its reason", "[ipynb]") {
+    std::string text = kSmall;
+    text.replace(text.find("\"correct\": 1}"), 13, "\"correct\": 1, \"reasons\": [\"No.\", \"Yes: it is y.\"]}");
+    const json nb = export_notebook(text, "beginner");
+    CHECK(source(cell_with_id(nb, "p")).find("<details><summary>Answer</summary>\n\n**y**\n\nYes: it is y.\n\n</details>") !=
+          std::string::npos);
 }

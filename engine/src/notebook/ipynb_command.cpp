@@ -16,6 +16,7 @@
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/notebook.hpp"
 #include "ipynb_entry.hpp"
+#include "ipynb_links.hpp"
 #include "ipynb_python.hpp"
 #include "ipynb_state.hpp"
 
@@ -88,17 +89,18 @@ std::string folded(const char* summary, const std::string& body) {
     return join_text({"<details><summary>", summary, "</summary>\n\n", trimmed_end(body), "\n\n</details>\n\n"});
 }
 
-// The answer of a practice cell (or a study step's check) as a reader would give it.
-std::string answer_text(const json& answer) {
+// The answer of a practice cell (or a study step's check) as a reader would give it: the option or
+// the value in bold, then the reason the notebook gives for that option.
+std::string answer_markdown(const json& answer) {
     if (answer.at("kind") == "choice") {
         const std::size_t correct = answer.at("correct").get<std::size_t>();
-        std::string out = answer.at("options").at(correct).get<std::string>();
+        std::string out = "**" + answer.at("options").at(correct).get<std::string>() + "**";
         if (answer.contains("reasons")) append_text(out, {"\n\n", answer.at("reasons").at(correct).get<std::string>()});
         return out;
     }
     const double value = answer.at("value").get<double>();
-    if (answer.contains("decimals")) return fixed_text(value, answer.at("decimals").get<int>());
-    std::string out = json(value).dump();
+    if (answer.contains("decimals")) return "**" + fixed_text(value, answer.at("decimals").get<int>()) + "**";
+    std::string out = "**" + json(value).dump() + "**";
     if (answer.contains("tolerance")) append_text(out, {" (within ", json(answer.at("tolerance")).dump(), ")"});
     return out;
 }
@@ -116,7 +118,7 @@ std::string question(const json& prompt_holder, const json& answer) {
 
 std::string practice_markdown(const json& cell) {
     std::string out = titled(cell, "###") + question(cell, cell.at("answer"));
-    std::string answer = "**" + answer_text(cell.at("answer")) + "**";
+    std::string answer = answer_markdown(cell.at("answer"));
     for (const char* more : {"worked", "explanation"})
         if (!text_of(cell, more).empty()) append_text(answer, {"\n\n", text_of(cell, more)});
     return out + folded("Answer", answer);
@@ -130,7 +132,7 @@ std::string study_markdown(const json& cell) {
         append_text(out, {"### ", i + 1, ". ", text_of(step, "title"), "\n\n", text_of(step, "text"), "\n\n"});
         if (step.contains("check")) {
             const json& check = step.at("check");
-            out += question(check, check.at("answer")) + folded("Answer", answer_text(check.at("answer")));
+            out += question(check, check.at("answer")) + folded("Answer", answer_markdown(check.at("answer")));
         }
     }
     return out;
@@ -239,6 +241,10 @@ json export_ipynb(const json& raw, const Progress&) {
     const PermalinkCells state = args.has("state") ? read_permalink(args.text("state"), id) : PermalinkCells{};
 
     json cells = json::array();
+    // Every Markdown cell's relative links point where they pointed on the page (ipynb_links.hpp).
+    const auto markdown = [&url](const std::string& cell_id, const std::string& text) {
+        return markdown_cell(cell_id, links_resolved(text, url));
+    };
     std::string intro = join_text({"# ", nb.at("title").get<std::string>(), "\n\n"});
     if (nb.contains("description")) intro += nb.at("description").get<std::string>() + "\n\n";
     append_text(intro, {"*The ", depth, " reading of attnbook's notebook `", id, "` (version ",
@@ -247,7 +253,7 @@ json export_ipynb(const json& raw, const Progress&) {
                         "settings exported, prints its numbers rounded as the page shows them, and checks them "
                         "against the engine's exact numbers written beside it. Change a setting and run the cell "
                         "again: the check then tells you how far you moved from the page's numbers."});
-    cells.push_back(markdown_cell("_title", intro));
+    cells.push_back(markdown("_title", intro));
 
     std::vector<const json*> shown_cells;
     for (const json& cell : nb.at("cells")) {
@@ -259,30 +265,30 @@ json export_ipynb(const json& raw, const Progress&) {
         const json& cell = *shown_cells[index];
         const std::string type = cell.at("type").get<std::string>(), cid = cell.at("id").get<std::string>();
         if (type == "contents") {
-            cells.push_back(markdown_cell(cell_id(cid, ""),
+            cells.push_back(markdown(cell_id(cid, ""),
                                           contents_markdown(cell, {shown_cells.begin() + index + 1, shown_cells.end()})));
         } else if (type == "prose") {
-            cells.push_back(markdown_cell(cell_id(cid, ""), titled(cell, "##") + text_of(cell, "text")));
+            cells.push_back(markdown(cell_id(cid, ""), titled(cell, "##") + text_of(cell, "text")));
         } else if (type == "maths") {
-            cells.push_back(markdown_cell(cell_id(cid, ""), maths_markdown(cell)));
+            cells.push_back(markdown(cell_id(cid, ""), maths_markdown(cell)));
         } else if (type == "references") {
-            cells.push_back(markdown_cell(cell_id(cid, ""), references_markdown(cell)));
+            cells.push_back(markdown(cell_id(cid, ""), references_markdown(cell)));
         } else if (type == "practice") {
-            cells.push_back(markdown_cell(cell_id(cid, ""), practice_markdown(cell)));
+            cells.push_back(markdown(cell_id(cid, ""), practice_markdown(cell)));
         } else if (type == "study") {
-            cells.push_back(markdown_cell(cell_id(cid, ""), study_markdown(cell)));
+            cells.push_back(markdown(cell_id(cid, ""), study_markdown(cell)));
         } else {
             const auto it = state.find(cid);
             const LiveCell live = type == "playback" || type == "help-history"
                                       ? LiveCell{}
                                       : live_cell(cell, it == state.end() ? CellState{} : it->second);
             if (live.code.empty()) {
-                cells.push_back(markdown_cell(cell_id(cid, ""),
+                cells.push_back(markdown(cell_id(cid, ""),
                                               join_text({titled(cell, "##"), "> This cell runs only on the page: ",
                                                          page_only_reason(type), ". Open it in ", link_back(url), "."})));
                 continue;
             }
-            cells.push_back(markdown_cell(cell_id(cid, ""), live.markdown));
+            cells.push_back(markdown(cell_id(cid, ""), live.markdown));
             cells.push_back(code_cell(cell_id(cid, "_code"), live.code));
         }
     }

@@ -86,7 +86,7 @@ LiveCell train_cell(const json& cell, const CellState& state) {
     const std::string program = without_json_line(settled.result.at("program").get<std::string>());
     const std::size_t checked = std::min<std::size_t>(kCheckedSteps, settled.args.at("steps").get<std::size_t>());
     const bool divisors = cell.value("mode", "train") == "divisors";
-    std::string code = "import numpy as np\n\n" + (divisors ? per_divisor(program) : program);
+    std::string code = divisors ? per_divisor(program) : program;
     json engine = json::object();
     if (divisors) {
         for (const std::string& name : divisor_names()) {

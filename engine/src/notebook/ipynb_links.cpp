@@ -1,0 +1,118 @@
+// Relative links of an exported notebook resolved against the page's address (ipynb_links.hpp).
+#include "ipynb_links.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "attnbook/notebook/link_rule.hpp"
+
+namespace attnbook {
+
+namespace {
+
+// RFC 3986 5.2.4: "." and ".." segments of a path taken out ("/a/b/../c" -> "/a/c").
+std::string without_dot_segments(const std::string& path) {
+    std::vector<std::string> kept;
+    std::size_t start = 0;
+    while (start <= path.size()) {
+        std::size_t end = path.find('/', start);
+        if (end == std::string::npos) end = path.size();
+        const std::string segment = path.substr(start, end - start);
+        const bool last = end == path.size();
+        if (segment == "..") {
+            if (kept.size() > 1) kept.pop_back();
+            if (last) kept.emplace_back();  // "a/.." names the folder: keep its trailing "/"
+        } else if (segment == ".") {
+            if (last) kept.emplace_back();
+        } else {
+            kept.push_back(segment);
+        }
+        start = end + 1;
+    }
+    std::string out;
+    for (std::size_t i = 0; i < kept.size(); ++i) out += (i ? "/" : "") + kept[i];
+    return out;
+}
+
+// Byte ranges of code in Markdown text: fenced blocks (``` or ~~~ lines) and `inline` spans (a run
+// of backticks up to the next run of the same length on the same paragraph's line).
+std::vector<std::pair<std::size_t, std::size_t>> code_ranges(const std::string& text) {
+    std::vector<std::pair<std::size_t, std::size_t>> out;
+    std::size_t line = 0, fence_start = std::string::npos;
+    while (line < text.size()) {
+        std::size_t end = text.find('\n', line);
+        if (end == std::string::npos) end = text.size();
+        std::size_t indent = line;
+        while (indent < end && indent - line < 4 && text[indent] == ' ') ++indent;
+        const bool fence = text.compare(indent, 3, "```") == 0 || text.compare(indent, 3, "~~~") == 0;
+        if (fence) {
+            if (fence_start == std::string::npos) {
+                fence_start = line;
+            } else {
+                out.emplace_back(fence_start, end);
+                fence_start = std::string::npos;
+            }
+        } else if (fence_start == std::string::npos) {
+            for (std::size_t i = line; i < end;) {
+                if (text[i] != '`') { ++i; continue; }
+                std::size_t run = i;
+                while (run < end && text[run] == '`') ++run;
+                const std::string ticks = text.substr(i, run - i);
+                const std::size_t close = text.find(ticks, run);
+                if (close == std::string::npos || close >= end) { i = run; continue; }
+                out.emplace_back(i, close + ticks.size());
+                i = close + ticks.size();
+            }
+        }
+        line = end + 1;
+    }
+    if (fence_start != std::string::npos) out.emplace_back(fence_start, text.size());
+    return out;
+}
+
+bool has_scheme(const std::string& target) {
+    const std::size_t colon = target.find(':');
+    if (colon == std::string::npos || colon == 0) return false;
+    return std::all_of(target.begin(), target.begin() + static_cast<std::ptrdiff_t>(colon), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.';
+    });
+}
+
+}  // namespace
+
+std::string resolved_reference(const std::string& base, const std::string& target) {
+    const std::size_t scheme_end = base.find("://");
+    if (scheme_end == std::string::npos) return target;
+    const std::size_t path_start = std::min(base.find_first_of("/?#", scheme_end + 3), base.size());
+    const std::string origin = base.substr(0, path_start);
+    const std::size_t path_end = std::min(base.find_first_of("?#", path_start), base.size());
+    const std::string base_path = path_start < path_end ? base.substr(path_start, path_end - path_start) : "/";
+    if (target.empty() || target[0] == '#') return base.substr(0, std::min(base.find('#'), base.size())) + target;
+    if (target.rfind("//", 0) == 0) return base.substr(0, scheme_end + 1) + target;
+    if (target[0] == '?') return base.substr(0, path_end) + target;  // the same page, another query
+    const std::size_t tail = std::min(target.find_first_of("?#"), target.size());
+    const std::string path = target[0] == '/' ? target.substr(0, tail)
+                                              : base_path.substr(0, base_path.rfind('/') + 1) + target.substr(0, tail);
+    return origin + without_dot_segments(path) + target.substr(tail);
+}
+
+std::string links_resolved(const std::string& markdown, const std::string& page_url) {
+    if (page_url.rfind("https://", 0) != 0 && page_url.rfind("http://", 0) != 0) return markdown;
+    const auto code = code_ranges(markdown);
+    const auto in_code = [&](std::size_t at) {
+        return std::any_of(code.begin(), code.end(), [&](const auto& r) { return at >= r.first && at < r.second; });
+    };
+    std::string out;
+    std::size_t copied = 0;
+    std::vector<MarkdownLinkTarget> links = markdown_link_targets(markdown);
+    std::sort(links.begin(), links.end(), [](const auto& a, const auto& b) { return a.offset < b.offset; });
+    for (const MarkdownLinkTarget& link : links) {
+        if (link.target.empty() || has_scheme(link.target) || in_code(link.offset) || link.offset < copied) continue;
+        out.append(markdown, copied, link.offset - copied);
+        out += resolved_reference(page_url, link.target);
+        copied = link.offset + link.target.size();
+    }
+    return out + markdown.substr(copied);
+}
+
+}  // namespace attnbook
