@@ -120,6 +120,8 @@ test('the contents follows a depth switch', async () => {
   try {
     await page.locator('attention-notebook fieldset.depth label', { hasText: 'Researcher' }).click();
     await page.waitForFunction(() => document.querySelector('attention-notebook').getAttribute('depth') === 'researcher');
+    // A depth shown for the first time switches once its cells' renderers have loaded and drawn.
+    await page.locator('attention-notebook section.cell-jacobian:not([hidden])').waitFor();
     const texts = (await listed(page)).map((e) => e.text);
     assert.deepEqual(texts, expectedHeadings(SDPA, 'researcher').map((e) => e.text));
     for (const beginnerOnly of ['The idea', 'Three steps']) assert.ok(!texts.includes(beginnerOnly), `${beginnerOnly} is not listed`);

@@ -45,7 +45,8 @@ test('a hash change inside the page switches the depth', async () => {
     await page.waitForFunction(() => document.querySelector('attention-notebook').getAttribute('depth') === 'researcher', null, { timeout: 5000 });
     assert.deepEqual(await seen, { depth: 'researcher', previous: 'beginner' });
     assert.equal(await page.locator('attention-notebook fieldset.depth input[value="researcher"]').isChecked(), true);
-    assert.equal(await page.locator('[data-cell-id="jacobian-live"]').isVisible(), true, 'the researcher cells are shown');
+    // A depth shown for the first time switches once its cells' renderers have loaded and drawn.
+    await page.locator('[data-cell-id="jacobian-live"]').waitFor({ state: 'visible', timeout: 15000 });
     assert.deepEqual(await problems(), []);
   } finally {
     await context.close();

@@ -25,13 +25,12 @@
 //   (render/typesetter.js). A text larger than the engine's notebook limit is refused here,
 //   before it reaches the engine worker (notebook-text.js).
 
-import './katex-css.js';
 import { styles } from './styles.js';
 import { adoptStyles } from './stylesheet.js';
 import { call } from './engine-client.js';
 import { h } from './dom.js';
-import { katexShadowCss } from './render/maths.js';
-import { renderCell, boxed } from './render/index.js';
+import { adoptKatexStyles } from './render/maths.js';
+import { renderCell, boxed, loadRenderers, rendererReady } from './render/index.js';
 import { renderErrors } from './render/errors.js';
 import { createDepthControl } from './depth-control.js';
 import { createSharedInputs } from './shared-inputs.js';
@@ -72,7 +71,7 @@ export class AttentionNotebook extends HTMLElement {
   #progress;
   #notebook = null;
   #limits = null; // the engine's `limits` answer, for renderers that check what a reader types
-  #cells = []; // { cell, cellId, section, view, active, started }
+  #cells = []; // { cell, cellId, ctx, section, view (null until drawn), active, started }
   #depth = null;
   #depthControl = null;
   #loadToken = 0;
@@ -89,7 +88,8 @@ export class AttentionNotebook extends HTMLElement {
   constructor() {
     super();
     this.#root = this.attachShadow({ mode: 'open' });
-    adoptStyles(this.#root, katexShadowCss(), styles);
+    adoptStyles(this.#root, styles);
+    adoptKatexStyles(this.#root);
     this.#head = h('header', { class: 'nb-head', hidden: true });
     this.#progress = createProgress('Opening the notebook…');
     this.#body = h('div', { class: 'cells' }, h('p', { class: 'loading' }, 'Opening the notebook…'));
@@ -253,6 +253,7 @@ export class AttentionNotebook extends HTMLElement {
       const { text, name, trusted = false } = await getText(limit);
       if (overLimit(text, await limit)) throw tooLarge(await limit, name);
       const opened = readChecked(text, trusted);
+      this.#prefetchRenderers(opened.verdict ? opened.verdict.notebook : opened.text);
       const result = opened.verdict || await call('validate', { text: opened.text, name });
       if (token !== this.#loadToken) return;
       if (!result.ok) {
@@ -269,6 +270,26 @@ export class AttentionNotebook extends HTMLElement {
     } finally {
       if (token === this.#loadToken) this.#progress.end();
     }
+  }
+
+  /**
+   * Starts loading the renderers of the cells the notebook will show first while the engine checks
+   * it, so that they are here when it is drawn: a guess from the unchecked text (#render waits
+   * for what it needs, whatever this finds).
+   */
+  #prefetchRenderers(source) {
+    let doc = source; // the checked form's notebook, or a text still to be checked
+    if (typeof source === 'string') {
+      try {
+        doc = JSON.parse(source);
+      } catch {
+        return; // the engine will say what is wrong
+      }
+    }
+    if (!Array.isArray(doc?.cells) || !Array.isArray(doc.depths)) return;
+    const saved = this.permalink && typeof doc.id === 'string' ? readState(location.hash, doc.id).depth : null;
+    const depth = [saved, this.getAttribute('depth')].find((d) => doc.depths.includes(d)) ?? doc.depths[0];
+    loadRenderers(doc.cells.filter((c) => (Array.isArray(c?.depths) ? c.depths : doc.depths).includes(depth)).map((c) => c?.type));
   }
 
   #settle(value) {
@@ -300,7 +321,11 @@ export class AttentionNotebook extends HTMLElement {
   /** The reader's state as the permalink keeps it (depth and each cell's getState()). */
   #currentState() {
     const state = { depth: this.#depth, cells: {} };
-    for (const c of this.#cells) if (c.view.getState) state.cells[c.cellId] = c.view.getState();
+    for (const c of this.#cells) {
+      // A cell not drawn yet keeps what the permalink held for it.
+      const fields = c.view ? c.view.getState?.() : c.ctx.initial;
+      if (fields !== undefined) state.cells[c.cellId] = fields;
+    }
     return state;
   }
 
@@ -357,17 +382,14 @@ export class AttentionNotebook extends HTMLElement {
         shared,
         typesetter,
       };
-      let view;
-      try {
-        view = renderCell(cell, ctx);
-      } catch (err) {
-        view = { el: h('p', { class: 'cell-error', role: 'alert' }, `This cell could not be drawn: ${err.message}`) };
-      }
-      const section = h('section', { class: `cell cell-${cell.type}${boxed.has(cell.type) ? ' boxed' : ''}`, 'data-cell-id': cellId },
-        cell.title ? h(`h${level + 1}`, { class: 'cell-title' }, cell.title) : null,
-        view.el);
+      // Hidden until #showCells shows it: it may belong to another depth, or wait for its renderer.
+      const section = h('section', { class: `cell cell-${cell.type}${boxed.has(cell.type) ? ' boxed' : ''}`, 'data-cell-id': cellId, hidden: true },
+        cell.title ? h(`h${level + 1}`, { class: 'cell-title' }, cell.title) : null);
       if (cell.title) section.setAttribute('aria-label', cell.title);
-      return { cell, cellId, section, view, active: false, started: false };
+      const c = { cell, cellId, ctx, section, view: null, active: false, started: false };
+      // A cell of another depth whose renderer has not been loaded is drawn when its depth is shown.
+      if (rendererReady(cell.type)) this.#drawView(c);
+      return c;
     };
     let next = 0;
     const slice = () => {
@@ -389,9 +411,23 @@ export class AttentionNotebook extends HTMLElement {
       this.#emit('notebookopen', { id: notebook.id, title: notebook.title });
       this.#settle({ ok: true, notebook });
     };
-    // The first slice gets a task of its own too: this one has just parsed the engine's answer
-    // (a notebook at the size limit is megabytes of JSON).
-    afterFrame(slice);
+    // The renderers of the cells this depth shows are loaded before the first slice (usually
+    // already, by #prefetchRenderers while the engine checked the notebook).
+    const types = notebook.cells.filter((cell) => (cell.depths || notebook.depths).includes(this.#depth)).map((cell) => cell.type);
+    // The first slice gets a task of its own too when nothing is loaded first: this one has just
+    // parsed the engine's answer (a notebook at the size limit is megabytes of JSON).
+    if (types.every(rendererReady)) afterFrame(slice);
+    else loadRenderers(types).then(slice);
+  }
+
+  /** Makes the cell's view (its renderer must be loaded) and puts it in the cell's section. */
+  #drawView(c) {
+    try {
+      c.view = renderCell(c.cell, c.ctx);
+    } catch (err) {
+      c.view = { el: h('p', { class: 'cell-error', role: 'alert' }, `This cell could not be drawn: ${err.message}`) };
+    }
+    c.section.append(c.view.el);
   }
 
   #applyDepth(requested, { initial = false } = {}) {
@@ -401,8 +437,44 @@ export class AttentionNotebook extends HTMLElement {
     const previous = this.#depth;
     this.#depth = depth;
     this.#depthControl?.set(depth);
+    this.#showCells();
+    if (this.getAttribute('depth') !== depth) this.setAttribute('depth', depth);
+    if (previous !== depth) {
+      if (!initial) this.#emit('depthchange', { depth, previous });
+      if (!initial) this.#schedulePermalink();
+    }
+  }
+
+  /**
+   * Shows the cells of the current depth and hides the others. Cells of a depth shown for the
+   * first time may not be drawn yet, nor their renderers loaded: the page keeps showing what it
+   * showed while they load and are drawn (in slices, like the first drawing), then switches, so no
+   * cell appears empty or half drawn.
+   */
+  #showCells() {
+    const nb = this.#notebook;
+    const depth = this.#depth;
+    const shown = (c) => (c.cell.depths || nb.depths).includes(depth);
+    const undrawn = this.#cells.filter((c) => !c.view && shown(c));
+    if (undrawn.length) {
+      const token = this.#drawToken;
+      const again = () => {
+        if (token === this.#drawToken && depth === this.#depth) this.#showCells();
+      };
+      if (!undrawn.every((c) => rendererReady(c.cell.type))) {
+        loadRenderers(undrawn.map((c) => c.cell.type)).then(again);
+        return;
+      }
+      const start = performance.now();
+      do this.#drawView(undrawn.shift());
+      while (undrawn.length && performance.now() - start < SLICE_MS);
+      if (undrawn.length) {
+        afterFrame(again);
+        return;
+      }
+    }
     for (const c of this.#cells) {
-      const show = (c.cell.depths || nb.depths).includes(depth);
+      const show = shown(c);
       c.section.hidden = !show;
       // Engine work starts only on the page: an element drawn while out of the document (a load
       // that finished after it was removed) starts its cells when it is connected.
@@ -416,11 +488,6 @@ export class AttentionNotebook extends HTMLElement {
       }
     }
     this.#updateContents();
-    if (this.getAttribute('depth') !== depth) this.setAttribute('depth', depth);
-    if (previous !== depth) {
-      if (!initial) this.#emit('depthchange', { depth, previous });
-      if (!initial) this.#schedulePermalink();
-    }
   }
 
   /**
@@ -441,7 +508,7 @@ export class AttentionNotebook extends HTMLElement {
           headings.push({ el, sub: el.localName !== `h${level + 1}` });
         });
       }
-      c.view.setHeadings?.(headings);
+      c.view?.setHeadings?.(headings);
     }
   }
 
@@ -472,8 +539,8 @@ export class AttentionNotebook extends HTMLElement {
     if (!nb) return;
     const state = { depth: this.#depth, cells: {} };
     for (const c of this.#cells) {
-      if (!c.view.getState || (c.view.isDefault && c.view.isDefault())) continue;
-      const fields = c.view.getState(); // only what differs from the cell's defaults
+      // Only what differs from the cell's defaults; a cell not drawn yet keeps what the link held.
+      const fields = c.view ? (c.view.isDefault?.() ? null : c.view.getState?.()) : c.ctx.initial;
       if (fields && Object.keys(fields).length) state.cells[c.cellId] = fields;
     }
     const hash = writeState(location.hash, nb.id, state);
