@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openPage, notebooks, useSiteAndBrowser, site, browser,
+  openPage, notebooks, useSiteAndBrowser, site, browser, waitForDepth,
 } from './harness.mjs';
 
 useSiteAndBrowser();
@@ -113,7 +113,7 @@ for (const doc of docs) for (const width of [1100, 360]) {
           await page.locator('attention-notebook fieldset.depth input:checked').focus();
           await page.keyboard.press('ArrowRight');
         }
-        await page.waitForFunction((d) => document.querySelector('attention-notebook').getAttribute('depth') === d, depth);
+        await waitForDepth(page, depth);
         await waitForDrawn(page);
         const controls = await markControls(page);
         const stops = await tabThrough(page, controls.length + 10);

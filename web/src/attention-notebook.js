@@ -14,9 +14,12 @@
 //   the notebook with the reader's depth, queries, masks and divisors kept).
 // Properties: src, depth, theme, permalink (reflect their attributes), notebook (the engine's
 //   normalised document or null), ready (Promise of {ok, notebook?, errors?} for the latest
-//   load), loadText(text, name) (open a notebook from a string).
+//   load), drawn (Promise, resolves once the cells of the depth asked for are on the page: a
+//   depth shown for the first time waits for its cells' code and their drawing), loadText(text,
+//   name) (open a notebook from a string).
 // Events (bubbling, composed CustomEvents): notebookopen {id, title}, notebookerror {errors},
-//   depthchange {depth, previous}, practice {cellId, correct}, practicecomplete {id}.
+//   depthchange {depth, previous} (once the new depth's cells are on the page), practice
+//   {cellId, correct}, practicecomplete {id}.
 // Styling: CSS custom properties listed in styles.js (--attnbook-bg, --attnbook-fg, ...).
 // Lifecycle: a removed element stops its cells' engine work (a scaling study's run is cancelled);
 //   put back, it starts them again. Drawing never holds the page: cells are made in slices of a few
@@ -72,7 +75,11 @@ export class AttentionNotebook extends HTMLElement {
   #notebook = null;
   #limits = null; // the engine's `limits` answer, for renderers that check what a reader types
   #cells = []; // { cell, cellId, ctx, section, view (null until drawn), active, started }
-  #depth = null;
+  #depth = null; // the depth asked for
+  #shown = null; // the depth whose cells are all on the page: #depth's once they are drawn
+  #showToken = 0; // a depth switch waiting for its cells stops when a newer one replaces it
+  #drawn = Promise.resolve();
+  #resolveDrawn = null; // set while the cells of #depth are not all on the page
   #depthControl = null;
   #loadToken = 0;
   #drawToken = 0; // a drawing in slices stops when a newer one (or an error) replaces it
@@ -118,6 +125,12 @@ export class AttentionNotebook extends HTMLElement {
   get notebook() { return this.#notebook; }
   /** Resolves when the latest load has finished: {ok: true, notebook} or {ok: false, errors}. */
   get ready() { return this.#ready; }
+  /**
+   * Resolves once the page shows all the cells of the depth asked for (at once when it does):
+   * after a depth switch, when the new depth's cells have been drawn and the old depth's hidden;
+   * while a notebook is drawn, after its last cell.
+   */
+  get drawn() { return this.#drawn; }
 
   connectedCallback() {
     window.addEventListener('hashchange', this.#onHashChange);
@@ -138,7 +151,7 @@ export class AttentionNotebook extends HTMLElement {
     const saved = readState(location.hash, this.#notebook.id);
     if (saved.depth && saved.depth !== this.#depth && this.#notebook.depths.includes(saved.depth)) {
       this.depth = saved.depth;
-      this.scrollIntoView({ block: 'start' }); // the new depth from its start, not from mid-page
+      this.#drawn.then(() => this.scrollIntoView({ block: 'start' })); // the new depth from its start, not from mid-page
     }
   };
 
@@ -155,7 +168,7 @@ export class AttentionNotebook extends HTMLElement {
     if (!depth || !nb.depths.includes(depth)) return;
     event.preventDefault();
     this.depth = depth;
-    this.scrollIntoView({ block: 'start' });
+    this.#drawn.then(() => this.scrollIntoView({ block: 'start' }));
   };
 
   disconnectedCallback() {
@@ -190,7 +203,8 @@ export class AttentionNotebook extends HTMLElement {
   attributeChangedCallback(name, oldValue, newValue) {
     if (oldValue === newValue) return;
     if (name === 'src' && this.#started) this.#loadFromMarkup();
-    if (name === 'depth' && this.#notebook && newValue) this.#applyDepth(newValue);
+    // (#applyDepth sets the attribute to the depth it switches to: that change needs nothing more.)
+    if (name === 'depth' && this.#notebook && newValue && newValue !== this.#depth) this.#applyDepth(newValue);
     if (name === 'heading-level' && this.#notebook) this.#render(this.#notebook, this.#currentState(), { redraw: true });
     if (name === 'permalink') {
       if (newValue !== null) this.#schedulePermalink();
@@ -301,11 +315,13 @@ export class AttentionNotebook extends HTMLElement {
 
   #showErrors(errors, options) {
     ++this.#drawToken;
+    ++this.#showToken;
     this.#typesetter?.dispose();
     this.#typesetter = null;
     this.#disposeCells();
     this.#notebook = null;
     this.#cells = [];
+    this.#settleDrawn(); // no cells to wait for
     this.#head.hidden = true;
     this.#bar.hidden = true;
     this.#body.replaceChildren(renderErrors(errors, { ...options, headingLevel: this.#headingLevel() }));
@@ -362,9 +378,13 @@ export class AttentionNotebook extends HTMLElement {
     // The depth first, so that each cell is shown or hidden as it is made.
     this.#cells = [];
     this.#body.replaceChildren();
+    // The depth a notebook opens at is announced by notebookopen, not depthchange; a redraw keeps
+    // the depth shown before it, to announce a switch it finishes.
     this.#depth = null;
+    if (!redraw) this.#shown = null;
     const wanted = (saved.depth && notebook.depths.includes(saved.depth)) ? saved.depth : this.getAttribute('depth');
     this.#applyDepth(wanted, { initial: true });
+    if (!redraw) this.#shown = this.#depth;
 
     // cells (all drawn once; depth only hides and shows them, so state survives switching), in
     // slices: a notebook of hundreds of long cells would otherwise hold the page for seconds.
@@ -430,6 +450,11 @@ export class AttentionNotebook extends HTMLElement {
     c.section.append(c.view.el);
   }
 
+  /**
+   * Switches to the depth `requested` (the first one if the notebook has no such depth). The
+   * depth control, the attribute and the permalink follow at once; the cells when #showCells has
+   * drawn the depth's (`drawn` and depthchange say when).
+   */
   #applyDepth(requested, { initial = false } = {}) {
     const nb = this.#notebook;
     if (!nb) return;
@@ -437,42 +462,43 @@ export class AttentionNotebook extends HTMLElement {
     const previous = this.#depth;
     this.#depth = depth;
     this.#depthControl?.set(depth);
-    this.#showCells();
     if (this.getAttribute('depth') !== depth) this.setAttribute('depth', depth);
-    if (previous !== depth) {
-      if (!initial) this.#emit('depthchange', { depth, previous });
-      if (!initial) this.#schedulePermalink();
-    }
+    if (previous !== depth && !initial) this.#schedulePermalink();
+    if (!this.#showCells() && !this.#resolveDrawn) this.#drawn = new Promise((resolve) => { this.#resolveDrawn = resolve; });
   }
 
   /**
    * Shows the cells of the current depth and hides the others. Cells of a depth shown for the
    * first time may not be drawn yet, nor their renderers loaded: the page keeps showing what it
-   * showed while they load and are drawn (in slices, like the first drawing), then switches, so no
-   * cell appears empty or half drawn.
+   * showed while they load and are drawn (in slices, like the first drawing), then switches at
+   * once, so no cell appears empty or half drawn. A newer call (another switch, the first
+   * drawing's next slice) stops an older one that is still waiting; a cell is drawn once whatever
+   * the switches (it keeps its view). Returns whether the depth's cells are all on the page.
    */
   #showCells() {
     const nb = this.#notebook;
     const depth = this.#depth;
+    const token = ++this.#showToken;
     const shown = (c) => (c.cell.depths || nb.depths).includes(depth);
     const undrawn = this.#cells.filter((c) => !c.view && shown(c));
     if (undrawn.length) {
-      const token = this.#drawToken;
+      this.#body.setAttribute('aria-busy', 'true');
       const again = () => {
-        if (token === this.#drawToken && depth === this.#depth) this.#showCells();
+        if (token === this.#showToken) this.#showCells();
       };
       if (!undrawn.every((c) => rendererReady(c.cell.type))) {
         loadRenderers(undrawn.map((c) => c.cell.type)).then(again);
-        return;
+        return false;
       }
       const start = performance.now();
       do this.#drawView(undrawn.shift());
       while (undrawn.length && performance.now() - start < SLICE_MS);
       if (undrawn.length) {
         afterFrame(again);
-        return;
+        return false;
       }
     }
+    this.#body.removeAttribute('aria-busy');
     for (const c of this.#cells) {
       const show = shown(c);
       c.section.hidden = !show;
@@ -488,6 +514,18 @@ export class AttentionNotebook extends HTMLElement {
       }
     }
     this.#updateContents();
+    if (this.#cells.length < nb.cells.length) return false; // the first drawing's next slice calls again
+    const previous = this.#shown;
+    this.#shown = depth;
+    if (previous !== null && previous !== depth) this.#emit('depthchange', { depth, previous });
+    this.#settleDrawn();
+    return true;
+  }
+
+  #settleDrawn() {
+    const resolve = this.#resolveDrawn;
+    this.#resolveDrawn = null;
+    resolve?.();
   }
 
   /**
