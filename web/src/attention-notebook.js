@@ -322,6 +322,7 @@ export class AttentionNotebook extends HTMLElement {
     this.#notebook = null;
     this.#cells = [];
     this.#settleDrawn(); // no cells to wait for
+    this.#body.removeAttribute('aria-busy');
     this.#head.hidden = true;
     this.#bar.hidden = true;
     this.#body.replaceChildren(renderErrors(errors, { ...options, headingLevel: this.#headingLevel() }));
