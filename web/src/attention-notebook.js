@@ -387,8 +387,9 @@ export class AttentionNotebook extends HTMLElement {
     this.#applyDepth(wanted, { initial: true });
     if (!redraw) this.#shown = this.#depth;
 
-    // cells (all drawn once; depth only hides and shows them, so state survives switching), in
-    // slices: a notebook of hundreds of long cells would otherwise hold the page for seconds.
+    // cells (each drawn once, when its depth is first shown; depth then only hides and shows them,
+    // so state survives switching), in slices: a notebook of hundreds of long cells would
+    // otherwise hold the page for seconds.
     const makeCell = (cell, index) => {
       const cellId = cellIdOf(cell, index);
       const ctx = {
@@ -408,8 +409,11 @@ export class AttentionNotebook extends HTMLElement {
         cell.title ? h(`h${level + 1}`, { class: 'cell-title' }, cell.title) : null);
       if (cell.title) section.setAttribute('aria-label', cell.title);
       const c = { cell, cellId, ctx, section, view: null, active: false, started: false };
-      // A cell of another depth whose renderer has not been loaded is drawn when its depth is shown.
-      if (rendererReady(cell.type)) this.#drawView(c);
+      // A cell of another depth is drawn when its depth is first shown (#showCells), whether or not
+      // its renderer has been loaded (by another notebook): what a notebook draws does not depend on
+      // what the page opened before it. (So is one of this depth whose renderer has not loaded: the
+      // depth was switched while the notebook was being drawn.)
+      if ((cell.depths || notebook.depths).includes(this.#depth) && rendererReady(cell.type)) this.#drawView(c);
       return c;
     };
     let next = 0;
