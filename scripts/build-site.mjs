@@ -16,6 +16,10 @@
 //                                         named by the documents' "$schema" for authors' editors
 //   dist/embed.html?notebook=<id>         iframe-ready page (posts its height and the element's events)
 //   dist/attention-notebook.js            the embeddable ES module (web/src/define.js bundled)
+//   dist/element-*.js                     its parts imported as a notebook needs them: each cell
+//                                         type's renderer, KaTeX, markdown-it, and code they share
+//                                         (web/src/render/index.js); beside it, as they find the
+//                                         fonts, the worker and the training lab next to themselves
 //   dist/engine-worker.js                 the engine worker (ES module), loads ./attnbook.mjs
 //   dist/attnbook.mjs, dist/attnbook.wasm copied from build/wasm: the learner's engine module
 //   dist/attnbook-author.mjs/.wasm        the same engine plus the validator and the authoring
@@ -30,6 +34,8 @@
 //   dist/fonts/*.woff2                    KaTeX fonts (the module points its CSS at them)
 //   dist/favicon.svg, dist/site.css, ...  web/pages/*.svg|css|js (the page assets)
 //   dist/examples/                        web/examples (a course page embedding both ways)
+//   X.br, X.gz beside each file X         precompressed copies (scripts/precompress.mjs) that
+//                                         scripts/serve.mjs sends to browsers that take them
 //   dist/author.html, dist/author.js      the author page: JSON editor beside the live notebook
 //                                         (web/author/, CodeMirror bundled; field help read from
 //                                         docs/notebook-format.md at build time)
@@ -40,8 +46,9 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CSP_META } from './serve.mjs';
 import {
-  ROOT, WEB, PAGES, KATEX_CSS, KATEX_FONTS, wasmDir, escapeHtml, fill, katexCssPlugin, bundle, standaloneHtml, checkedNotebook,
+  ROOT, WEB, PAGES, KATEX_CSS, KATEX_FONTS, wasmDir, escapeHtml, fill, katexCssPlugin, bundle, bundleFiles, standaloneHtml, checkedNotebook,
 } from './standalone.mjs';
+import { precompress } from './precompress.mjs';
 import { scormPackage, SCORM_VERSIONS } from './scorm.mjs';
 import { parseFieldDocs } from '../web/author/field-docs.js';
 import { ID_PATTERN } from '../web/src/cell-id.js';
@@ -103,12 +110,18 @@ if (notebooks.length === 0) fail('no notebooks in web/notebooks/');
 fs.rmSync(OUT, { recursive: true, force: true });
 fs.mkdirSync(OUT, { recursive: true });
 
-// The embeddable module and the worker (ES modules, separate .wasm).
-write('attention-notebook.js', await bundle({
-  entryPoints: [path.join(WEB, 'src', 'define.js')],
-  format: 'esm',
+// The embeddable module, split: what every notebook needs in attention-notebook.js, and each cell
+// renderer, KaTeX and what they share in element-*.js files that it imports as a notebook shows
+// them. All in the site's root: the code finds the fonts, the worker and the training lab beside
+// the file it is in (import.meta.url). The worker is one ES module (separate .wasm).
+const elementFiles = await bundleFiles({
+  entryPoints: { 'attention-notebook': path.join(WEB, 'src', 'define.js') },
+  outdir: OUT,
+  entryNames: '[name]',
+  chunkNames: 'element-[name]-[hash]',
   plugins: [katexCssPlugin('files')],
-}));
+});
+for (const f of elementFiles) write(f.path, f.contents);
 write('engine-worker.js', await bundle({ entryPoints: [path.join(WEB, 'src', 'engine-worker.js')], format: 'esm' }));
 // The training lab's renderer, imported by the element the first time a lab is shown
 // (web/src/render/training-lab-loader.js), and the worker's training module, loaded by the worker
@@ -123,7 +136,7 @@ copy(path.join(WASM, 'attnbook-author.wasm'), 'attnbook-author.wasm');
 copy(path.join(WASM, 'attnbook-export.mjs'), 'attnbook-export.mjs');
 copy(path.join(WASM, 'attnbook-export.wasm'), 'attnbook-export.wasm');
 for (const f of fs.readdirSync(KATEX_FONTS).filter((f) => f.endsWith('.woff2'))) copy(path.join(KATEX_FONTS, f), `fonts/${f}`);
-log('attention-notebook.js, engine-worker.js, training-lab.js, attnbook.mjs/.wasm, attnbook-author.mjs/.wasm, attnbook-train.mjs/.wasm, fonts/');
+log(`attention-notebook.js and ${elementFiles.length - 1} parts, engine-worker.js, training-lab.js, attnbook.mjs/.wasm, attnbook-author.mjs/.wasm, attnbook-train.mjs/.wasm, fonts/`);
 
 // Shared page assets (web/pages/*.css and the page scripts).
 for (const f of fs.readdirSync(PAGES).filter((f) => /\.(css|js|svg)$/.test(f) && !f.startsWith('standalone') && f !== 'embed.js')) {
@@ -246,4 +259,5 @@ if (fs.existsSync(examples)) {
   for (const f of fs.readdirSync(examples)) copy(path.join(examples, f), `examples/${f}`);
   log('examples/');
 }
+log(`${precompress(OUT)} files precompressed (.br, .gz)`);
 log(`done: ${path.relative(process.cwd(), OUT) || OUT}`);

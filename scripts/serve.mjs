@@ -4,11 +4,14 @@
 // Sends the same Content-Security-Policy as the pages' <meta> tag, as a header, on every response
 // (a worker takes its CSP from its own response, not from the page), and CORS headers so that
 // course sites on other origins can load the element, its worker, the engine and the notebooks.
+// Sends the precompressed copy of a file (X.br, else X.gz, made by scripts/precompress.mjs when the
+// site is built) to a browser whose Accept-Encoding takes it.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { ENCODINGS } from './precompress.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -78,6 +81,22 @@ export function pathSegments(urlPath) {
   return parts;
 }
 
+/**
+ * The content codings an Accept-Encoding header accepts (RFC 9110 12.5.3): the names listed
+ * without q=0, and with "*" every coding not refused by name.
+ */
+export function acceptedEncodings(header = '') {
+  const q = new Map();
+  for (const part of String(header).split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';').map((x) => x.trim());
+    if (!name) continue;
+    const given = params.find((p) => p.startsWith('q='));
+    q.set(name, given ? Number(given.slice(2)) : 1);
+  }
+  const star = q.has('*') && q.get('*') > 0;
+  return (coding) => (q.has(coding) ? q.get(coding) > 0 : star);
+}
+
 // Maps a request path to a file under root, or null when it would leave root.
 export function resolveInRoot(root, urlPath) {
   const parts = pathSegments(urlPath);
@@ -123,20 +142,33 @@ export function createServer(root, { headers = SHARED_HEADERS } = {}) {
           return;
         }
         const type = MIME[path.extname(file).toLowerCase()] || 'application/octet-stream';
-        res.writeHead(200, {
-          'Content-Type': type,
-          'Content-Length': st2.size,
-          ...headers,
-        });
-        if (req.method === 'HEAD') {
-          res.end();
-          return;
-        }
-        // A read error (EIO, EACCES, the file deleted since the stat) ends this response, not
-        // the server: pipeline destroys both streams and calls back with the error.
-        pipeline(fs.createReadStream(file), res, (err3) => {
-          if (err3 && !res.destroyed) res.destroy(err3);
-        });
+        const accepts = acceptedEncodings(req.headers['accept-encoding']);
+        const sendFile = (from, size, coding) => {
+          res.writeHead(200, {
+            'Content-Type': type,
+            'Content-Length': size,
+            ...(coding ? { 'Content-Encoding': coding } : {}),
+            Vary: 'Accept-Encoding',
+            ...headers,
+          });
+          if (req.method === 'HEAD') {
+            res.end();
+            return;
+          }
+          // A read error (EIO, EACCES, the file deleted since the stat) ends this response, not
+          // the server: pipeline destroys both streams and calls back with the error.
+          pipeline(fs.createReadStream(from), res, (err3) => {
+            if (err3 && !res.destroyed) res.destroy(err3);
+          });
+        };
+        // The first precompressed copy the browser takes, in ENCODINGS' order (smallest first).
+        const tryCoding = (i) => {
+          if (i === ENCODINGS.length) return sendFile(file, st2.size);
+          const { coding, suffix } = ENCODINGS[i];
+          if (!accepts(coding)) return tryCoding(i + 1);
+          fs.stat(file + suffix, (err4, st4) => (!err4 && st4.isFile() ? sendFile(file + suffix, st4.size, coding) : tryCoding(i + 1)));
+        };
+        tryCoding(0);
       });
     });
   });

@@ -105,6 +105,12 @@ export async function checkedNotebook(text, source) {
   return checkedText(verdict, source);
 }
 
+/** A bundle split into files (esbuild's splitting, ES modules): [{path relative to outdir, contents}]. */
+export async function bundleFiles(options) {
+  const result = await esbuild.build({ ...common, write: false, format: 'esm', splitting: true, ...options });
+  return result.outputFiles.map((f) => ({ path: path.relative(options.outdir, f.path), contents: f.contents }));
+}
+
 const iifeDefines = { 'import.meta.url': 'location.href' };
 
 // The single-file page cannot import a second file: the training lab's code is bundled in

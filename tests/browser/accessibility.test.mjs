@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import {
-  openPage, notebooks, useSiteAndBrowser, site, browser,
+  openPage, notebooks, useSiteAndBrowser, site, browser, waitForDepth,
 } from './harness.mjs';
 
 useSiteAndBrowser();
@@ -114,7 +114,7 @@ for (const colorScheme of SCHEMES) {
           await page.locator('attention-notebook fieldset.depth').waitFor({ timeout: 15000 });
           if (i === 0) return;
           await page.locator(`attention-notebook fieldset.depth input[value="${depth}"]`).check();
-          await page.waitForFunction((d) => document.querySelector('attention-notebook').getAttribute('depth') === d, depth);
+          await waitForDepth(page, depth);
         },
       }));
       // Then at the last depth with everything the reader can open opened: disclosures, the

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openPage, notebooks, useSiteAndBrowser, site, browser, DIST } from './harness.mjs';
+import { openPage, notebooks, useSiteAndBrowser, site, browser, DIST, waitForDepth } from './harness.mjs';
 
 useSiteAndBrowser();
 const withContents = Object.values(notebooks()).filter((doc) => doc.cells.some((c) => c.type === 'contents'));
@@ -119,7 +119,7 @@ test('the contents follows a depth switch', async () => {
   const { page, problems, context } = await openAt(SDPA, 'beginner');
   try {
     await page.locator('attention-notebook fieldset.depth label', { hasText: 'Researcher' }).click();
-    await page.waitForFunction(() => document.querySelector('attention-notebook').getAttribute('depth') === 'researcher');
+    await waitForDepth(page, 'researcher');
     const texts = (await listed(page)).map((e) => e.text);
     assert.deepEqual(texts, expectedHeadings(SDPA, 'researcher').map((e) => e.text));
     for (const beginnerOnly of ['The idea', 'Three steps']) assert.ok(!texts.includes(beginnerOnly), `${beginnerOnly} is not listed`);
@@ -161,8 +161,7 @@ for (const depth of SDPA.depths) {
       const to = other.href.split('=')[1];
       assert.notEqual(to, depth);
       await page.locator(`attention-notebook section:not([hidden]) a[href="${other.href}"]`).first().click();
-      await page.waitForFunction((d) => document.querySelector('attention-notebook').getAttribute('depth') === d, to);
-      await page.waitForTimeout(100);
+      await waitForDepth(page, to);
       const top = await page.locator('attention-notebook').evaluate((el) => el.getBoundingClientRect().top);
       assert.ok(Math.abs(top) < 2, `the notebook is shown from its start (its top at ${top})`);
       const first = await page.locator('attention-notebook').evaluate((host) =>
@@ -182,7 +181,7 @@ test('a depth link works without the permalink (a standalone file, an embed)', a
     await page.locator('attention-notebook').evaluate((el) => el.ready);
     const hash = await page.evaluate(() => location.hash);
     await page.locator('attention-notebook section:not([hidden]) a[href="#scaled-dot-product-attention.depth=developer"]').first().click();
-    await page.waitForFunction(() => document.querySelector('attention-notebook').getAttribute('depth') === 'developer');
+    await waitForDepth(page, 'developer');
     assert.equal(await page.evaluate(() => location.hash), hash, 'the host page\'s address is not changed');
     assert.deepEqual(await problems(), []);
   } finally {

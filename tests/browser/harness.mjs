@@ -152,6 +152,16 @@ export async function openPage(browser, site, pathOrUrl,
   };
 }
 
+/**
+ * Waits until the notebook in `target` (a page or a frame) shows `depth`: its attribute says so and
+ * the depth's cells are on the page (the element's `drawn` promise: a depth shown for the first
+ * time waits for its cells' code).
+ */
+export async function waitForDepth(target, depth, options) {
+  await target.waitForFunction((d) => document.querySelector('attention-notebook')?.getAttribute('depth') === d, depth, options);
+  await target.evaluate(() => document.querySelector('attention-notebook').drawn);
+}
+
 /** Saves a full-page screenshot to test-results/<name>.png and returns its path. */
 export async function screenshot(page, name) {
   fs.mkdirSync(RESULTS, { recursive: true });

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openPage, notebooks, useSiteAndBrowser, site, browser,
+  openPage, notebooks, useSiteAndBrowser, site, browser, waitForDepth,
 } from './harness.mjs';
 
 useSiteAndBrowser();
@@ -76,8 +76,10 @@ async function waitForDrawn(page) {
   await page.locator('attention-notebook fieldset.depth').waitFor({ timeout: 15000 });
   await page.waitForFunction(() => {
     const root = document.querySelector('attention-notebook').shadowRoot;
-    // Engine work shows a progress bar (after a delay) and disables its control until it ends.
+    // Engine work shows a progress bar (after a delay) and disables its control until it ends. A
+    // training lab loads its own code once shown (render/training-lab.js): its controls come then.
     return [...root.querySelectorAll('.progress')].every((p) => p.hidden || p.offsetParent === null) &&
+      ![...root.querySelectorAll('.training-lab-slot > .note')].some((n) => n.offsetParent !== null) &&
       ![...root.querySelectorAll('select:disabled, button:disabled')].some((c) => c.offsetParent !== null) &&
       ![...root.querySelectorAll('.summary')].some((s) => s.offsetParent !== null && /Computing/.test(s.textContent));
   }, null, { timeout: 20000 });
@@ -113,7 +115,7 @@ for (const doc of docs) for (const width of [1100, 360]) {
           await page.locator('attention-notebook fieldset.depth input:checked').focus();
           await page.keyboard.press('ArrowRight');
         }
-        await page.waitForFunction((d) => document.querySelector('attention-notebook').getAttribute('depth') === d, depth);
+        await waitForDepth(page, depth);
         await waitForDrawn(page);
         const controls = await markControls(page);
         const stops = await tabThrough(page, controls.length + 10);

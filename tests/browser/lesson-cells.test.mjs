@@ -4,14 +4,14 @@
 // every cell of the developer and researcher depths draws without an error.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, screenshot, useSiteAndBrowser, site, browser } from './harness.mjs';
+import { openPage, screenshot, useSiteAndBrowser, site, browser, waitForDepth } from './harness.mjs';
 
 useSiteAndBrowser();
 
 const ID = 'scaled-dot-product-attention';
 const depth = async (page, d) => {
   await page.locator(`attention-notebook fieldset.depth input[value="${d}"]`).check();
-  await page.waitForFunction((x) => document.querySelector('attention-notebook').getAttribute('depth') === x, d);
+  await waitForDepth(page, d);
 };
 
 test('the volume knob, the editable hand example and the calculators work and keep state', async () => {

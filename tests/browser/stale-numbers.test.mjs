@@ -5,7 +5,7 @@
 // says which input they are still for; good input again clears the mark. One test per cell.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, useSiteAndBrowser, site, browser } from './harness.mjs';
+import { openPage, useSiteAndBrowser, site, browser, waitForDepth } from './harness.mjs';
 
 useSiteAndBrowser();
 const ID = 'scaled-dot-product-attention';
@@ -13,7 +13,7 @@ const ID = 'scaled-dot-product-attention';
 async function atDepth(depth) {
   const opened = await openPage(browser, site, `${ID}/`);
   await opened.page.locator(`attention-notebook fieldset.depth input[value="${depth}"]`).check();
-  await opened.page.waitForFunction((x) => document.querySelector('attention-notebook').getAttribute('depth') === x, depth);
+  await waitForDepth(opened.page, depth);
   return opened;
 }
 

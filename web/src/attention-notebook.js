@@ -14,9 +14,12 @@
 //   the notebook with the reader's depth, queries, masks and divisors kept).
 // Properties: src, depth, theme, permalink (reflect their attributes), notebook (the engine's
 //   normalised document or null), ready (Promise of {ok, notebook?, errors?} for the latest
-//   load), loadText(text, name) (open a notebook from a string).
+//   load), drawn (Promise, resolves once the cells of the depth asked for are on the page: a
+//   depth shown for the first time waits for its cells' code and their drawing), loadText(text,
+//   name) (open a notebook from a string).
 // Events (bubbling, composed CustomEvents): notebookopen {id, title}, notebookerror {errors},
-//   depthchange {depth, previous}, practice {cellId, correct}, practicecomplete {id}.
+//   depthchange {depth, previous} (once the new depth's cells are on the page), practice
+//   {cellId, correct}, practicecomplete {id}.
 // Styling: CSS custom properties listed in styles.js (--attnbook-bg, --attnbook-fg, ...).
 // Lifecycle: a removed element stops its cells' engine work (a scaling study's run is cancelled);
 //   put back, it starts them again. Drawing never holds the page: cells are made in slices of a few
@@ -25,13 +28,12 @@
 //   (render/typesetter.js). A text larger than the engine's notebook limit is refused here,
 //   before it reaches the engine worker (notebook-text.js).
 
-import './katex-css.js';
 import { styles } from './styles.js';
 import { adoptStyles } from './stylesheet.js';
 import { call } from './engine-client.js';
 import { h } from './dom.js';
-import { katexShadowCss } from './render/maths.js';
-import { renderCell, boxed } from './render/index.js';
+import { adoptKatexStyles } from './render/maths.js';
+import { renderCell, boxed, loadRenderers, rendererReady } from './render/index.js';
 import { renderErrors } from './render/errors.js';
 import { createDepthControl } from './depth-control.js';
 import { createSharedInputs } from './shared-inputs.js';
@@ -72,8 +74,12 @@ export class AttentionNotebook extends HTMLElement {
   #progress;
   #notebook = null;
   #limits = null; // the engine's `limits` answer, for renderers that check what a reader types
-  #cells = []; // { cell, cellId, section, view, active, started }
-  #depth = null;
+  #cells = []; // { cell, cellId, ctx, section, view (null until drawn), active, started }
+  #depth = null; // the depth asked for
+  #shown = null; // the depth whose cells are all on the page: #depth's once they are drawn
+  #showToken = 0; // a depth switch waiting for its cells stops when a newer one replaces it
+  #drawn = Promise.resolve();
+  #resolveDrawn = null; // set while the cells of #depth are not all on the page
   #depthControl = null;
   #loadToken = 0;
   #drawToken = 0; // a drawing in slices stops when a newer one (or an error) replaces it
@@ -89,7 +95,8 @@ export class AttentionNotebook extends HTMLElement {
   constructor() {
     super();
     this.#root = this.attachShadow({ mode: 'open' });
-    adoptStyles(this.#root, katexShadowCss(), styles);
+    adoptStyles(this.#root, styles);
+    adoptKatexStyles(this.#root);
     this.#head = h('header', { class: 'nb-head', hidden: true });
     this.#progress = createProgress('Opening the notebook…');
     this.#body = h('div', { class: 'cells' }, h('p', { class: 'loading' }, 'Opening the notebook…'));
@@ -118,6 +125,12 @@ export class AttentionNotebook extends HTMLElement {
   get notebook() { return this.#notebook; }
   /** Resolves when the latest load has finished: {ok: true, notebook} or {ok: false, errors}. */
   get ready() { return this.#ready; }
+  /**
+   * Resolves once the page shows all the cells of the depth asked for (at once when it does):
+   * after a depth switch, when the new depth's cells have been drawn and the old depth's hidden;
+   * while a notebook is drawn, after its last cell.
+   */
+  get drawn() { return this.#drawn; }
 
   connectedCallback() {
     window.addEventListener('hashchange', this.#onHashChange);
@@ -138,7 +151,7 @@ export class AttentionNotebook extends HTMLElement {
     const saved = readState(location.hash, this.#notebook.id);
     if (saved.depth && saved.depth !== this.#depth && this.#notebook.depths.includes(saved.depth)) {
       this.depth = saved.depth;
-      this.scrollIntoView({ block: 'start' }); // the new depth from its start, not from mid-page
+      this.#drawn.then(() => this.scrollIntoView({ block: 'start' })); // the new depth from its start, not from mid-page
     }
   };
 
@@ -155,7 +168,7 @@ export class AttentionNotebook extends HTMLElement {
     if (!depth || !nb.depths.includes(depth)) return;
     event.preventDefault();
     this.depth = depth;
-    this.scrollIntoView({ block: 'start' });
+    this.#drawn.then(() => this.scrollIntoView({ block: 'start' }));
   };
 
   disconnectedCallback() {
@@ -190,7 +203,8 @@ export class AttentionNotebook extends HTMLElement {
   attributeChangedCallback(name, oldValue, newValue) {
     if (oldValue === newValue) return;
     if (name === 'src' && this.#started) this.#loadFromMarkup();
-    if (name === 'depth' && this.#notebook && newValue) this.#applyDepth(newValue);
+    // (#applyDepth sets the attribute to the depth it switches to: that change needs nothing more.)
+    if (name === 'depth' && this.#notebook && newValue && newValue !== this.#depth) this.#applyDepth(newValue);
     if (name === 'heading-level' && this.#notebook) this.#render(this.#notebook, this.#currentState(), { redraw: true });
     if (name === 'permalink') {
       if (newValue !== null) this.#schedulePermalink();
@@ -253,6 +267,7 @@ export class AttentionNotebook extends HTMLElement {
       const { text, name, trusted = false } = await getText(limit);
       if (overLimit(text, await limit)) throw tooLarge(await limit, name);
       const opened = readChecked(text, trusted);
+      this.#prefetchRenderers(opened.verdict ? opened.verdict.notebook : opened.text);
       const result = opened.verdict || await call('validate', { text: opened.text, name });
       if (token !== this.#loadToken) return;
       if (!result.ok) {
@@ -271,6 +286,26 @@ export class AttentionNotebook extends HTMLElement {
     }
   }
 
+  /**
+   * Starts loading the renderers of the cells the notebook will show first while the engine checks
+   * it, so that they are here when it is drawn: a guess from the unchecked text (#render waits
+   * for what it needs, whatever this finds).
+   */
+  #prefetchRenderers(source) {
+    let doc = source; // the checked form's notebook, or a text still to be checked
+    if (typeof source === 'string') {
+      try {
+        doc = JSON.parse(source);
+      } catch {
+        return; // the engine will say what is wrong
+      }
+    }
+    if (!Array.isArray(doc?.cells) || !Array.isArray(doc.depths)) return;
+    const saved = this.permalink && typeof doc.id === 'string' ? readState(location.hash, doc.id).depth : null;
+    const depth = [saved, this.getAttribute('depth')].find((d) => doc.depths.includes(d)) ?? doc.depths[0];
+    loadRenderers(doc.cells.filter((c) => (Array.isArray(c?.depths) ? c.depths : doc.depths).includes(depth)).map((c) => c?.type));
+  }
+
   #settle(value) {
     const resolve = this.#resolveReady;
     this.#resolveReady = null;
@@ -280,11 +315,14 @@ export class AttentionNotebook extends HTMLElement {
 
   #showErrors(errors, options) {
     ++this.#drawToken;
+    ++this.#showToken;
     this.#typesetter?.dispose();
     this.#typesetter = null;
     this.#disposeCells();
     this.#notebook = null;
     this.#cells = [];
+    this.#settleDrawn(); // no cells to wait for
+    this.#body.removeAttribute('aria-busy');
     this.#head.hidden = true;
     this.#bar.hidden = true;
     this.#body.replaceChildren(renderErrors(errors, { ...options, headingLevel: this.#headingLevel() }));
@@ -300,7 +338,11 @@ export class AttentionNotebook extends HTMLElement {
   /** The reader's state as the permalink keeps it (depth and each cell's getState()). */
   #currentState() {
     const state = { depth: this.#depth, cells: {} };
-    for (const c of this.#cells) if (c.view.getState) state.cells[c.cellId] = c.view.getState();
+    for (const c of this.#cells) {
+      // A cell not drawn yet keeps what the permalink held for it.
+      const fields = c.view ? c.view.getState?.() : c.ctx.initial;
+      if (fields !== undefined) state.cells[c.cellId] = fields;
+    }
     return state;
   }
 
@@ -337,12 +379,17 @@ export class AttentionNotebook extends HTMLElement {
     // The depth first, so that each cell is shown or hidden as it is made.
     this.#cells = [];
     this.#body.replaceChildren();
+    // The depth a notebook opens at is announced by notebookopen, not depthchange; a redraw keeps
+    // the depth shown before it, to announce a switch it finishes.
     this.#depth = null;
+    if (!redraw) this.#shown = null;
     const wanted = (saved.depth && notebook.depths.includes(saved.depth)) ? saved.depth : this.getAttribute('depth');
     this.#applyDepth(wanted, { initial: true });
+    if (!redraw) this.#shown = this.#depth;
 
-    // cells (all drawn once; depth only hides and shows them, so state survives switching), in
-    // slices: a notebook of hundreds of long cells would otherwise hold the page for seconds.
+    // cells (each drawn once, when its depth is first shown; depth then only hides and shows them,
+    // so state survives switching), in slices: a notebook of hundreds of long cells would
+    // otherwise hold the page for seconds.
     const makeCell = (cell, index) => {
       const cellId = cellIdOf(cell, index);
       const ctx = {
@@ -357,17 +404,17 @@ export class AttentionNotebook extends HTMLElement {
         shared,
         typesetter,
       };
-      let view;
-      try {
-        view = renderCell(cell, ctx);
-      } catch (err) {
-        view = { el: h('p', { class: 'cell-error', role: 'alert' }, `This cell could not be drawn: ${err.message}`) };
-      }
-      const section = h('section', { class: `cell cell-${cell.type}${boxed.has(cell.type) ? ' boxed' : ''}`, 'data-cell-id': cellId },
-        cell.title ? h(`h${level + 1}`, { class: 'cell-title' }, cell.title) : null,
-        view.el);
+      // Hidden until #showCells shows it: it may belong to another depth, or wait for its renderer.
+      const section = h('section', { class: `cell cell-${cell.type}${boxed.has(cell.type) ? ' boxed' : ''}`, 'data-cell-id': cellId, hidden: true },
+        cell.title ? h(`h${level + 1}`, { class: 'cell-title' }, cell.title) : null);
       if (cell.title) section.setAttribute('aria-label', cell.title);
-      return { cell, cellId, section, view, active: false, started: false };
+      const c = { cell, cellId, ctx, section, view: null, active: false, started: false };
+      // A cell of another depth is drawn when its depth is first shown (#showCells), whether or not
+      // its renderer has been loaded (by another notebook): what a notebook draws does not depend on
+      // what the page opened before it. (So is one of this depth whose renderer has not loaded: the
+      // depth was switched while the notebook was being drawn.)
+      if ((cell.depths || notebook.depths).includes(this.#depth) && rendererReady(cell.type)) this.#drawView(c);
+      return c;
     };
     let next = 0;
     const slice = () => {
@@ -389,11 +436,30 @@ export class AttentionNotebook extends HTMLElement {
       this.#emit('notebookopen', { id: notebook.id, title: notebook.title });
       this.#settle({ ok: true, notebook });
     };
-    // The first slice gets a task of its own too: this one has just parsed the engine's answer
-    // (a notebook at the size limit is megabytes of JSON).
-    afterFrame(slice);
+    // The renderers of the cells this depth shows are loaded before the first slice (usually
+    // already, by #prefetchRenderers while the engine checked the notebook).
+    const types = notebook.cells.filter((cell) => (cell.depths || notebook.depths).includes(this.#depth)).map((cell) => cell.type);
+    // The first slice gets a task of its own too when nothing is loaded first: this one has just
+    // parsed the engine's answer (a notebook at the size limit is megabytes of JSON).
+    if (types.every(rendererReady)) afterFrame(slice);
+    else loadRenderers(types).then(slice);
   }
 
+  /** Makes the cell's view (its renderer must be loaded) and puts it in the cell's section. */
+  #drawView(c) {
+    try {
+      c.view = renderCell(c.cell, c.ctx);
+    } catch (err) {
+      c.view = { el: h('p', { class: 'cell-error', role: 'alert' }, `This cell could not be drawn: ${err.message}`) };
+    }
+    c.section.append(c.view.el);
+  }
+
+  /**
+   * Switches to the depth `requested` (the first one if the notebook has no such depth). The
+   * depth control, the attribute and the permalink follow at once; the cells when #showCells has
+   * drawn the depth's (`drawn` and depthchange say when).
+   */
   #applyDepth(requested, { initial = false } = {}) {
     const nb = this.#notebook;
     if (!nb) return;
@@ -401,8 +467,45 @@ export class AttentionNotebook extends HTMLElement {
     const previous = this.#depth;
     this.#depth = depth;
     this.#depthControl?.set(depth);
+    if (this.getAttribute('depth') !== depth) this.setAttribute('depth', depth);
+    if (previous !== depth && !initial) this.#schedulePermalink();
+    if (!this.#showCells() && !this.#resolveDrawn) this.#drawn = new Promise((resolve) => { this.#resolveDrawn = resolve; });
+  }
+
+  /**
+   * Shows the cells of the current depth and hides the others. Cells of a depth shown for the
+   * first time may not be drawn yet, nor their renderers loaded: the page keeps showing what it
+   * showed while they load and are drawn (in slices, like the first drawing), then switches at
+   * once, so no cell appears empty or half drawn. A newer call (another switch, the first
+   * drawing's next slice) stops an older one that is still waiting; a cell is drawn once whatever
+   * the switches (it keeps its view). Returns whether the depth's cells are all on the page.
+   */
+  #showCells() {
+    const nb = this.#notebook;
+    const depth = this.#depth;
+    const token = ++this.#showToken;
+    const shown = (c) => (c.cell.depths || nb.depths).includes(depth);
+    const undrawn = this.#cells.filter((c) => !c.view && shown(c));
+    if (undrawn.length) {
+      this.#body.setAttribute('aria-busy', 'true');
+      const again = () => {
+        if (token === this.#showToken) this.#showCells();
+      };
+      if (!undrawn.every((c) => rendererReady(c.cell.type))) {
+        loadRenderers(undrawn.map((c) => c.cell.type)).then(again);
+        return false;
+      }
+      const start = performance.now();
+      do this.#drawView(undrawn.shift());
+      while (undrawn.length && performance.now() - start < SLICE_MS);
+      if (undrawn.length) {
+        afterFrame(again);
+        return false;
+      }
+    }
+    this.#body.removeAttribute('aria-busy');
     for (const c of this.#cells) {
-      const show = (c.cell.depths || nb.depths).includes(depth);
+      const show = shown(c);
       c.section.hidden = !show;
       // Engine work starts only on the page: an element drawn while out of the document (a load
       // that finished after it was removed) starts its cells when it is connected.
@@ -416,11 +519,18 @@ export class AttentionNotebook extends HTMLElement {
       }
     }
     this.#updateContents();
-    if (this.getAttribute('depth') !== depth) this.setAttribute('depth', depth);
-    if (previous !== depth) {
-      if (!initial) this.#emit('depthchange', { depth, previous });
-      if (!initial) this.#schedulePermalink();
-    }
+    if (this.#cells.length < nb.cells.length) return false; // the first drawing's next slice calls again
+    const previous = this.#shown;
+    this.#shown = depth;
+    if (previous !== null && previous !== depth) this.#emit('depthchange', { depth, previous });
+    this.#settleDrawn();
+    return true;
+  }
+
+  #settleDrawn() {
+    const resolve = this.#resolveDrawn;
+    this.#resolveDrawn = null;
+    resolve?.();
   }
 
   /**
@@ -441,7 +551,7 @@ export class AttentionNotebook extends HTMLElement {
           headings.push({ el, sub: el.localName !== `h${level + 1}` });
         });
       }
-      c.view.setHeadings?.(headings);
+      c.view?.setHeadings?.(headings);
     }
   }
 
@@ -472,8 +582,8 @@ export class AttentionNotebook extends HTMLElement {
     if (!nb) return;
     const state = { depth: this.#depth, cells: {} };
     for (const c of this.#cells) {
-      if (!c.view.getState || (c.view.isDefault && c.view.isDefault())) continue;
-      const fields = c.view.getState(); // only what differs from the cell's defaults
+      // Only what differs from the cell's defaults; a cell not drawn yet keeps what the link held.
+      const fields = c.view ? (c.view.isDefault?.() ? null : c.view.getState?.()) : c.ctx.initial;
       if (fields && Object.keys(fields).length) state.cells[c.cellId] = fields;
     }
     const hash = writeState(location.hash, nb.id, state);

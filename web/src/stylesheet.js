@@ -39,3 +39,16 @@ export function adoptStyles(root, ...cssTexts) {
     host.append(style);
   }
 }
+
+/** Add a CSS text to a ShadowRoot or Document ahead of the texts it has (which then win ties). */
+export function adoptStylesFirst(root, cssText) {
+  if (typeof cssText !== 'string' || cssText.length === 0) return;
+  if (constructable) {
+    const sheet = sheetFor(cssText);
+    if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [sheet, ...root.adoptedStyleSheets];
+    return;
+  }
+  const style = document.createElement('style');
+  style.textContent = cssText;
+  (root === document ? document.head : root).prepend(style);
+}

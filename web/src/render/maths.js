@@ -1,17 +1,19 @@
 // TeX to DOM with KaTeX. katex.render builds the DOM itself (no innerHTML, styles set through
-// the CSSOM), so it works under a strict CSP. A formula KaTeX cannot read is shown as its TeX in
+// the CSSOM), so it works under a strict CSP. KaTeX is half the element's code and many cells show
+// no formula, so it is its own file on the site, imported the first time a formula is typeset
+// (loadKatex: the typesetter waits for it before a slice; a formula asked for before it has
+// loaded is shown as its TeX and typeset in place when it has). A formula KaTeX cannot read is shown as its TeX in
 // the error colour with KaTeX's message as tooltip (class maths-error). KaTeX's own error output
 // (throwOnError: false) would set a style attribute, which the strict CSP blocks and reports.
 //
-// The KaTeX stylesheet must live inside each shadow root, but browsers ignore @font-face rules
-// there, so setKatexCss() splits the text: @font-face rules go to the document once (with their
-// font URLs resolved against fontBase), the rest is adopted by every element's shadow root.
-// attention-notebook.js passes the CSS text it imports from 'katex/dist/katex.min.css'
-// (esbuild's text loader) and fontBase = ./fonts/ next to the bundle.
+// The KaTeX stylesheet (../katex-css.js, loaded with KaTeX) must live inside each shadow root, but
+// browsers ignore @font-face rules there, so installKatexCss() splits the text: @font-face rules go
+// to the document (with their font URLs resolved against ./fonts/ beside this code; a browser
+// downloads a font only when a glyph on the page needs it), the rest is adopted by every shadow
+// root that shows formulas (adoptKatexStyles).
 
-import katex from 'katex';
 import { h, keyboardScrollable } from '../dom.js';
-import { adoptStyles } from '../stylesheet.js';
+import { adoptStyles, adoptStylesFirst } from '../stylesheet.js';
 
 // KaTeX's limits for author TeX. Sizes the author writes (\rule{300em}{300em}, \hspace{500em})
 // are capped at MAX_SIZE_EM ems; macro expansion stops after MAX_EXPAND steps (a \def that calls
@@ -28,34 +30,51 @@ export const MAX_HEIGHT_EM = 20;
 const MAX_EXPAND = 1000;
 const MACRO_DEFINITION = /\\(?:def|edef|futurelet|gdef|global|let|long|newcommand|providecommand|renewcommand|xdef)(?![A-Za-z])/;
 
-let shadowCss = '';
-let fontCss = '';
-let fontsInstalled = false;
+let katex = null;
+let katexLoading = null;
+let katexError = null;
+let shadowCss = ''; // KaTeX's stylesheet less its @font-face rules, once loaded
+const waiting = []; // formulas asked for before KaTeX loaded: [element, tex, display]
+const rootsWaiting = new Set(); // WeakRefs to shadow roots to style when KaTeX has loaded
 
-/**
- * Hand the KaTeX CSS text to the maths renderer.
- * @param {string} cssText  contents of katex/dist/katex.min.css
- * @param {{fontBase?: string|URL}} [options]  where the KaTeX fonts/ folder's files are
- *        (default: a fonts/ folder next to this module / the bundle)
- */
-export function setKatexCss(cssText, options = {}) {
-  if (typeof cssText !== 'string') return;
-  const base = String(options.fontBase || new URL('./fonts/', import.meta.url));
-  const faces = cssText.match(/@font-face\s*\{[^}]*\}/g) || [];
-  fontCss = faces
-    .map((face) => face.replace(/url\((['"]?)(?:\.\/)?fonts\/([^'")]+)\1\)/g, (_, q, file) => `url(${JSON.stringify(new URL(file, base).href)})`))
-    .join('\n');
-  shadowCss = cssText.replace(/@font-face\s*\{[^}]*\}/g, '');
-  fontsInstalled = false;
+/** Loads KaTeX and its stylesheet once; resolves when formulas can be typeset (or when that failed: they then say so). */
+export function loadKatex() {
+  katexLoading ||= Promise.all([import('katex'), import('../katex-css.js')]).then(
+    ([m, css]) => {
+      katex = m.default;
+      installKatexCss(css.default);
+    },
+    (err) => { katexError = err; },
+  ).then(() => {
+    for (const ref of rootsWaiting) {
+      const root = ref.deref();
+      if (root) adoptStylesFirst(root, shadowCss);
+    }
+    rootsWaiting.clear();
+    for (const [el, tex, display] of waiting.splice(0)) typesetTex(tex, display, el);
+  });
+  return katexLoading;
 }
 
-/** The KaTeX CSS that belongs in a shadow root ('' until setKatexCss is called). */
-export function katexShadowCss() {
-  if (fontCss && !fontsInstalled && typeof document !== 'undefined') {
-    adoptStyles(document, fontCss);
-    fontsInstalled = true;
-  }
-  return shadowCss;
+/** True once loadKatex has settled: renderTex then typesets at once. */
+export const katexLoaded = () => katex !== null || katexError !== null;
+
+function installKatexCss(cssText) {
+  const fonts = new URL('./fonts/', import.meta.url);
+  const faces = cssText.match(/@font-face\s*\{[^}]*\}/g) || [];
+  adoptStyles(document, faces
+    .map((face) => face.replace(/url\((['"]?)(?:\.\/)?fonts\/([^'")]+)\1\)/g, (_, q, file) => `url(${JSON.stringify(new URL(file, fonts).href)})`))
+    .join('\n'));
+  shadowCss = cssText.replace(/@font-face\s*\{[^}]*\}/g, '');
+}
+
+/**
+ * Gives a shadow root that shows formulas KaTeX's stylesheet, now or as soon as KaTeX has loaded
+ * (always before a formula is typeset), ahead of the root's own sheets, which may refine it.
+ */
+export function adoptKatexStyles(root) {
+  if (katexLoaded()) adoptStylesFirst(root, shadowCss);
+  else rootsWaiting.add(new WeakRef(root));
 }
 
 // Typeset formulas by display mode and TeX, as pristine elements to clone: a lesson repeats its
@@ -70,7 +89,11 @@ export function renderTex(tex, { display = false } = {}) {
   const source = String(tex);
   const key = (display ? 'D' : 'I') + source;
   let el = typeset.get(key)?.cloneNode(true);
-  if (!el) {
+  if (!el && !katexLoaded()) {
+    el = h(display ? 'div' : 'span', { class: display ? 'maths maths-block maths-pending' : 'maths maths-pending' }, source);
+    waiting.push([el, source, display]);
+    loadKatex();
+  } else if (!el) {
     el = typesetTex(source, display);
     if (source.length <= CACHE_MAX_TEX) {
       if (typeset.size >= CACHE_ENTRIES) typeset.delete(typeset.keys().next().value);
@@ -102,8 +125,12 @@ function heightEm(el) {
   return most;
 }
 
-function typesetTex(tex, display) {
-  const el = h(display ? 'div' : 'span', { class: display ? 'maths maths-block' : 'maths' });
+/** Typesets `tex` into `el` (by default a new element), replacing what it held. */
+function typesetTex(tex, display, el = h(display ? 'div' : 'span')) {
+  el.className = display ? 'maths maths-block' : 'maths';
+  el.removeAttribute('title');
+  el.replaceChildren();
+  if (!katex) return refuse(el, tex, `the maths typesetter could not be loaded (${katexError?.message})`);
   const macro = macroIn(tex);
   if (macro) {
     return refuse(el, tex, `a formula may not define macros (${macro[0]}): write the TeX out`);

@@ -7,7 +7,7 @@
 import { h, uniqueId } from '../dom.js';
 import { latestOnly } from '../engine-client.js';
 import { renderMatrix } from './matrix.js';
-import { renderTex } from './maths.js';
+import { renderTex, loadKatex } from './maths.js';
 import { oneOf, changedFields } from './saved.js';
 
 /** The steps in order: [result key, title, TeX, Python]. */
@@ -75,7 +75,8 @@ export function renderTransformerBlock(cell, ctx) {
 
   async function refresh() {
     try {
-      const r = await block({ input: cell.input, heads: state.heads, mask: mask(), activation: state.activation });
+      // The steps' formulas are typeset as they are drawn: KaTeX loads beside the engine's answer.
+      const [r] = await Promise.all([block({ input: cell.input, heads: state.heads, mask: mask(), activation: state.activation }), loadKatex()]);
       if (!r) return;
       problem.hidden = true;
       draw(r);

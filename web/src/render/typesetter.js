@@ -22,7 +22,7 @@
 
 import { h } from '../dom.js';
 import { afterFrame, SLICE_MS } from '../next-task.js';
-import { renderTex, texAsText } from './maths.js';
+import { renderTex, texAsText, loadKatex, katexLoaded } from './maths.js';
 
 // Typeset what is up to one viewport height above or below what is visible.
 const AHEAD = '100% 0px 100% 0px';
@@ -68,7 +68,9 @@ export function createTypesetter(limits) {
     if (scheduled || disposed) return;
     if (!queue.length) return;
     scheduled = true;
-    afterFrame(slice);
+    // KaTeX is loaded when the first formula nears the viewport (maths.js), before the first slice.
+    if (katexLoaded()) afterFrame(slice);
+    else loadKatex().then(() => afterFrame(slice));
   }
 
   let layoutMsPerElement = LAYOUT_MS_PER_ELEMENT;

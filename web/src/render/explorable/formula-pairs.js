@@ -5,7 +5,7 @@
 // the exported program runs. An equation never breaks inside itself. Asked for only while open.
 
 import { h } from '../../dom.js';
-import { renderTex } from '../maths.js';
+import { renderTex, loadKatex } from '../maths.js';
 import { whileOpen } from './python-answer.js';
 
 const TITLES = { match: 'Match and scale', share: 'Share one denominator', mix: 'Carry the values, add them up' };
@@ -15,7 +15,9 @@ export function createFormulaPairs({ answer }) {
   const list = h('ol', { class: 'block-steps formula-pairs' });
   const note = h('p', { class: 'note' }, '');
   const details = h('details', { class: 'pairs' }, h('summary', null, 'The formula and its Python, step by step'), list, note);
-  const refresh = whileOpen(details, answer, {
+  // KaTeX is loaded with the answer: the steps are formulas.
+  const answerAndKatex = async () => (await Promise.all([answer(), loadKatex()]))[0];
+  const refresh = whileOpen(details, answerAndKatex, {
     draw(r) {
       note.textContent = 'The lines are the program’s own (“The same calculation in Python” below has all of it).';
       list.replaceChildren(...r.steps.map((s, i) => h('li', { class: 'block-step', 'data-step': s.step },
