@@ -1,4 +1,4 @@
-// markdown-it tokens (./parser.js) -> DOM, with createElement and text nodes only: no token's
+// The parser's plain tokens (./tokens.js: from ./parser.js on the page, or the site's build) -> DOM, with createElement and text nodes only: no token's
 // text is ever parsed as HTML, so the page's strict CSP holds and author text stays text.
 //
 // Headings: "#" is level `headingBase` (3: the notebook title is h1, cell titles h2), "##" one
@@ -38,7 +38,7 @@ export function tokensToDom(tokens, { headingBase = 3, tex = renderTex } = {}) {
         stack.push(top().appendChild(h('ul')));
         break;
       case 'ordered_list_open': {
-        const start = Number(token.attrGet('start') ?? 1);
+        const start = Number(token.attrs?.start ?? 1);
         stack.push(top().appendChild(h('ol', start !== 1 ? { start: String(start) } : null)));
         break;
       }
@@ -53,13 +53,13 @@ export function tokensToDom(tokens, { headingBase = 3, tex = renderTex } = {}) {
         top().append(...inlineNodes(token.children || [], tex));
         break;
       case 'fence': {
-        const lang = token.info.trim();
-        const code = token.content.replace(/\n$/, '');
+        const lang = (token.info ?? '').trim();
+        const code = (token.content ?? '').replace(/\n$/, '');
         top().append(keyboardScrollable(h('pre', null, h('code', lang ? { 'data-lang': lang } : null, code))));
         break;
       }
       case 'maths_block':
-        top().append(tex(token.content, { display: true }));
+        top().append(tex(token.content ?? '', { display: true }));
         break;
       default:
         // The parser makes no other block tokens; if one appears, its text is shown as text.
@@ -77,7 +77,8 @@ function inlineNodes(children, makeTex) {
   let skip = 0; // characters of the next text token already placed (punctuation after maths)
   for (let i = 0; i < children.length; i++) {
     const token = children[i];
-    const text = skip ? token.content.slice(skip) : token.content;
+    const content = token.content ?? '';
+    const text = skip ? content.slice(skip) : content;
     skip = 0;
     switch (token.type) {
       case 'text':
@@ -93,10 +94,10 @@ function inlineNodes(children, makeTex) {
         stack.push(top().appendChild(h(token.tag)));
         break;
       case 'link_open': {
-        const href = token.attrGet('href');
+        const href = token.attrs?.href;
         // The parser already refused bad targets; checking the href itself again costs nothing.
         const attrs = href && linkTargetAllowed(href) ? linkAttributes(href) : null;
-        const title = token.attrGet('title');
+        const title = token.attrs?.title;
         stack.push(top().appendChild(attrs ? h('a', { ...attrs, title: title || null }) : h('span')));
         break;
       }
@@ -106,7 +107,7 @@ function inlineNodes(children, makeTex) {
       case 'maths_inline': {
         const tex = makeTex(text);
         const after = children[i + 1];
-        const punct = after && after.type === 'text' ? TRAILING_PUNCTUATION.exec(after.content) : null;
+        const punct = after && after.type === 'text' ? TRAILING_PUNCTUATION.exec(after.content ?? '') : null;
         if (punct) {
           top().append(h('span', { class: 'nowrap' }, tex, punct[0]));
           skip = punct[0].length;
