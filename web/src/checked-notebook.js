@@ -69,6 +69,5 @@ export function readChecked(text, trusted) {
   const verdict = form?.verdict;
   if (verdict?.ok !== true || typeof verdict.notebook !== 'object' || verdict.notebook === null) return { text };
   if (!trusted) return { text: JSON.stringify(verdict.notebook, null, 2) };
-  const prerendered = typeof form.prerendered === 'object' && form.prerendered !== null ? form.prerendered : undefined;
-  return { verdict, prerendered };
+  return typeof form.prerendered === 'object' && form.prerendered !== null ? { verdict, prerendered: form.prerendered } : { verdict };
 }
