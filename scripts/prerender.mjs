@@ -88,7 +88,7 @@ export function typesetTree(tex, display) {
 
 function formulasIn(tokens, found = []) {
   for (const token of tokens) {
-    if (token.type === 'maths_inline' || token.type === 'maths_block') found.push({ tex: token.content ?? '', display: token.type === 'maths_block' });
+    if (token.type === 'maths_inline' || token.type === 'maths_block') found.push({ tex: token.content, display: token.type === 'maths_block' });
     if (token.children) formulasIn(token.children, found);
   }
   return found;

@@ -1,5 +1,6 @@
-// The parser's plain tokens (./tokens.js: from ./parser.js on the page, or the site's build) -> DOM, with createElement and text nodes only: no token's
-// text is ever parsed as HTML, so the page's strict CSP holds and author text stays text.
+// The parser's plain tokens (./tokens.js: made by ./parser.js on the page, or by the site's build)
+// -> DOM, with createElement and text nodes only: no token's text is ever parsed as HTML, so the
+// page's strict CSP holds and author text stays text.
 //
 // Headings: "#" is level `headingBase` (3: the notebook title is h1, cell titles h2), "##" one
 // deeper, and so on up to h6; a heading never goes more than one level below the one before it
@@ -53,13 +54,13 @@ export function tokensToDom(tokens, { headingBase = 3, tex = renderTex } = {}) {
         top().append(...inlineNodes(token.children || [], tex));
         break;
       case 'fence': {
-        const lang = (token.info ?? '').trim();
-        const code = (token.content ?? '').replace(/\n$/, '');
+        const lang = token.info.trim();
+        const code = token.content.replace(/\n$/, '');
         top().append(keyboardScrollable(h('pre', null, h('code', lang ? { 'data-lang': lang } : null, code))));
         break;
       }
       case 'maths_block':
-        top().append(tex(token.content ?? '', { display: true }));
+        top().append(tex(token.content, { display: true }));
         break;
       default:
         // The parser makes no other block tokens; if one appears, its text is shown as text.
@@ -77,8 +78,7 @@ function inlineNodes(children, makeTex) {
   let skip = 0; // characters of the next text token already placed (punctuation after maths)
   for (let i = 0; i < children.length; i++) {
     const token = children[i];
-    const content = token.content ?? '';
-    const text = skip ? content.slice(skip) : content;
+    const text = skip ? token.content.slice(skip) : token.content;
     skip = 0;
     switch (token.type) {
       case 'text':
@@ -107,7 +107,7 @@ function inlineNodes(children, makeTex) {
       case 'maths_inline': {
         const tex = makeTex(text);
         const after = children[i + 1];
-        const punct = after && after.type === 'text' ? TRAILING_PUNCTUATION.exec(after.content ?? '') : null;
+        const punct = after && after.type === 'text' ? TRAILING_PUNCTUATION.exec(after.content) : null;
         if (punct) {
           top().append(h('span', { class: 'nowrap' }, tex, punct[0]));
           skip = punct[0].length;

@@ -43,7 +43,7 @@ const rootsWaiting = new Set(); // WeakRefs to shadow roots to style when the st
 export function loadKatexCss() {
   cssLoading ||= import('../katex-css.js').then(
     (css) => installKatexCss(css.default),
-    () => {}, // formulas then show without KaTeX's layout; the typesetter's own error says why
+    () => {}, // formulas then show with the browser's fonts and without KaTeX's layout
   ).then(() => {
     cssLoaded = true;
     for (const ref of rootsWaiting) {
