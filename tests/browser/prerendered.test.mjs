@@ -82,3 +82,42 @@ for (const [id, doc] of Object.entries(notebooks()).sort()) {
     }
   });
 }
+
+test('a hand-edited checked form gets no further than KaTeX\'s kinds of nodes: other elements and handlers show the formula as its TeX', async () => {
+  const id = 'attention-explorable';
+  const form = JSON.parse(fs.readFileSync(path.join(ROOT, 'dist', 'notebooks', `${id}.checked.json`), 'utf8'));
+  const hostile = [
+    ['img', null, null, { src: 'x', onerror: 'window.__ran = 1' }],
+    ['span', 'katex', null, { onclick: 'window.__ran = 1' }, 'x'],
+    ['span', null, null, null, ['svg:a', null, null, { href: 'javascript:window.__ran=1' }, 'x']],
+  ];
+  form.prerendered.tex = form.prerendered.tex.map(([display, tex], i) => [display, tex, hostile[i % hostile.length]]);
+  const opened = await openPage(browser, site, null);
+  const { page, context } = opened;
+  const live = [];
+  context.on('request', (r) => { if (LIVE_CODE.test(r.url())) live.push(r.url()); });
+  await context.route(`${site.url}notebooks/${id}.checked.json`, (route) =>
+    route.fulfill({ status: 200, body: JSON.stringify(form), headers: { 'Content-Type': 'application/json' } }));
+  try {
+    await page.goto(`${site.url}${id}/`);
+    await page.locator('attention-notebook').evaluate((e) => customElements.whenDefined('attention-notebook').then(() => e.ready));
+    const shown = await page.evaluate(async () => {
+      const root = document.querySelector('attention-notebook').shadowRoot;
+      for (let round = 0; round < 50; round++) {
+        const pending = [...root.querySelectorAll('.maths-pending')].filter((m) => m.checkVisibility());
+        if (!pending.length) break;
+        pending[0].scrollIntoView();
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const maths = [...root.querySelectorAll('.prose .maths')].filter((m) => m.checkVisibility());
+      return { count: maths.length, refused: maths.filter((m) => m.classList.contains('maths-error') && m.children.length === 0).length,
+        foreign: root.querySelectorAll('img, [onclick], [onerror], a[href^="javascript"]').length, ran: window.__ran ?? null };
+    });
+    assert.ok(shown.count > 0, 'no formula shown');
+    assert.deepEqual(shown, { count: shown.count, refused: shown.count, foreign: 0, ran: null });
+    assert.deepEqual(live, [], 'KaTeX or markdown-it was fetched');
+    assert.deepEqual(await opened.problems(), []);
+  } finally {
+    await context.close();
+  }
+});
