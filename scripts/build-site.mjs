@@ -8,7 +8,10 @@
 //   dist/notebooks/<id>.checked.json      each one's checked form: the author module's verdict and the
 //                                         normalised notebook (web/src/checked-notebook.js), which the
 //                                         lesson page and embed.html open, so they never load the
-//                                         validator; a notebook the engine refuses stops the build
+//                                         validator; a notebook the engine refuses stops the build.
+//                                         With its Markdown read and its formulas typeset
+//                                         (scripts/prerender.mjs), so they load neither markdown-it
+//                                         nor KaTeX for them
 //   dist/<id>/<id>-<depth>.ipynb          each notebook at each depth as a Jupyter notebook that
 //                                         recomputes its numbers (the engine's `ipynb` command;
 //                                         links back to ATTNBOOK_SITE_URL/<id>/ when that is set)
@@ -17,7 +20,8 @@
 //   dist/embed.html?notebook=<id>         iframe-ready page (posts its height and the element's events)
 //   dist/attention-notebook.js            the embeddable ES module (web/src/define.js bundled)
 //   dist/element-*.js                     its parts imported as a notebook needs them: each cell
-//                                         type's renderer, KaTeX, markdown-it, and code they share
+//                                         type's renderer, KaTeX (element-katex-*), its stylesheet,
+//                                         markdown-it (element-parser-*), and code they share
 //                                         (web/src/render/index.js); beside it, as they find the
 //                                         fonts, the worker and the training lab next to themselves
 //   dist/engine-worker.js                 the engine worker (ES module), loads ./attnbook.mjs
@@ -162,7 +166,7 @@ const ipynbFiles = [];
 for (const nb of notebooks) {
   copy(nb.file, `notebooks/${nb.id}.json`);
   try {
-    write(`notebooks/${nb.id}.checked.json`, await checkedNotebook(fs.readFileSync(nb.file, 'utf8'), `notebooks/${nb.id}.json`));
+    write(`notebooks/${nb.id}.checked.json`, await checkedNotebook(fs.readFileSync(nb.file, 'utf8'), `notebooks/${nb.id}.json`, { prerendered: true }));
   } catch (e) {
     fail(e.message);
   }

@@ -15,6 +15,7 @@ import crypto from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { checkedText } from '../web/src/checked-notebook.js';
+import { prerender } from './prerender.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB = path.join(ROOT, 'web');
@@ -90,9 +91,10 @@ let authorEngine = null;
 
 /**
  * The checked form's text (web/src/checked-notebook.js) of the notebook `text`, named `source`:
- * the author module's `validate` answer. A notebook with problems throws, naming the first.
+ * the author module's `validate` answer, and with `prerendered` its Markdown and formulas read and
+ * typeset for the page (./prerender.mjs). A notebook with problems throws, naming the first.
  */
-export async function checkedNotebook(text, source) {
+export async function checkedNotebook(text, source, { prerendered = false } = {}) {
   authorEngine ||= (async () => {
     const { default: create } = await import(pathToFileURL(path.join(wasmDir(), 'attnbook-author.mjs')).href);
     return create({ wasmBinary: fs.readFileSync(path.join(wasmDir(), 'attnbook-author.wasm')) });
@@ -102,7 +104,7 @@ export async function checkedNotebook(text, source) {
     const [first] = verdict.errors;
     throw new Error(`${source} is not a valid notebook (${verdict.errors.length} problem(s); the first: ${first.where}: ${first.message})`);
   }
-  return checkedText(verdict, source);
+  return checkedText(verdict, source, prerendered ? prerender(verdict.notebook) : undefined);
 }
 
 /** A bundle split into files (esbuild's splitting, ES modules): [{path relative to outdir, contents}]. */

@@ -4,16 +4,15 @@
 // bytes of a response are its Content-Length, the encoded body the server sent (Chromium's own
 // count says 0 for a worker's script), checked against Chromium's count where it has one; the test
 // checks that every file that compresses came as brotli, so the figure is what a brotli-serving
-// host sends (woff2 fonts are compressed already and come as they are, and so does a file of a
-// few bytes that brotli would make longer). The page opens at its first depth and is scrolled to its end, so lazily drawn
-// cells, the renderers, KaTeX and the maths fonts they need are counted too. The breakdown is
-// printed with each run, largest first.
+// host sends (woff2 fonts are compressed already and come as they are). The page opens at its first depth and is scrolled to its end, so lazily drawn
+// cells, the renderers, KaTeX's stylesheet and the maths fonts they need are counted too; KaTeX's
+// code and markdown-it must not be among them. The breakdown is printed with each run, largest first.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { openPage, notebooks, useSiteAndBrowser, site, browser, ROOT } from './harness.mjs';
+import { openPage, notebooks, useSiteAndBrowser, site, browser, ROOT, DIST } from './harness.mjs';
 
 useSiteAndBrowser();
 const budgets = JSON.parse(fs.readFileSync(path.join(ROOT, 'web', 'page-budget.json'), 'utf8'));
@@ -24,6 +23,11 @@ const TRAINING_FILES = ['training-lab.js', 'attnbook-train.mjs', 'attnbook-train
 const hasLab = (id) => notebooks()[id].cells.some((c) => c.type === 'training-lab');
 // What the site sends as it is: compressed formats.
 const PRECOMPRESSED = /\.(woff2|png|zip)$/;
+// KaTeX's code and markdown-it (with the notebook's Markdown rules): files of their own on the site
+// (scripts/build-site.mjs names them), which a shipped lesson never needs: the build read its
+// Markdown and typeset its formulas (scripts/prerender.mjs). KaTeX's stylesheet (element-katex-css-*)
+// and its fonts are still fetched where formulas are shown.
+const NOT_FOR_LESSONS = { KaTeX: /^element-katex-[A-Z0-9]+\.js$/, 'markdown-it': /^element-parser-[A-Z0-9]+\.js$/ };
 
 async function downloads(pagePath) {
   const { page, context, problems } = await openPage(browser, site, null);
@@ -77,6 +81,12 @@ for (const id of Object.keys(notebooks()).sort()) {
     for (const unneeded of ['attnbook-author.mjs', 'attnbook-author.wasm', `notebooks/${id}.json`]) {
       assert.ok(!files.some((f) => f.file === unneeded), `${unneeded} was downloaded`);
     }
+    for (const [what, name] of Object.entries(NOT_FOR_LESSONS)) {
+      assert.ok(fs.readdirSync(DIST).some((f) => name.test(f)), `no file in dist/ is ${what}'s (${name}): the build names it otherwise`);
+      const fetched = files.filter((f) => name.test(f.file));
+      assert.deepEqual(fetched.map((f) => f.file), [], `${what} was downloaded`);
+    }
+    // A file brotli does not make smaller has no .br copy (scripts/precompress.mjs) and comes as it is.
     for (const f of files) {
       if (PRECOMPRESSED.test(f.file)) assert.equal(f.encoding, 'identity', `${f.file} came as ${f.encoding}`);
       else assert.ok(f.encoding === 'br' || (f.encoding === 'identity' && !f.shrinks), `${f.file} came as ${f.encoding}`);

@@ -20,6 +20,13 @@ test('a checked form from elsewhere goes to the validator: its notebook, indente
   assert.deepEqual(readChecked(text, false), { text: JSON.stringify(notebook, null, 2) });
 });
 
+test('the build\'s Markdown and formulas come with the verdict from the element\'s own site only', () => {
+  const prerendered = { markdown: [['Hi', 0, [{ type: 'paragraph_open', tag: 'p' }]]], tex: [] };
+  const withThem = checkedText(verdict, 'notebooks/n.json', prerendered);
+  assert.deepEqual(readChecked(withThem, true), { verdict, prerendered });
+  assert.deepEqual(readChecked(withThem, false), { text: JSON.stringify(notebook, null, 2) });
+});
+
 test('plain notebooks, other shapes and broken texts go to the validator as they are', () => {
   for (const t of [JSON.stringify(notebook), '{"format":"attnbook-checked/1",', ' {"format":"attnbook-checked/1","verdict":{"ok":true,"notebook":{}}}',
     '{"format":"attnbook-checked/1","verdict":{"ok":false,"errors":[],"notebook":{}}}',

@@ -45,6 +45,8 @@ import { readTextWithin, overLimit, tooLarge } from './notebook-text.js';
 import { readChecked, sameSite } from './checked-notebook.js';
 import { createHelpHistory } from './help-history.js';
 import { createTypesetter } from './render/typesetter.js';
+import { usePrerendered } from './render/prerendered.js';
+import { loadMarkdownParser, markdownParserLoaded } from './markdown/load.js';
 import { afterFrame, SLICE_MS } from './next-task.js';
 
 export { setWorkerFactory } from './engine-client.js';
@@ -84,6 +86,7 @@ export class AttentionNotebook extends HTMLElement {
   #loadToken = 0;
   #drawToken = 0; // a drawing in slices stops when a newer one (or an error) replaces it
   #typesetter = null;
+  #needsParser = true; // false for a checked form with its texts read by the build (render/prerendered.js)
   #started = false;
   #permalinkTimer = null;
   #permalinkPending = false;
@@ -268,6 +271,10 @@ export class AttentionNotebook extends HTMLElement {
       if (overLimit(text, await limit)) throw tooLarge(await limit, name);
       const opened = readChecked(text, trusted);
       this.#prefetchRenderers(opened.verdict ? opened.verdict.notebook : opened.text);
+      // The build's Markdown and formulas, or markdown-it, loaded while the engine checks the text.
+      this.#needsParser = !opened.prerendered;
+      if (opened.prerendered) usePrerendered(opened.prerendered);
+      else loadMarkdownParser();
       const result = opened.verdict || await call('validate', { text: opened.text, name });
       if (token !== this.#loadToken) return;
       if (!result.ok) {
@@ -436,13 +443,15 @@ export class AttentionNotebook extends HTMLElement {
       this.#emit('notebookopen', { id: notebook.id, title: notebook.title });
       this.#settle({ ok: true, notebook });
     };
-    // The renderers of the cells this depth shows are loaded before the first slice (usually
-    // already, by #prefetchRenderers while the engine checked the notebook).
+    // The renderers of the cells this depth shows, and markdown-it unless the build read the
+    // notebook's texts, are loaded before the first slice (usually already, by #prefetchRenderers
+    // and #open while the engine checked the notebook).
     const types = notebook.cells.filter((cell) => (cell.depths || notebook.depths).includes(this.#depth)).map((cell) => cell.type);
+    const parser = this.#needsParser && !markdownParserLoaded();
     // The first slice gets a task of its own too when nothing is loaded first: this one has just
     // parsed the engine's answer (a notebook at the size limit is megabytes of JSON).
-    if (types.every(rendererReady)) afterFrame(slice);
-    else loadRenderers(types).then(slice);
+    if (types.every(rendererReady) && !parser) afterFrame(slice);
+    else Promise.all([loadRenderers(types), parser && loadMarkdownParser()]).then(slice);
   }
 
   /** Makes the cell's view (its renderer must be loaded) and puts it in the cell's section. */

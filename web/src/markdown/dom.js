@@ -1,5 +1,6 @@
-// markdown-it tokens (./parser.js) -> DOM, with createElement and text nodes only: no token's
-// text is ever parsed as HTML, so the page's strict CSP holds and author text stays text.
+// The parser's plain tokens (./tokens.js: made by ./parser.js on the page, or by the site's build)
+// -> DOM, with createElement and text nodes only: no token's text is ever parsed as HTML, so the
+// page's strict CSP holds and author text stays text.
 //
 // Headings: "#" is level `headingBase` (3: the notebook title is h1, cell titles h2), "##" one
 // deeper, and so on up to h6; a heading never goes more than one level below the one before it
@@ -38,7 +39,7 @@ export function tokensToDom(tokens, { headingBase = 3, tex = renderTex } = {}) {
         stack.push(top().appendChild(h('ul')));
         break;
       case 'ordered_list_open': {
-        const start = Number(token.attrGet('start') ?? 1);
+        const start = Number(token.attrs?.start ?? 1);
         stack.push(top().appendChild(h('ol', start !== 1 ? { start: String(start) } : null)));
         break;
       }
@@ -93,10 +94,10 @@ function inlineNodes(children, makeTex) {
         stack.push(top().appendChild(h(token.tag)));
         break;
       case 'link_open': {
-        const href = token.attrGet('href');
+        const href = token.attrs?.href;
         // The parser already refused bad targets; checking the href itself again costs nothing.
         const attrs = href && linkTargetAllowed(href) ? linkAttributes(href) : null;
-        const title = token.attrGet('title');
+        const title = token.attrs?.title;
         stack.push(top().appendChild(attrs ? h('a', { ...attrs, title: title || null }) : h('span')));
         break;
       }

@@ -12,6 +12,7 @@
 import MarkdownIt from 'markdown-it';
 import { linkTargetAllowed } from '../link-rule.js';
 import { mathsBlock, mathsInline } from './maths-rules.js';
+import { plainTokens } from './tokens.js';
 
 const OFF = [
   'blockquote', 'code', 'hr', 'html_block', 'lheading', 'reference', // block
@@ -76,4 +77,9 @@ const parser = createParser();
 export function parseMarkdown(text, { formulasPerText } = {}) {
   const env = Number.isInteger(formulasPerText) ? { attnbookFormulasLeft: formulasPerText } : {};
   return parser.parse(String(text ?? ''), env);
+}
+
+/** Markdown text -> the plain tokens ./dom.js draws (./tokens.js); options as parseMarkdown's. */
+export function readMarkdown(text, options) {
+  return plainTokens(parseMarkdown(text, options));
 }

@@ -5,6 +5,7 @@
 
 import { h, uniqueId } from '../dom.js';
 import { renderMarkdown } from './prose.js';
+import { loadMarkdownParser } from '../markdown/load.js';
 
 export function renderPractice(cell, ctx) {
   const el = h('div', { class: 'practice' });
@@ -53,6 +54,9 @@ export function renderPractice(cell, ctx) {
     button.disabled = true;
     try {
       const r = await ctx.call('check_practice', { cell, response: response.value });
+      // The engine's feedback is Markdown made now (it may hold numbers), so markdown-it reads it:
+      // on a shipped lesson that is the first time the page loads it (../markdown/load.js).
+      if (r.feedback) await loadMarkdownParser();
       feedback.className = `feedback ${r.correct ? 'correct' : 'incorrect'}`;
       // The engine's feedback may open with its own verdict ("Correct: 0.284 is right"): say it once.
       const saysVerdict = /^(Correct|Not quite)\b/.test(r.feedback || '');

@@ -22,7 +22,7 @@
 
 import { h } from '../dom.js';
 import { afterFrame, SLICE_MS } from '../next-task.js';
-import { renderTex, texAsText, loadKatex, katexLoaded } from './maths.js';
+import { renderTex, texAsText, prepareTex } from './maths.js';
 
 // Typeset what is up to one viewport height above or below what is visible.
 const AHEAD = '100% 0px 100% 0px';
@@ -68,9 +68,11 @@ export function createTypesetter(limits) {
     if (scheduled || disposed) return;
     if (!queue.length) return;
     scheduled = true;
-    // KaTeX is loaded when the first formula nears the viewport (maths.js), before the first slice.
-    if (katexLoaded()) afterFrame(slice);
-    else loadKatex().then(() => afterFrame(slice));
+    // KaTeX's stylesheet, and KaTeX for a formula the site's build did not typeset, are loaded when
+    // the first formula that needs them nears the viewport (maths.js), before its slice.
+    const ready = prepareTex(queue.map((placeholder) => pending.get(placeholder)).filter(Boolean));
+    if (ready === true) afterFrame(slice);
+    else ready.then(() => afterFrame(slice));
   }
 
   let layoutMsPerElement = LAYOUT_MS_PER_ELEMENT;
