@@ -26,7 +26,7 @@
 // engine's classic script (attnbook-classic.js, wasm inlined) in front of this code in the
 // same Blob: a `createAttnbook` already in scope is used first.
 
-/* global createAttnbook, createAttnbookScale, createAttnbookTrain */
+/* global createAttnbook */
 
 import { createEngineHost, isEngineError, faultText } from './engine-host.js';
 import { runScaleJob } from './scale-job.js';
