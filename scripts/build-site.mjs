@@ -33,6 +33,8 @@
 //                                         lesson page only when a reader exports their settings
 //   dist/training-lab.js                  the training lab's renderer, imported by the element
 //                                         only when a notebook shows a training lab
+//   dist/attnbook-scale.mjs/.wasm         the scale module (the attention-at-scale cell's runs), loaded
+//                                         by the worker of the 'scale' lane on a cell's first Run
 //   dist/attnbook-train.mjs/.wasm         the training module (the lab's TrainSession), loaded by
 //                                         the worker of the 'train' lane only
 //   dist/fonts/*.woff2                    KaTeX fonts (the module points its CSS at them)
@@ -90,6 +92,8 @@ need(path.join(WASM, 'attnbook-export.mjs'), 'run `scripts/build wasm` first');
 need(path.join(WASM, 'attnbook-author.mjs'), 'run `scripts/build wasm` first');
 need(path.join(WASM, 'attnbook-train.mjs'), 'run `scripts/build wasm` first');
 need(path.join(WASM, 'attnbook-train-classic.js'), 'run `scripts/build wasm` first');
+need(path.join(WASM, 'attnbook-scale.mjs'), 'run `scripts/build wasm` first');
+need(path.join(WASM, 'attnbook-scale-classic.js'), 'run `scripts/build wasm` first');
 need(path.join(WEB, 'src', 'define.js'), 'the element (web/src/define.js) is missing');
 need(path.join(WEB, 'src', 'engine-worker.js'), 'the engine worker (web/src/engine-worker.js) is missing');
 need(KATEX_CSS, 'run `scripts/setup` (npm packages) first');
@@ -133,6 +137,10 @@ write('engine-worker.js', await bundle({ entryPoints: [path.join(WEB, 'src', 'en
 write('training-lab.js', await bundle({ entryPoints: [path.join(WEB, 'src', 'render', 'training-lab', 'lab.js')], format: 'esm' }));
 copy(path.join(WASM, 'attnbook-train.mjs'), 'attnbook-train.mjs');
 copy(path.join(WASM, 'attnbook-train.wasm'), 'attnbook-train.wasm');
+// The worker's scale module, loaded by the worker of the 'scale' lane when a reader first presses
+// an attention-at-scale cell's Run: a page that never runs one downloads none of it.
+copy(path.join(WASM, 'attnbook-scale.mjs'), 'attnbook-scale.mjs');
+copy(path.join(WASM, 'attnbook-scale.wasm'), 'attnbook-scale.wasm');
 copy(path.join(WASM, 'attnbook.mjs'), 'attnbook.mjs');
 copy(path.join(WASM, 'attnbook.wasm'), 'attnbook.wasm');
 copy(path.join(WASM, 'attnbook-author.mjs'), 'attnbook-author.mjs');
@@ -140,7 +148,7 @@ copy(path.join(WASM, 'attnbook-author.wasm'), 'attnbook-author.wasm');
 copy(path.join(WASM, 'attnbook-export.mjs'), 'attnbook-export.mjs');
 copy(path.join(WASM, 'attnbook-export.wasm'), 'attnbook-export.wasm');
 for (const f of fs.readdirSync(KATEX_FONTS).filter((f) => f.endsWith('.woff2'))) copy(path.join(KATEX_FONTS, f), `fonts/${f}`);
-log(`attention-notebook.js and ${elementFiles.length - 1} parts, engine-worker.js, training-lab.js, attnbook.mjs/.wasm, attnbook-author.mjs/.wasm, attnbook-train.mjs/.wasm, fonts/`);
+log(`attention-notebook.js and ${elementFiles.length - 1} parts, engine-worker.js, training-lab.js, attnbook.mjs/.wasm, attnbook-author.mjs/.wasm, attnbook-scale.mjs/.wasm, attnbook-train.mjs/.wasm, fonts/`);
 
 // Shared page assets (web/pages/*.css and the page scripts).
 for (const f of fs.readdirSync(PAGES).filter((f) => /\.(css|js|svg)$/.test(f) && !f.startsWith('standalone') && f !== 'embed.js')) {

@@ -2,7 +2,7 @@
 """What a shipped WASM module is made of: its size (raw and gzip -9; the learner's module against engine/module-budget.json)
 and the code section split by origin, read from the function bodies and the symbol map the build writes beside the module.
 
-    scripts/module-size.py [build/wasm/attnbook.wasm | build/wasm/attnbook-author.wasm] [--top 20]
+    scripts/module-size.py [build/wasm/attnbook.wasm | build/wasm/attnbook-author.wasm | build/wasm/attnbook-scale.wasm] [--top 20]
 
 Groups (first match on the function's own qualified name, parameters left out): nlohmann json, attnbook's own code, std::string,
 std::vector and other containers, libc number formatting/parsing, exceptions and RTTI, malloc,

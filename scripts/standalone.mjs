@@ -126,23 +126,28 @@ export const inlineTrainingLabPlugin = {
   },
 };
 
+const hasCell = (doc, type) => Array.isArray(doc?.cells) && doc.cells.some((c) => c && c.type === type);
 /** True when the notebook shows a training lab (its single-file page then carries the training module). */
-export const hasTrainingLab = (doc) => Array.isArray(doc?.cells) && doc.cells.some((c) => c && c.type === 'training-lab');
+export const hasTrainingLab = (doc) => hasCell(doc, 'training-lab');
+/** True when the notebook shows an attention-at-scale cell (its single-file page then carries the scale module). */
+export const hasAttentionScale = (doc) => hasCell(doc, 'attention-scale');
 const cache = new Map();
 
 /**
  * The worker's classic script (engine with the .wasm inlined, then the worker), built once per
- * process; `train`: with the training module's classic script in front too (global
- * createAttnbookTrain), for a notebook with a training lab.
+ * process; `scale`, `train`: with the scale module's, the training module's classic script in front
+ * too (globals createAttnbookScale, createAttnbookTrain), for a notebook with an attention-at-scale
+ * cell, a training lab.
  */
-async function workerClassic(train = false) {
-  const key = train ? 'worker+train' : 'worker';
+async function workerClassic({ scale = false, train = false } = {}) {
+  const key = `worker${scale ? '+scale' : ''}${train ? '+train' : ''}`;
   if (!cache.has(key)) {
     const wasm = wasmDir();
+    const classic = (file, global) => `${fs.readFileSync(path.join(wasm, file), 'utf8')}\n;self.${global} = ${global};\n`;
     cache.set(key,
-      fs.readFileSync(path.join(wasm, 'attnbook-classic.js'), 'utf8') +
-      '\n;self.createAttnbook = createAttnbook;\n' +
-      (train ? `${fs.readFileSync(path.join(wasm, 'attnbook-train-classic.js'), 'utf8')}\n;self.createAttnbookTrain = createAttnbookTrain;\n` : '') +
+      classic('attnbook-classic.js', 'createAttnbook') +
+      (scale ? classic('attnbook-scale-classic.js', 'createAttnbookScale') : '') +
+      (train ? classic('attnbook-train-classic.js', 'createAttnbookTrain') : '') +
       (await bundle({ entryPoints: [path.join(WEB, 'src', 'engine-worker.js')], format: 'iife', define: iifeDefines })));
   }
   return cache.get(key);
@@ -168,7 +173,7 @@ async function elementScript(entry) {
  */
 export async function standaloneHtml(doc, { entry = 'web/pages/standalone-entry.js', note } = {}) {
   const element = await elementScript(entry);
-  const worker = await workerClassic(hasTrainingLab(doc));
+  const worker = await workerClassic({ scale: hasAttentionScale(doc), train: hasTrainingLab(doc) });
   const pageCss = fs.readFileSync(path.join(PAGES, 'site.css'), 'utf8');
   // The site's favicon.svg, inline (the standalone file fetches nothing; its policy allows img-src data:).
   const favicon = `data:image/svg+xml,${encodeURIComponent(fs.readFileSync(path.join(PAGES, 'favicon.svg'), 'utf8').trim())}`;

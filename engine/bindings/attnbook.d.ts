@@ -329,6 +329,11 @@ export interface AttnbookModule {
   callWithProgress(command: keyof Commands, argsJson: string, onProgress: (fraction: number) => void): string;
   /** JSON array of the command names. */
   commands(): string;
+}
+
+/** The scale module (attnbook-scale.mjs; attnbook-scale-classic.js defines createAttnbookScale):
+ *  only the "attention at scale" cell's runs, loaded by the worker of the page's 'scale' lane. */
+export interface AttnbookScaleModule {
   /** One "attention at scale" run on the engine's WASM kernel, in one call: draws Q, K, V
    *  (numpy's default_rng(seed), float32), runs attention_forward_f32 (timed around the kernel),
    *  checks sampled rows against float64. argsJson: the problem + sample_rows?. No tensor crosses.

@@ -50,14 +50,14 @@ impls['attnbook-wasm-tiled-2x16'] = { load: ourModule, make: ourImpl(1) };
 impls['attnbook-wasm-tiled-6x8'] = { load: ourModule, make: ourImpl(2) };
 impls['attnbook-wasm-scalar'] = { load: ourModule, make: ourImpl(3) };
 
-// ---- the cell's path: the shipped module's AttentionScale.run beside the raw kernel -------------
-// The "attention at scale" cell runs the engine's kernel through the shipped module (Embind,
+// ---- the cell's path: the scale module's AttentionScale.run beside the raw kernel ---------------
+// The "attention at scale" cell runs the engine's kernel through the shipped scale module (Embind,
 // progress into JavaScript, its own timing); the raw kernel is attention_forward_f32 called
 // directly in the bench module on the same inputs. Both outputs must agree bit for bit.
 let shippedEngine = null;
 async function shipped() {
   if (!shippedEngine) {
-    const { default: create } = await import('/build/wasm/attnbook.mjs');
+    const { default: create } = await import('/build/wasm/attnbook-scale.mjs');
     shippedEngine = await create({ locateFile: (f) => `/build/wasm/${f}` });
   }
   return shippedEngine;

@@ -1,5 +1,5 @@
 // The "attention at scale" cell's path beside the raw kernel, in headless Chromium, one thread:
-// the shipped module's AttentionScale.run (what the cell's Run button runs on WebAssembly: the
+// the shipped scale module's AttentionScale.run (what the cell's Run button runs on WebAssembly: the
 // binding, progress into JavaScript, the engine's own timing) against attention_forward_f32
 // called directly (the bench module), on the same inputs, causal and not. Each pair's outputs
 // must agree bit for bit before it is timed. The cell's GFLOP/s is the one the cell would show

@@ -77,8 +77,9 @@ for (const id of Object.keys(notebooks()).sort()) {
     for (const needed of ['attention-notebook.js', 'engine-worker.js', 'attnbook.wasm', `notebooks/${id}.checked.json`]) {
       assert.ok(files.some((f) => f.file === needed), `${needed} was not downloaded: ${files.map((f) => f.file).join(', ')}`);
     }
-    // A shipped lesson was checked by the site's build: the validator's module is not fetched.
-    for (const unneeded of ['attnbook-author.mjs', 'attnbook-author.wasm', `notebooks/${id}.json`]) {
+    // A shipped lesson was checked by the site's build: the validator's module is not fetched. Nor is
+    // the scale module: only a reader's Run on an attention-at-scale cell loads it.
+    for (const unneeded of ['attnbook-author.mjs', 'attnbook-author.wasm', `notebooks/${id}.json`, 'attnbook-scale.mjs', 'attnbook-scale.wasm']) {
       assert.ok(!files.some((f) => f.file === unneeded), `${unneeded} was downloaded`);
     }
     for (const [what, name] of Object.entries(NOT_FOR_LESSONS)) {

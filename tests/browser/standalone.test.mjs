@@ -58,3 +58,32 @@ test('standalone.html works from file:// with the engine in a Blob worker', asyn
     await context.close();
   }
 });
+
+// A notebook with an attention-at-scale cell carries the scale module's classic script too
+// (createAttnbookScale, scripts/standalone.mjs): the cell's Run works from file:// as well.
+test('standalone.html of a notebook with an attention-at-scale cell runs it from file:// (the scale module inlined)', async () => {
+  const id = 'scaled-dot-product-attention';
+  const url = pathToFileURL(path.join(DIST, id, 'standalone.html')).href;
+  const { page, problems, context } = await openPage(browser, null, null);
+  try {
+    await page.goto(url);
+    await page.locator('attention-notebook fieldset.depth input[value="researcher"]').check({ timeout: 20000 });
+    const scale = page.locator('attention-notebook .attention-scale');
+    await scale.scrollIntoViewIfNeeded({ timeout: 20000 });
+    await scale.waitFor({ timeout: 20000 });
+    await scale.locator('select[id$="-b"]').selectOption('wasm');
+    await scale.locator('button.run').click();
+    await page.waitForFunction(() => {
+      const el = document.querySelector('attention-notebook').shadowRoot.querySelector('.attention-scale');
+      return el.dataset.backend || el.querySelector('.cell-error');
+    }, null, { timeout: 120000 });
+    const r = await scale.evaluate((el) => ({ backend: el.dataset.backend, rel: Number(el.dataset.maxRelError),
+      error: el.querySelector('.cell-error')?.textContent || null }));
+    assert.equal(r.error, null);
+    assert.equal(r.backend, 'wasm');
+    assert.ok(r.rel < 1e-4, `float32 against float64: ${r.rel}`);
+    assert.deepEqual(await problems(), []);
+  } finally {
+    await context.close();
+  }
+});

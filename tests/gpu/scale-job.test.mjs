@@ -1,5 +1,5 @@
-// The "attention at scale" job (web/src/scale-job.js) under Node with the real engine module
-// (build/wasm) and Dawn: the backend it picks, the notes it gives when it falls back to WASM, and
+// The "attention at scale" job (web/src/scale-job.js) under Node with the real engine module the
+// worker runs it on (the scale module, build/wasm/attnbook-scale.mjs) and Dawn: the backend it picks, the notes it gives when it falls back to WASM, and
 // the engine's float64 report on whatever ran. The fallbacks are provoked with stand-ins for
 // navigator.gpu that behave like a browser without WebGPU, without an adapter, with an adapter
 // that refuses a device, with limits too small, and with a device lost mid-run.
@@ -11,7 +11,7 @@ import { runScaleJob } from '../../web/src/scale-job.js';
 
 let engine;
 const shaders = wgslSources();
-before(async () => { engine = await loadEngine(); });
+before(async () => { engine = await loadEngine('attnbook-scale'); });
 
 const args = { tokens: 96, head_width: 16, heads: 2, causal: true, divisor: 'sqrt', seed: 3, backend: 'auto' };
 // float32 attention against float64 at T = 96, d = 16: ~1e-7 typically; 1e-5 is ~T u with slack.

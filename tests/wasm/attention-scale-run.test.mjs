@@ -1,5 +1,6 @@
-// The "attention at scale" entry points of the module (engine/bindings: attentionRun, one call per
-// WASM run; the AttentionScale handle, for the WebGPU path): the tensors stay in WASM memory and
+// The "attention at scale" entry points of the scale module (attnbook-scale.mjs,
+// engine/bindings/scale: attentionRun, one call per WASM run; the AttentionScale handle, for the
+// WebGPU path): the tensors stay in WASM memory and
 // cross at most once each way, the kernel named is the one that ran, the float64 check is the
 // engine's, every size is checked before any work, errors are JS Errors naming the problem, and
 // a second large run reuses the memory the first one grew. Outputs against a float64 reference
@@ -9,7 +10,7 @@ import assert from 'node:assert/strict';
 import { loadEngine } from './engine.mjs';
 
 let engine;
-before(async () => { engine = await loadEngine(); });
+before(async () => { engine = await loadEngine('attnbook-scale'); });
 
 const TILED = 'scaled_dot_product_attention_tiled_4x8_xsimd';
 

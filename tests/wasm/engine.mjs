@@ -9,7 +9,10 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const WASM_DIR = process.env.ATTNBOOK_BUILD_WASM || path.join(ROOT, 'build/wasm');
 export const NATIVE_DIR = process.env.ATTNBOOK_BUILD_NATIVE || path.join(ROOT, 'build/native');
 
-/** `name`: attnbook (the learner's module) or attnbook-author (plus the validator and authoring commands). */
+/**
+ * `name`: attnbook (the learner's module), attnbook-author (plus the validator and authoring commands),
+ * attnbook-export (plus the Jupyter export) or attnbook-scale (the attention-at-scale cell's runs only).
+ */
 export async function loadEngine(name = 'attnbook') {
   const { default: createAttnbook } = await import(path.join(WASM_DIR, `${name}.mjs`));
   return createAttnbook({ wasmBinary: fs.readFileSync(path.join(WASM_DIR, `${name}.wasm`)) });

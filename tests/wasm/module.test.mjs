@@ -3,7 +3,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, loadEngine, runNativeCli } from './engine.mjs';
+import { ROOT, WASM_DIR, loadEngine, runNativeCli } from './engine.mjs';
 import { AUTHOR_COMMANDS } from '../../web/src/engine-modules.js';
 
 let engine;
@@ -89,6 +89,18 @@ test('the learner\'s module lacks exactly the commands the worker sends to the a
   assert.deepEqual(JSON.parse(author.call('schema', '{}')), JSON.parse(runNativeCli(['schema']).stdout));
   assert.equal(author.call('limits', '{}'), engine.call('limits', '{}'));
   assert.equal(author.call('explore', '{}'), engine.call('explore', '{}'));
+});
+
+test('the attention-at-scale runs are the scale module\'s alone (the worker of the scale lane loads it)', async () => {
+  // engine/bindings/scale: the learner's module has neither entry point, nor the kernel they run.
+  assert.equal(engine.attentionRun, undefined);
+  assert.equal(engine.AttentionScale, undefined);
+  const learnerSymbols = fs.readFileSync(path.join(WASM_DIR, 'attnbook.mjs.symbols'), 'utf8');
+  assert.doesNotMatch(learnerSymbols, /run_tiled_4x8|attention_forward_f32/, 'the tiled kernel is linked into attnbook.wasm');
+  const scale = await loadEngine('attnbook-scale');
+  assert.equal(typeof scale.attentionRun, 'function');
+  assert.equal(typeof scale.AttentionScale, 'function');
+  assert.equal(scale.call, undefined, 'the scale module runs no commands');
 });
 
 test('attention through Embind matches a float64 JavaScript reference (causal, GQA)', () => {

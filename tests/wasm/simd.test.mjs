@@ -1,4 +1,5 @@
-// The shipped .wasm must run the attention kernel on SIMD128 (xsimd compiled with -msimd128
+// The shipped .wasm that runs attention at scale (the scale module, attnbook-scale.wasm, which the
+// attention-at-scale cell's worker loads) must run the attention kernel on SIMD128 (xsimd compiled with -msimd128
 // -msse2), checked inside the kernel's own function and not anywhere in the module, so that a
 // kernel turned scalar fails even while other functions keep their vector code.
 // The link writes a symbol map beside the module (--emit-symbol-map in CMakeLists.txt: lines
@@ -12,8 +13,8 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { WASM_DIR } from './engine.mjs';
 
-const wasmPath = path.join(WASM_DIR, 'attnbook.wasm');
-const symbolsPath = path.join(WASM_DIR, 'attnbook.mjs.symbols');
+const wasmPath = path.join(WASM_DIR, 'attnbook-scale.wasm');
+const symbolsPath = path.join(WASM_DIR, 'attnbook-scale.mjs.symbols');
 assert.ok(fs.existsSync(symbolsPath), `${symbolsPath} is missing: rebuild with \`scripts/build wasm\``);
 // (emcc writes the map before the final .wasm; on a busy machine a second or more apart.)
 assert.ok(fs.statSync(symbolsPath).mtimeMs >= fs.statSync(wasmPath).mtimeMs - 60000,
@@ -70,10 +71,10 @@ test('the tiled 4x8 attention kernel (the engine\'s choice) computes on f32x4 re
   assert.ok(!softmax || !kernel.includes(`(call ${softmax}\n`), 'the tiled kernel calls softmax_f32_xsimd (the softmax should be online)');
 });
 
-test('the shipped module carries the engine\'s tile only (the other shapes are for tests and benchmarks)', () => {
+test('the scale module carries the engine\'s tile only (the other shapes are for tests and benchmarks)', () => {
   for (const shape of ['2x16', '6x8']) {
     assert.ok(!symbols.some((s) => s.name.includes(`run_tiled_${shape}`) || s.name.includes(`tiled_${shape}_xsimd`)),
-      `the ${shape} tile is linked into attnbook.wasm`);
+      `the ${shape} tile is linked into attnbook-scale.wasm`);
   }
 });
 

@@ -5,11 +5,13 @@
 // Messages out: {type: 'result', id, json} | {type: 'error', id, message}
 //               {type: 'progress', id, fraction}                    (at most ~20 per second)
 //
-// Two calls are not engine commands but jobs of this worker: 'scale_run' (web/src/scale-job.js,
-// the "attention at scale" cell: WebGPU or the WASM kernel, then the engine's float64 check) and
-// 'train_session' (web/src/train-job.js, the training lab: its sessions live in the training
-// module, attnbook-train.mjs, which this worker loads only when a lab first trains; the standalone
-// page puts its classic form, global createAttnbookTrain, in front of this code instead).
+// Two calls are not engine commands but jobs of this worker, each run by a module of its own that
+// this worker loads only for it (the worker of the lane the job runs on, the first time): 'scale_run'
+// (web/src/scale-job.js, the "attention at scale" cell: WebGPU or the WASM kernel, then the
+// engine's float64 check; the scale module, attnbook-scale.mjs, when a reader first presses Run)
+// and 'train_session' (web/src/train-job.js, the training lab: the training module,
+// attnbook-train.mjs, when a lab first trains). The standalone page puts their classic forms
+// (globals createAttnbookScale, createAttnbookTrain) in front of this code instead.
 //
 // The authoring commands (AUTHOR_COMMANDS: the validator, the schema, the cell types) are not in
 // the learner's module: they run in the author module, attnbook-author.mjs (the same engine plus
@@ -24,7 +26,7 @@
 // engine's classic script (attnbook-classic.js, wasm inlined) in front of this code in the
 // same Blob: a `createAttnbook` already in scope is used first.
 
-/* global createAttnbook, createAttnbookTrain */
+/* global createAttnbook */
 
 import { createEngineHost, isEngineError, faultText } from './engine-host.js';
 import { runScaleJob } from './scale-job.js';
@@ -62,15 +64,19 @@ async function loadEngine() {
   return factory({});
 }
 
-async function loadTrainEngine() {
-  let factory = typeof createAttnbookTrain === 'function' ? createAttnbookTrain : globalThis.createAttnbookTrain;
-  if (typeof factory !== 'function') {
-    const url = besideMe('./attnbook-train.mjs');
-    if (!url) throw new Error('no training module URL: start this worker from its own URL, or prepend attnbook-train-classic.js to it');
+/**
+ * A job's module: the factory `global` if its classic script was put in front of this code (the
+ * standalone page), else the ES module `file` beside this worker.
+ */
+async function loadJobEngine(global, file, classic) {
+  let factory = typeof globalThis[global] === 'function' ? globalThis[global] : null;
+  if (!factory) {
+    const url = besideMe(`./${file}`);
+    if (!url) throw new Error(`no URL for ${file}: start this worker from its own URL, or prepend ${classic} to it`);
     const mod = await import(/* webpackIgnore: true */ url);
-    factory = mod.default || mod.createAttnbookTrain;
+    factory = mod.default || mod[global];
   }
-  if (typeof factory !== 'function') throw new Error('attnbook-train.mjs does not export createAttnbookTrain');
+  if (typeof factory !== 'function') throw new Error(`${file} does not export ${global}`);
   return factory({});
 }
 
@@ -85,13 +91,16 @@ async function loadAuthorEngine() {
 
 // One instance at a time; engine-host.js drops it after any error that is not the engine's own.
 const host = createEngineHost(loadEngine);
+// The scale module: loaded on the first run at scale only.
+const scaleHost = createEngineHost(() => loadJobEngine('createAttnbookScale', 'attnbook-scale.mjs', 'attnbook-scale-classic.js'));
 // The training module: loaded on the first training job only.
-const trainHost = createEngineHost(loadTrainEngine);
+const trainHost = createEngineHost(() => loadJobEngine('createAttnbookTrain', 'attnbook-train.mjs', 'attnbook-train-classic.js'));
 // The author module: loaded on the first authoring command only.
 const authorHost = createEngineHost(loadAuthorEngine);
 
 function hostFor(command) {
   if (command === TRAIN_JOB) return trainHost;
+  if (command === SCALE_JOB) return scaleHost;
   return AUTHOR_COMMANDS.includes(command) ? authorHost : host;
 }
 
@@ -143,8 +152,9 @@ self.addEventListener('message', (event) => {
   const msg = event.data || {};
   if (msg.type === 'init') {
     // Start loading now (errors are reported per call): the training lane's worker needs only the
-    // training module.
+    // training module, the scale lane's only the scale module.
     if (msg.lane === 'train') trainHost.warm();
+    else if (msg.lane === 'scale') scaleHost.warm();
     else host.warm();
   } else if (msg.type === 'call') {
     handleCall(msg);
