@@ -26,6 +26,7 @@
 #include "attnbook/lessons/sequence.hpp"
 #include "attnbook/notebook/attention_command.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/field_reader.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/json_text.hpp"
 #include "attnbook/notebook/lesson_cells.hpp"
@@ -129,18 +130,6 @@ constexpr Limit kLimits[] = {
     limit("playback/seconds/default", lc::playback_default_seconds),
     limit("study/max_steps", lc::study_max_steps),
 
-    limit("scaling/seed/min", sc::seed.min),
-    limit("scaling/seed/max", sc::seed.max),
-    limit("scaling/widths/min_count", sc::width_count.min),
-    limit("scaling/widths/max_count", sc::width_count.max),
-    limit("scaling/widths/min", sc::width.min),
-    limit("scaling/widths/max", sc::width.max),
-    limit("scaling/pairs/min", sc::pairs.min),
-    limit("scaling/pairs/max", sc::pairs.max),
-    limit("scaling/trials/min", sc::trials.min),
-    limit("scaling/trials/max", sc::trials.max),
-    limit("scaling/keys/min", sc::keys.min),
-    limit("scaling/keys/max", sc::keys.max),
     limit("scaling/max_block", sc::max_block),
 
     limit("practice/options/min", static_cast<std::uint64_t>(pr::min_options)),
@@ -305,16 +294,7 @@ json engine_limits() {
             .set("keys", example.keys)
             .set("values", example.values);
     }
-    {
-        const ScalingInput defaults;
-        JsonOut scaling = o.object("scaling");
-        set_default(scaling, "seed", defaults.seed);
-        scaling.object("widths").set("default", defaults.widths);
-        set_default(scaling, "pairs", defaults.pairs);
-        set_default(scaling, "trials", defaults.trials);
-        set_default(scaling, "keys", defaults.keys);
-        scaling.object("divisor").set("default", divisor_name(defaults.divisor));
-    }
+    write_field_limits<ScalingInput>(o.object("scaling"), true);
     o.object("practice").set("answer_kinds", answer_kinds());
     {
         const PrecisionInput defaults;

@@ -23,7 +23,6 @@
 #include "attnbook/lessons/pipeline.hpp"
 #include "attnbook/lessons/precision.hpp"
 #include "attnbook/lessons/pytorch_rules.hpp"
-#include "attnbook/lessons/scaling_study.hpp"
 #include "attnbook/lessons/train.hpp"
 #include "attnbook/notebook/cell_types.hpp"
 #include "attnbook/notebook/command_args.hpp"
@@ -135,6 +134,17 @@ json whole_list(std::vector<std::size_t> values) {
     return out;
 }
 
+// A field of a lesson's table (core/field.hpp), by its kind.
+json field_schema(const Field& f) {
+    switch (f.kind) {
+        case Field::whole: return whole(f.range.min, f.range.max);
+        case Field::wholes: return array_of(whole(f.range.min, f.range.max), f.count.min, f.count.max);
+        case Field::positive: return positive(f.limit);
+        case Field::divisor: return divisor();
+    }
+    return json();
+}
+
 // Each cell type's own fields (besides type, id, depths and title): the readers' arguments in
 // validate_cells.cpp, validate_sequence_cells.cpp, validate_scale_cells.cpp, validate_lesson_cells.cpp.
 std::map<std::string, json> own_fields(const std::string& type) {
@@ -162,14 +172,6 @@ std::map<std::string, json> own_fields(const std::string& type) {
         goal["share_above"].erase("maximum");
         goal["share_above"]["exclusiveMaximum"] = 1;
         f["goal"] = closed_object(std::move(goal), {"source", "share_above"});
-    } else if (type == "scaling-study") {
-        namespace sc = scaling_limits;
-        f["seed"] = whole(sc::seed.min, sc::seed.max);
-        f["widths"] = array_of(whole(sc::width.min, sc::width.max), sc::width_count.min, sc::width_count.max);
-        f["pairs"] = whole(sc::pairs.min, sc::pairs.max);
-        f["trials"] = whole(sc::trials.min, sc::trials.max);
-        f["keys"] = whole(sc::keys.min, sc::keys.max);
-        f["divisor"] = divisor();
     } else if (type == "hand-example") {
         f["queries"] = f["keys"] = f["values"] = matrix(hx::cell_max_rows, 1, hx::cell_max_width, hx::cell_max_abs);
     } else if (type == "held-sequence") {
@@ -348,6 +350,7 @@ json defs() {
     json& cases = cell.array("allOf");
     for (const auto& t : types) {
         std::map<std::string, json> fields = own_fields(t.type);
+        for (const Field& f : t.table) fields[f.name] = field_schema(f);
         json properties;
         JsonOut p(properties);
         for (const std::string& name : t.fields) {

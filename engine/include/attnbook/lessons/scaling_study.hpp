@@ -13,6 +13,7 @@
 #include <functional>
 #include <vector>
 
+#include "attnbook/core/field.hpp"
 #include "attnbook/core/numpy_rng.hpp"
 #include "attnbook/lessons/divisor.hpp"
 
@@ -26,10 +27,6 @@ struct ScalingInput {
     std::size_t trials = 2000;
     std::size_t keys = 6;
     Divisor divisor = default_divisor;
-};
-
-struct WholeRange {
-    std::uint64_t min, max;
 };
 
 // Limits keep a browser tab responsive and its memory bounded. The same for a notebook cell, the
@@ -46,6 +43,21 @@ inline constexpr WholeRange keys{2, 64};
 // 2^23 doubles = 64 MiB.
 inline constexpr std::uint64_t max_block = std::uint64_t{1} << 23;
 }  // namespace scaling_limits
+
+// The study's fields (core/field.hpp), for the scaling-study cell and the `scaling` and
+// `scaling_program` commands: `field(entry, member)` for each, in order. The defaults are
+// ScalingInput's.
+template <class Visit>
+void fields(ScalingInput& in, Visit&& field) {
+    namespace lim = scaling_limits;
+    field(Field::whole_in("seed", lim::seed, "the seed of numpy.random.default_rng"), in.seed);
+    field(Field::wholes_in("widths", lim::width_count, lim::width, "the head widths d, one row of each table per width"),
+          in.widths);
+    field(Field::whole_in("pairs", lim::pairs, "query-key pairs per width in the spread table"), in.pairs);
+    field(Field::whole_in("trials", lim::trials, "queries per width in the top-weight table"), in.trials);
+    field(Field::whole_in("keys", lim::keys, "keys each query attends over"), in.keys);
+    field(Field::divisor_of("what the dot products are divided by"), in.divisor);
+}
 
 struct ScalingResult {
     std::vector<double> raw_std, scaled_std, top_unscaled, top_scaled;  // one per width
