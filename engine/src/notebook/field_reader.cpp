@@ -25,6 +25,9 @@ void write_field_range(JsonOut& entry, const Field& f) {
         case Field::whole:
             entry.set("min", f.range.min).set("max", f.range.max);
             break;
+        case Field::whole_of:
+            entry.set("choices", std::vector<std::size_t>(f.choices, f.choices + f.choice_count));
+            break;
         case Field::positive:
             entry.set("max", f.limit);
             break;

@@ -76,7 +76,6 @@ namespace pr = practice_limits;
 namespace pl = precision_limits;
 namespace as = attention_scale_limits;
 namespace pi = pipeline_limits;
-namespace cl = cost_limits;
 namespace ml = mistakes_limits;
 namespace jl = jacobian_limits;
 namespace ol = online_softmax_limits;
@@ -181,10 +180,6 @@ constexpr Limit kLimits[] = {
     limit("lesson_cells/pipeline/knob_max", pi::knob_max),
     limit("lesson_cells/pytorch_rules/scale/max", pytorch_rules_limits::max_scale),
     limit("lesson_cells/pytorch_rules/scale/default", pytorch_rules_limits::scale_default),
-    limit("lesson_cells/mistakes/heads/min", std::uint64_t{1}),
-    limit("lesson_cells/mistakes/heads/max", static_cast<std::uint64_t>(ml::max_heads)),
-    limit("lesson_cells/mistakes/head_width/min", std::uint64_t{1}),
-    limit("lesson_cells/mistakes/head_width/max", static_cast<std::uint64_t>(ml::max_head_width)),
     limit("lesson_cells/mistakes/keys", ml::keys),
     limit("lesson_cells/mistakes/trials", ml::trials),
     limit("lesson_cells/jacobian/max_scores", jl::max_scores),
@@ -193,20 +188,6 @@ constexpr Limit kLimits[] = {
     limit("lesson_cells/jacobian/max_width", jl::max_width),
     limit("lesson_cells/jacobian/max_keys", jl::max_keys),
     limit("lesson_cells/jacobian/max_trials", jl::max_trials),
-    limit("lesson_cells/cost/tokens/min", std::uint64_t{1}),
-    limit("lesson_cells/cost/tokens/max", cl::max_tokens),
-    limit("lesson_cells/cost/head_width/min", std::uint64_t{1}),
-    limit("lesson_cells/cost/head_width/max", cl::max_width),
-    limit("lesson_cells/cost/value_width/min", std::uint64_t{1}),
-    limit("lesson_cells/cost/value_width/max", cl::max_width),
-    limit("lesson_cells/cost/heads/min", std::uint64_t{1}),
-    limit("lesson_cells/cost/heads/max", cl::max_heads),
-    limit("lesson_cells/cost/layers/min", std::uint64_t{1}),
-    limit("lesson_cells/cost/layers/max", cl::max_layers),
-    limit("lesson_cells/cost/batch/min", std::uint64_t{1}),
-    limit("lesson_cells/cost/batch/max", cl::max_batch),
-    limit("lesson_cells/cost/bytes/min", std::uint64_t{1}),
-    limit("lesson_cells/cost/bytes/max", cl::max_bytes),
     limit("lesson_cells/online_softmax/max_keys", ol::max_keys),
     limit("lesson_cells/online_softmax/max_width", ol::max_width),
     limit("lesson_cells/online_softmax/max_abs", ol::max_abs),
@@ -319,8 +300,6 @@ json engine_limits() {
     o.set("divisors", divisor_names()).set("normalizers", normalizer_names());
     {
         const PipelineInput pipe;
-        const CostInput cost;
-        const MistakesInput mis;
         const JacobianNormsInput jac;
         const OnlineSoftmaxInput online;
         const AlternativesInput alt;
@@ -331,12 +310,7 @@ json engine_limits() {
             .set("width", pipe.width)
             .set("values", pipe.values)
             .set("labels", pipe.labels);
-        JsonOut mistakes = cells.object("mistakes");
-        set_default(mistakes, "heads", mis.heads);
-        set_default(mistakes, "head_width", mis.head_width);
-        mistakes.object("tuned_width")
-            .set("choices", std::vector<std::size_t>(std::begin(ml::tuned_widths), std::end(ml::tuned_widths)))
-            .set("default", mis.tuned_width);
+        write_field_limits<MistakesInput>(cells.object("mistakes"), true);
         cells.object("jacobian")
             .object("defaults")
             .set("scores", pipe.scores)
@@ -344,12 +318,7 @@ json engine_limits() {
             .set("keys", jac.keys)
             .set("trials", jac.trials)
             .set("seed", jac.seed);
-        JsonOut costs = cells.object("cost");
-        const char* const names[] = {"tokens", "head_width", "value_width", "heads", "layers", "batch", "bytes"};
-        const double values[] = {cost.tokens, cost.head_width, cost.value_width, cost.heads,
-                                 cost.layers, cost.batch,      cost.bytes};
-        for (std::size_t i = 0; i < std::size(names); ++i)
-            set_default(costs, names[i], static_cast<std::uint64_t>(values[i]));
+        write_field_limits<CostInput>(cells.object("cost"), true);
         cells.object("online_softmax")
             .object("defaults")
             .set("scores", online.scores)

@@ -138,6 +138,7 @@ json whole_list(std::vector<std::size_t> values) {
 json field_schema(const Field& f) {
     switch (f.kind) {
         case Field::whole: return whole(f.range.min, f.range.max);
+        case Field::whole_of: return whole_list(std::vector<std::size_t>(f.choices, f.choices + f.choice_count));
         case Field::wholes: return array_of(whole(f.range.min, f.range.max), f.count.min, f.count.max);
         case Field::positive: return positive(f.limit);
         case Field::divisor: return divisor();
@@ -216,24 +217,11 @@ std::map<std::string, json> own_fields(const std::string& type) {
         f["labels"] = array_of(text(1, ex::cell_label_max_chars), 0, pi::max_words);
     } else if (type == "pytorch-rules") {
         f["scale"] = positive(pytorch_rules_limits::max_scale);
-    } else if (type == "mistakes") {
-        namespace ml = mistakes_limits;
-        f["heads"] = whole(1, ml::max_heads);
-        f["head_width"] = whole(1, ml::max_head_width);
-        f["tuned_width"] = whole_list(std::vector<std::size_t>(std::begin(ml::tuned_widths), std::end(ml::tuned_widths)));
     } else if (type == "jacobian") {
         namespace jl = jacobian_limits;
         f["scores"] = vector(1, jl::max_scores, jl::max_abs);
         f["widths"] = array_of(whole(1, jl::max_width), 1, jl::max_widths);
         f["seed"] = whole(0, jl::max_seed);
-    } else if (type == "cost") {
-        namespace cl = cost_limits;
-        f["tokens"] = whole(1, cl::max_tokens);
-        f["head_width"] = f["value_width"] = whole(1, cl::max_width);
-        f["heads"] = whole(1, cl::max_heads);
-        f["layers"] = whole(1, cl::max_layers);
-        f["batch"] = whole(1, cl::max_batch);
-        f["bytes"] = whole(1, cl::max_bytes);
     } else if (type == "online-softmax") {
         namespace ol = online_softmax_limits;
         f["scores"] = vector(1, ol::max_keys, ol::max_abs);

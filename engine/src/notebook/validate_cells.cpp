@@ -8,7 +8,9 @@
 
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/quote.hpp"
+#include "attnbook/lessons/cost_model.hpp"
 #include "attnbook/lessons/explore_row.hpp"
+#include "attnbook/lessons/mistakes.hpp"
 #include "attnbook/lessons/hand_example.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
 #include "attnbook/notebook/json_text.hpp"
@@ -347,9 +349,9 @@ constexpr CellType cell_types[] = {
     {"precision-lab", {"tokens", "head_width", "seed"}, {}, check_precision_lab_cell},
     {"pipeline", {"scores", "width", "values", "labels"}, {}, check_pipeline_cell},
     {"pytorch-rules", {"scale"}, {}, check_pytorch_rules_cell},
-    {"mistakes", {"heads", "head_width", "tuned_width"}, {}, check_mistakes_cell},
+    {"mistakes", {}, {}, check_table_cell<MistakesInput>, field_list<MistakesInput>},
     {"jacobian", {"scores", "widths", "seed"}, {}, check_jacobian_cell},
-    {"cost", {"tokens", "head_width", "value_width", "heads", "layers", "batch", "bytes"}, {}, check_cost_cell},
+    {"cost", {}, {}, check_table_cell<CostInput>, field_list<CostInput>},
     {"online-softmax", {"scores", "values", "tile"}, {}, check_online_softmax_cell},
     {"alternatives", {"cosine_scale", "features", "seed"}, {}, check_alternatives_cell},
     {"training-lab",

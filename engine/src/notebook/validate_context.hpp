@@ -189,6 +189,14 @@ bool check_table_fields(Context& cx, const json& cell, const std::string& path, 
     return cx.count() == before;
 }
 
+// A cell whose fields are all its lesson's table's (check_table_fields), with nothing to check
+// between them.
+template <class Input>
+void check_table_cell(Context& cx, const json& cell, const std::string& path, json& out) {
+    Input in;
+    check_table_fields(cx, cell, path, out, in);
+}
+
 // "labels": n distinct strings, "A", "B", ... by default. With `count_lead`, a list of another
 // length is an error: "labels has 3 entries" + count_lead + "2 rows".
 void labels_field(const Fields& f, JsonOut& o, std::size_t n, const char* count_lead);
@@ -208,9 +216,7 @@ void check_precision_lab_cell(Context& cx, const json& cell, const std::string& 
 // The lesson's live cells (validate_lesson_cells.cpp): fill `out` with the fields and defaults.
 void check_pipeline_cell(Context& cx, const json& cell, const std::string& path, json& out);
 void check_pytorch_rules_cell(Context& cx, const json& cell, const std::string& path, json& out);
-void check_mistakes_cell(Context& cx, const json& cell, const std::string& path, json& out);
 void check_jacobian_cell(Context& cx, const json& cell, const std::string& path, json& out);
-void check_cost_cell(Context& cx, const json& cell, const std::string& path, json& out);
 void check_online_softmax_cell(Context& cx, const json& cell, const std::string& path, json& out);
 void check_alternatives_cell(Context& cx, const json& cell, const std::string& path, json& out);
 

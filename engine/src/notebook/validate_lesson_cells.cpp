@@ -104,29 +104,6 @@ void check_pytorch_rules_cell(Context& cx, const json& cell, const std::string& 
     positive_field(Fields(cx, cell, path), o, "scale", pytorch_rules_limits::max_scale, pytorch_rules_limits::scale_default);
 }
 
-void check_mistakes_cell(Context& cx, const json& cell, const std::string& path, json& out) {
-    namespace lim = mistakes_limits;
-    const Fields f(cx, cell, path);
-    JsonOut o = JsonOut::into(out);
-    const MistakesInput d;
-    whole_field(f, o, "heads", 1, static_cast<long long>(lim::max_heads), static_cast<long long>(d.heads));
-    whole_field(f, o, "head_width", 1, static_cast<long long>(lim::max_head_width),
-                static_cast<long long>(d.head_width));
-    o.set("tuned_width", d.tuned_width);
-    if (auto w = f.integer("tuned_width", 1, 1024)) {
-        bool known = false;
-        std::string list;
-        for (std::size_t x : lim::tuned_widths) {
-            known = known || static_cast<long long>(x) == *w;
-            append_text(list, {list.empty() ? "" : ", ", x});
-        }
-        if (known)
-            o.set("tuned_width", *w);
-        else
-            f.error("tuned_width", {"must be one of ", list, ", found ", *w});
-    }
-}
-
 void check_jacobian_cell(Context& cx, const json& cell, const std::string& path, json& out) {
     namespace lim = jacobian_limits;
     const Fields f(cx, cell, path);
@@ -158,27 +135,6 @@ void check_jacobian_cell(Context& cx, const json& cell, const std::string& path,
         }
     }
     whole_field(f, o, "seed", 0, static_cast<long long>(jacobian_limits::max_seed), static_cast<long long>(d.seed));
-}
-
-void check_cost_cell(Context& cx, const json& cell, const std::string& path, json& out) {
-    namespace lim = cost_limits;
-    const Fields f(cx, cell, path);
-    JsonOut o = JsonOut::into(out);
-    const CostInput d;
-    struct Field {
-        const char* name;
-        std::uint64_t max;
-        double CostInput::*fallback;
-    };
-    static constexpr Field fields[] = {{"tokens", lim::max_tokens, &CostInput::tokens},
-                                       {"head_width", lim::max_width, &CostInput::head_width},
-                                       {"value_width", lim::max_width, &CostInput::value_width},
-                                       {"heads", lim::max_heads, &CostInput::heads},
-                                       {"layers", lim::max_layers, &CostInput::layers},
-                                       {"batch", lim::max_batch, &CostInput::batch},
-                                       {"bytes", lim::max_bytes, &CostInput::bytes}};
-    for (const Field& field : fields)
-        whole_field(f, o, field.name, 1, static_cast<long long>(field.max), static_cast<long long>(d.*field.fallback));
 }
 
 void check_online_softmax_cell(Context& cx, const json& cell, const std::string& path, json& out) {

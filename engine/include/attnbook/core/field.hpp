@@ -5,6 +5,7 @@
 // everything that reads or describes the field interprets that table: the validator and the
 // commands (notebook/field_reader.hpp), `limits`, `cell_types` and the JSON Schema. The default is
 // the member's value in a default-constructed input struct, never a number written here.
+#include <cstddef>
 #include <cstdint>
 
 namespace attnbook {
@@ -16,6 +17,7 @@ struct WholeRange {
 struct Field {
     enum Kind : unsigned char {
         whole,     // a whole number (2 or 2.0, not 2.5) in `range`
+        whole_of,  // a whole number in `range` that is one of `choices`
         wholes,    // an array of `count` whole numbers, each in `range`
         positive,  // a finite number x with 0 < x <= limit
         divisor,   // one of divisor_names() (lessons/divisor.hpp)
@@ -30,9 +32,16 @@ struct Field {
     WholeRange count{0, 0};  // wholes: how many entries
     double limit = 0;        // positive
     Use use = cell_and_command;
+    const std::size_t* choices = nullptr;  // whole_of
+    std::size_t choice_count = 0;
 
     static constexpr Field whole_in(const char* name, WholeRange range, const char* help, Use use = cell_and_command) {
         return {name, whole, help, range, {0, 0}, 0, use};
+    }
+    // Read as a whole number up to the largest choice, then checked against the choices.
+    template <std::size_t N>
+    static constexpr Field whole_of_list(const char* name, const std::size_t (&choices)[N], const char* help) {
+        return {name, whole_of, help, {1, choices[N - 1]}, {0, 0}, 0, cell_and_command, choices, N};
     }
     static constexpr Field wholes_in(const char* name, WholeRange count, WholeRange each, const char* help) {
         return {name, wholes, help, each, count, 0, cell_and_command};

@@ -9,6 +9,8 @@
 // gives 10^10 scores, 2 x 10^10 bytes = 20 GB in 16-bit.
 #include <cstdint>
 
+#include "attnbook/core/field.hpp"
+
 namespace attnbook {
 
 struct CostInput {
@@ -24,6 +26,20 @@ inline constexpr std::uint64_t max_layers = 1024;
 inline constexpr std::uint64_t max_batch = 65536;
 inline constexpr std::uint64_t max_bytes = 8;
 }  // namespace cost_limits
+
+// The cost cell's and the `cost` command's fields (core/field.hpp); the defaults are CostInput's.
+template <class Visit>
+void fields(CostInput& in, Visit&& field) {
+    namespace lim = cost_limits;
+    field(Field::whole_in("tokens", {1, lim::max_tokens}, "the sequence length n"), in.tokens);
+    field(Field::whole_in("head_width", {1, lim::max_width}, "d_k, the width of queries and keys"), in.head_width);
+    field(Field::whole_in("value_width", {1, lim::max_width}, "d_v, the width of values (the command: d_k when left out)"),
+          in.value_width);
+    field(Field::whole_in("heads", {1, lim::max_heads}, "attention heads per layer"), in.heads);
+    field(Field::whole_in("layers", {1, lim::max_layers}, "layers"), in.layers);
+    field(Field::whole_in("batch", {1, lim::max_batch}, "sequences at once"), in.batch);
+    field(Field::whole_in("bytes", {1, lim::max_bytes}, "bytes per stored score"), in.bytes);
+}
 
 struct CostResult {
     double scores = 0, score_bytes = 0, qk_flops = 0, av_flops = 0;
