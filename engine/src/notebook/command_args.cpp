@@ -189,6 +189,12 @@ std::string CommandArgs::text(const char* field) const {
     return v.get_ref<const std::string&>();
 }
 
+bool CommandArgs::boolean(const char* field) const {
+    const auto& v = required(field);
+    if (!v.is_boolean()) fail(arg_path(field), "expected true or false");
+    return v.get<bool>();
+}
+
 std::uint64_t CommandArgs::whole(const char* field, std::uint64_t lo, std::uint64_t hi) const {
     return whole_at(required(field), arg_path(field), lo, hi);
 }

@@ -1,6 +1,7 @@
 // The throw-mode source of the field reader (field_reader.hpp): CommandArgs reads each value with
-// the messages the commands have always printed. A positive number's range is the lesson's own
-// check (it names the lesson's rule), as before; the validator reports it at the field.
+// the messages the commands have always printed. A positive number's range and the shape of rows
+// are the lesson's own checks (they name the lesson's rule), as before; the validator reports
+// them at the field.
 #include "attnbook/notebook/field_reader.hpp"
 
 namespace attnbook {
@@ -14,6 +15,8 @@ std::optional<std::vector<std::size_t>> ArgsFieldSource::wholes(const Field& f) 
 }
 
 std::optional<double> ArgsFieldSource::positive(const Field& f) { return args_.number(f.name); }
+
+std::optional<std::vector<std::vector<double>>> ArgsFieldSource::rows(const Field& f) { return args_.rows(f.name); }
 
 std::optional<Divisor> ArgsFieldSource::divisor(const Field& f) { return parse_divisor(args_.text(f.name), f.name); }
 
@@ -31,7 +34,11 @@ void write_field_range(JsonOut& entry, const Field& f) {
         case Field::positive:
             entry.set("max", f.limit);
             break;
+        case Field::rows:
+            entry.set("min_rows", f.count.min).set("max_rows", f.count.max).set("max_width", f.range.max).set("max_abs", f.limit);
+            break;
         case Field::divisor:
+        case Field::boolean:
             break;
     }
 }

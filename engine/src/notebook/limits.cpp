@@ -141,12 +141,6 @@ constexpr Limit kLimits[] = {
     limit("arguments/max_bytes", command_args_max_bytes),
     limit("arguments/max_depth", command_args_max_depth),
 
-    limit("precision/tokens/min", static_cast<std::uint64_t>(pl::min_tokens)),
-    limit("precision/tokens/max", static_cast<std::uint64_t>(pl::max_tokens)),
-    limit("precision/head_width/min", static_cast<std::uint64_t>(pl::min_head_width)),
-    limit("precision/head_width/max", static_cast<std::uint64_t>(pl::max_head_width)),
-    limit("precision/seed/min", std::uint64_t{0}),
-    limit("precision/seed/max", pl::max_seed),
     limit("precision/max_checked_rows", pl::max_checked_rows),
     limit("precision/cell/max_lengths", pl::cell_max_lengths),
 
@@ -278,11 +272,8 @@ json engine_limits() {
     write_field_limits<ScalingInput>(o.object("scaling"), true);
     o.object("practice").set("answer_kinds", answer_kinds());
     {
-        const PrecisionInput defaults;
         JsonOut precision = o.object("precision");
-        set_default(precision, "tokens", defaults.tokens);
-        set_default(precision, "head_width", defaults.head_width);
-        set_default(precision, "seed", defaults.seed);
+        write_field_limits<PrecisionInput>(precision, false);
         precision.object("cell").set("default_tokens", pl::cell_default_tokens);
         json& formats = precision.array("formats");
         for (NumberFormat f : number_formats()) formats.push_back(format_spec(f).name);

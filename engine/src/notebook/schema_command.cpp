@@ -141,7 +141,9 @@ json field_schema(const Field& f) {
         case Field::whole_of: return whole_list(std::vector<std::size_t>(f.choices, f.choices + f.choice_count));
         case Field::wholes: return array_of(whole(f.range.min, f.range.max), f.count.min, f.count.max);
         case Field::positive: return positive(f.limit);
+        case Field::rows: return array_of(vector(f.range.min, f.range.max, f.limit), f.count.min, f.count.max);
         case Field::divisor: return divisor();
+        case Field::boolean: return boolean();
     }
     return json();
 }
@@ -207,8 +209,6 @@ std::map<std::string, json> own_fields(const std::string& type) {
     } else if (type == "precision-lab") {
         namespace pl = precision_limits;
         f["tokens"] = array_of(whole(pl::min_tokens, pl::max_tokens), 1, pl::cell_max_lengths);
-        f["head_width"] = whole(pl::min_head_width, pl::max_head_width);
-        f["seed"] = whole(0, pl::max_seed);
     } else if (type == "pipeline") {
         namespace pi = pipeline_limits;
         f["scores"] = vector(1, pi::max_words, pi::max_abs);
@@ -227,11 +227,6 @@ std::map<std::string, json> own_fields(const std::string& type) {
         f["scores"] = vector(1, ol::max_keys, ol::max_abs);
         f["values"] = matrix(ol::max_keys, 1, ol::max_width, ol::max_abs);
         f["tile"] = whole(1, ol::max_keys);
-    } else if (type == "alternatives") {
-        namespace al = alternatives_limits;
-        f["cosine_scale"] = positive(al::max_cosine_scale);
-        f["features"] = whole(1, al::max_features);
-        f["seed"] = whole(0, al::max_seed);
     } else if (type == "training-lab") {
         namespace tl = train_limits;
         f["mode"] = one_of(training_lab_mode_names());

@@ -8,9 +8,11 @@
 
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/quote.hpp"
+#include "attnbook/lessons/alternatives.hpp"
 #include "attnbook/lessons/cost_model.hpp"
 #include "attnbook/lessons/explore_row.hpp"
 #include "attnbook/lessons/mistakes.hpp"
+#include "attnbook/lessons/precision.hpp"
 #include "attnbook/lessons/hand_example.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
 #include "attnbook/notebook/json_text.hpp"
@@ -346,14 +348,14 @@ constexpr CellType cell_types[] = {
     // "On this page": the page lists the headings shown after it at the reader's depth.
     {"contents", {}, {}, check_nothing},
     {"attention-scale", {"tokens", "head_width", "heads", "causal", "divisor", "seed", "backend"}, {}, check_attention_scale_cell},
-    {"precision-lab", {"tokens", "head_width", "seed"}, {}, check_precision_lab_cell},
+    {"precision-lab", {"tokens"}, {}, check_precision_lab_cell, field_list<PrecisionInput>},
     {"pipeline", {"scores", "width", "values", "labels"}, {}, check_pipeline_cell},
     {"pytorch-rules", {"scale"}, {}, check_pytorch_rules_cell},
     {"mistakes", {}, {}, check_table_cell<MistakesInput>, field_list<MistakesInput>},
     {"jacobian", {"scores", "widths", "seed"}, {}, check_jacobian_cell},
     {"cost", {}, {}, check_table_cell<CostInput>, field_list<CostInput>},
     {"online-softmax", {"scores", "values", "tile"}, {}, check_online_softmax_cell},
-    {"alternatives", {"cosine_scale", "features", "seed"}, {}, check_alternatives_cell},
+    {"alternatives", {}, {}, check_table_cell<AlternativesInput>, field_list<AlternativesInput>},
     {"training-lab",
      {"mode", "task", "layers", "heads", "width", "context", "vocab", "mlp", "divisor", "learning_rate", "batch", "steps",
       "seed", "probe"},

@@ -524,6 +524,10 @@ std::optional<double> CellFieldSource::positive(const Field& f) {
     return x;
 }
 
+std::optional<Matrix> CellFieldSource::rows(const Field& f) {
+    return f_.matrix(f.name, f.count.min, f.count.max, f.range.min, f.range.max, f.limit);
+}
+
 std::optional<Divisor> CellFieldSource::divisor(const Field& f) {
     const auto x = f_.divisor(f.name);
     if (!x) return std::nullopt;

@@ -171,7 +171,9 @@ public:
     std::optional<std::uint64_t> whole(const Field& f) override;
     std::optional<std::vector<std::size_t>> wholes(const Field& f) override;
     std::optional<double> positive(const Field& f) override;
+    std::optional<Matrix> rows(const Field& f) override;
     std::optional<Divisor> divisor(const Field& f) override;
+    std::optional<bool> boolean(const Field& f) override { return f_.boolean(f.name); }
 
 private:
     Fields f_;
@@ -218,7 +220,6 @@ void check_pipeline_cell(Context& cx, const json& cell, const std::string& path,
 void check_pytorch_rules_cell(Context& cx, const json& cell, const std::string& path, json& out);
 void check_jacobian_cell(Context& cx, const json& cell, const std::string& path, json& out);
 void check_online_softmax_cell(Context& cx, const json& cell, const std::string& path, json& out);
-void check_alternatives_cell(Context& cx, const json& cell, const std::string& path, json& out);
 
 // The training lab (validate_train_cells.cpp).
 void check_training_lab_cell(Context& cx, const json& cell, const std::string& path, json& out);

@@ -4,7 +4,6 @@
 #include <string>
 
 #include "attnbook/lessons/pytorch_rules.hpp"
-#include "attnbook/lessons/alternatives.hpp"
 #include "attnbook/lessons/cost_model.hpp"
 #include "attnbook/core/errors.hpp"
 #include "attnbook/lessons/jacobian.hpp"
@@ -148,16 +147,6 @@ void check_online_softmax_cell(Context& cx, const json& cell, const std::string&
         whole_field(f, o, "tile", 1, static_cast<long long>(lim::max_keys), static_cast<long long>(d.tile));
     if (tile > static_cast<long long>(count))
         f.error("tile", {"must be at most the number of scores (", count, ")"});
-}
-
-void check_alternatives_cell(Context& cx, const json& cell, const std::string& path, json& out) {
-    namespace lim = alternatives_limits;
-    const Fields f(cx, cell, path);
-    JsonOut o = JsonOut::into(out);
-    const AlternativesInput d;
-    positive_field(f, o, "cosine_scale", lim::max_cosine_scale, d.cosine_scale);
-    whole_field(f, o, "features", 1, static_cast<long long>(lim::max_features), static_cast<long long>(d.features));
-    whole_field(f, o, "seed", 0, static_cast<long long>(lim::max_seed), static_cast<long long>(d.seed));
 }
 
 }  // namespace notebook_validation

@@ -20,7 +20,9 @@ struct Field {
         whole_of,  // a whole number in `range` that is one of `choices`
         wholes,    // an array of `count` whole numbers, each in `range`
         positive,  // a finite number x with 0 < x <= limit
+        rows,      // an array of `count` rows, each of `range` numbers with |x| <= limit
         divisor,   // one of divisor_names() (lessons/divisor.hpp)
+        boolean,   // true or false
     };
     // Who reads the field: a notebook cell and the command alike, or only one of them.
     enum Use : unsigned char { cell_and_command, command_only, cell_only };
@@ -28,9 +30,9 @@ struct Field {
     const char* name;
     Kind kind;
     const char* help;
-    WholeRange range{0, 0};  // whole, wholes
-    WholeRange count{0, 0};  // wholes: how many entries
-    double limit = 0;        // positive
+    WholeRange range{0, 0};  // whole, wholes; rows: the numbers in a row
+    WholeRange count{0, 0};  // wholes, rows: how many entries
+    double limit = 0;        // positive, rows
     Use use = cell_and_command;
     const std::size_t* choices = nullptr;  // whole_of
     std::size_t choice_count = 0;
@@ -48,6 +50,13 @@ struct Field {
     }
     static constexpr Field positive_to(const char* name, double limit, const char* help) {
         return {name, positive, help, {0, 0}, {0, 0}, limit, cell_and_command};
+    }
+    static constexpr Field rows_in(const char* name, WholeRange rows, WholeRange width, double max_abs, const char* help,
+                                   Use use = cell_and_command) {
+        return {name, Field::rows, help, width, rows, max_abs, use};
+    }
+    static constexpr Field switch_named(const char* name, const char* help, Use use = cell_and_command) {
+        return {name, boolean, help, {0, 0}, {0, 0}, 0, use};
     }
     static constexpr Field divisor_of(const char* help) {
         return {"divisor", divisor, help, {0, 0}, {0, 0}, 0, cell_and_command};

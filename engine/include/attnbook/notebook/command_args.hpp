@@ -40,6 +40,7 @@ public:
     std::vector<Flags> flag_rows(const char* field) const;  // rows of flags (a mask matrix)
     std::vector<std::string> strings(const char* field) const;
     std::string text(const char* field) const;
+    bool boolean(const char* field) const;  // true or false
     std::uint64_t whole(const char* field, std::uint64_t lo, std::uint64_t hi) const;
     std::vector<std::size_t> wholes(const char* field, std::uint64_t lo, std::uint64_t hi) const;
     const nlohmann::json& raw(const char* field) const;

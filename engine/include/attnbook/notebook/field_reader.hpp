@@ -33,7 +33,9 @@ public:
     virtual std::optional<std::uint64_t> whole(const Field& f) = 0;
     virtual std::optional<std::vector<std::size_t>> wholes(const Field& f) = 0;
     virtual std::optional<double> positive(const Field& f) = 0;
+    virtual std::optional<std::vector<std::vector<double>>> rows(const Field& f) = 0;
     virtual std::optional<Divisor> divisor(const Field& f) = 0;
+    virtual std::optional<bool> boolean(const Field& f) = 0;
 };
 
 // Throw mode: a command's arguments (CommandArgs's messages).
@@ -45,7 +47,9 @@ public:
     std::optional<std::uint64_t> whole(const Field& f) override;
     std::optional<std::vector<std::size_t>> wholes(const Field& f) override;
     std::optional<double> positive(const Field& f) override;
+    std::optional<std::vector<std::vector<double>>> rows(const Field& f) override;
     std::optional<Divisor> divisor(const Field& f) override;
+    std::optional<bool> boolean(const Field& f) override { return args_.boolean(f.name); }
 
 private:
     const CommandArgs& args_;
@@ -57,8 +61,12 @@ template <class T>
 void take(FieldSource& src, const Field& f, T& member) {
     if constexpr (std::is_same_v<T, Divisor>) {
         if (auto x = src.divisor(f)) member = *x;
+    } else if constexpr (std::is_same_v<T, bool>) {
+        if (auto x = src.boolean(f)) member = *x;
     } else if constexpr (std::is_same_v<T, std::vector<std::size_t>>) {
         if (auto x = src.wholes(f)) member = std::move(*x);
+    } else if constexpr (std::is_same_v<T, std::vector<std::vector<double>>>) {
+        if (auto x = src.rows(f)) member = std::move(*x);
     } else if constexpr (std::is_floating_point_v<T>) {
         if (f.kind == Field::positive) {
             if (auto x = src.positive(f)) member = *x;
@@ -75,6 +83,8 @@ template <class T>
 void put(JsonOut& out, const Field& f, const T& member) {
     if constexpr (std::is_same_v<T, Divisor>)
         out.set(f.name, divisor_name(member));
+    else if constexpr (std::is_same_v<T, bool>)
+        out.set(f.name, member);
     else if constexpr (std::is_floating_point_v<T>)
         f.kind == Field::positive ? out.set(f.name, static_cast<double>(member))
                                   : out.set(f.name, static_cast<std::uint64_t>(member));
@@ -125,13 +135,14 @@ Input read_command_fields(const char* command, const nlohmann::json& args, Input
 }
 
 // `limits` for one table: {"name": {"min", "max", "default"}} per whole field ("min_count" and
-// "max_count" too for a list), {"max", "default"} per positive one, {"default"} per divisor.
+// "max_count" too for a list), {"max", "default"} per positive one, {"default"} per divisor; a
+// switch (true or false) has no limits and is left out.
 void write_field_range(JsonOut& entry, const Field& f);
 template <class Input>
 void write_field_limits(JsonOut parent, bool cell) {
     Input defaults{};
     fields(defaults, [&](const Field& f, const auto& member) {
-        if (!(cell ? f.in_cell() : f.in_command())) return;
+        if (!(cell ? f.in_cell() : f.in_command()) || f.kind == Field::boolean) return;
         JsonOut entry = parent.object(f.name);
         Field as_default = f;
         as_default.name = "default";
