@@ -17,6 +17,7 @@
 #include "attnbook/lessons/mistakes.hpp"
 #include "attnbook/lessons/divisor.hpp"
 #include "attnbook/lessons/explore_row.hpp"
+#include "attnbook/lessons/jacobian.hpp"
 #include "attnbook/lessons/hand_example.hpp"
 #include "attnbook/lessons/precision.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
@@ -109,9 +110,7 @@ const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
         {"pytorch-rules", {{"scale", {"scale", Kind::number}}}},
         {"mistakes", table_options<MistakesInput>()},
         {"alternatives", table_options<AlternativesInput>()},
-        {"jacobian-norms",
-         {{"seed", {"seed", Kind::whole}}, {"widths", {"widths", Kind::wholes}}, {"keys", {"keys", Kind::whole}},
-          {"trials", {"trials", Kind::whole}}}},
+        {"jacobian-norms", table_options<JacobianNormsInput>()},
         {"train", train},
         {"train-program", train_program},
         {"tiling-memory",

@@ -221,7 +221,6 @@ std::map<std::string, json> own_fields(const std::string& type) {
         namespace jl = jacobian_limits;
         f["scores"] = vector(1, jl::max_scores, jl::max_abs);
         f["widths"] = array_of(whole(1, jl::max_width), 1, jl::max_widths);
-        f["seed"] = whole(0, jl::max_seed);
     } else if (type == "online-softmax") {
         namespace ol = online_softmax_limits;
         f["scores"] = vector(1, ol::max_keys, ol::max_abs);

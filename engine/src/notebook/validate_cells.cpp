@@ -11,6 +11,7 @@
 #include "attnbook/lessons/alternatives.hpp"
 #include "attnbook/lessons/cost_model.hpp"
 #include "attnbook/lessons/explore_row.hpp"
+#include "attnbook/lessons/jacobian.hpp"
 #include "attnbook/lessons/mistakes.hpp"
 #include "attnbook/lessons/precision.hpp"
 #include "attnbook/lessons/hand_example.hpp"
@@ -352,7 +353,7 @@ constexpr CellType cell_types[] = {
     {"pipeline", {"scores", "width", "values", "labels"}, {}, check_pipeline_cell},
     {"pytorch-rules", {"scale"}, {}, check_pytorch_rules_cell},
     {"mistakes", {}, {}, check_table_cell<MistakesInput>, field_list<MistakesInput>},
-    {"jacobian", {"scores", "widths", "seed"}, {}, check_jacobian_cell},
+    {"jacobian", {"scores", "widths"}, {}, check_jacobian_cell, field_list<JacobianNormsInput>},
     {"cost", {}, {}, check_table_cell<CostInput>, field_list<CostInput>},
     {"online-softmax", {"scores", "values", "tile"}, {}, check_online_softmax_cell},
     {"alternatives", {}, {}, check_table_cell<AlternativesInput>, field_list<AlternativesInput>},

@@ -133,7 +133,8 @@ void check_jacobian_cell(Context& cx, const json& cell, const std::string& path,
             }
         }
     }
-    whole_field(f, o, "seed", 0, static_cast<long long>(jacobian_limits::max_seed), static_cast<long long>(d.seed));
+    JacobianNormsInput seed_only;
+    check_table_fields(cx, cell, path, out, seed_only);
 }
 
 void check_online_softmax_cell(Context& cx, const json& cell, const std::string& path, json& out) {

@@ -45,8 +45,9 @@ struct Field {
     static constexpr Field whole_of_list(const char* name, const std::size_t (&choices)[N], const char* help) {
         return {name, whole_of, help, {1, choices[N - 1]}, {0, 0}, 0, cell_and_command, choices, N};
     }
-    static constexpr Field wholes_in(const char* name, WholeRange count, WholeRange each, const char* help) {
-        return {name, wholes, help, each, count, 0, cell_and_command};
+    static constexpr Field wholes_in(const char* name, WholeRange count, WholeRange each, const char* help,
+                                     Use use = cell_and_command) {
+        return {name, wholes, help, each, count, 0, use};
     }
     static constexpr Field positive_to(const char* name, double limit, const char* help) {
         return {name, positive, help, {0, 0}, {0, 0}, limit, cell_and_command};
