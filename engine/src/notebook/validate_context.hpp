@@ -185,9 +185,10 @@ template <class Input>
 bool check_table_fields(Context& cx, const json& cell, const std::string& path, json& out, Input& in) {
     const std::size_t before = cx.count();
     CellFieldSource src(Fields(cx, cell, path));
-    read_fields(in, src);
+    const BoundFields bound = bind_fields(in);
+    read_fields(bound, src);
     JsonOut o = JsonOut::into(out);
-    write_fields(in, o, true);
+    write_fields(bound, o, true);
     return cx.count() == before;
 }
 

@@ -45,18 +45,24 @@ inline constexpr std::uint64_t max_block = std::uint64_t{1} << 23;
 }  // namespace scaling_limits
 
 // The study's fields (core/field.hpp), for the scaling-study cell and the `scaling` and
-// `scaling_program` commands: `field(entry, member)` for each, in order. The defaults are
+// `scaling_program` commands; fields() binds each to its member, in order. The defaults are
 // ScalingInput's.
+namespace scaling_fields {
+namespace lim = scaling_limits;
+inline constexpr Field seed = Field::whole_in("seed", lim::seed, "the seed of numpy.random.default_rng");
+inline constexpr Field widths =
+    Field::wholes_in("widths", lim::width_count, lim::width, "the head widths d, one row of each table per width");
+inline constexpr Field pairs = Field::whole_in("pairs", lim::pairs, "query-key pairs per width in the spread table");
+inline constexpr Field trials = Field::whole_in("trials", lim::trials, "queries per width in the top-weight table");
+inline constexpr Field keys = Field::whole_in("keys", lim::keys, "keys each query attends over");
+inline constexpr Field divisor = Field::divisor_of("what the dot products are divided by");
+}  // namespace scaling_fields
+
 template <class Visit>
 void fields(ScalingInput& in, Visit&& field) {
-    namespace lim = scaling_limits;
-    field(Field::whole_in("seed", lim::seed, "the seed of numpy.random.default_rng"), in.seed);
-    field(Field::wholes_in("widths", lim::width_count, lim::width, "the head widths d, one row of each table per width"),
-          in.widths);
-    field(Field::whole_in("pairs", lim::pairs, "query-key pairs per width in the spread table"), in.pairs);
-    field(Field::whole_in("trials", lim::trials, "queries per width in the top-weight table"), in.trials);
-    field(Field::whole_in("keys", lim::keys, "keys each query attends over"), in.keys);
-    field(Field::divisor_of("what the dot products are divided by"), in.divisor);
+    namespace f = scaling_fields;
+    field(f::seed, in.seed); field(f::widths, in.widths); field(f::pairs, in.pairs); field(f::trials, in.trials);
+    field(f::keys, in.keys); field(f::divisor, in.divisor);
 }
 
 struct ScalingResult {
