@@ -11,14 +11,19 @@
 #include "attnbook/core/normalize.hpp"
 #include "attnbook/core/quote.hpp"
 #include "attnbook/core/text_split.hpp"
+#include "attnbook/lessons/alternatives.hpp"
 #include "attnbook/lessons/block.hpp"
+#include "attnbook/lessons/cost_model.hpp"
+#include "attnbook/lessons/mistakes.hpp"
 #include "attnbook/lessons/divisor.hpp"
 #include "attnbook/lessons/explore_row.hpp"
+#include "attnbook/lessons/jacobian.hpp"
 #include "attnbook/lessons/hand_example.hpp"
 #include "attnbook/lessons/precision.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
 #include "attnbook/lessons/sequence.hpp"
 #include "attnbook/lessons/train.hpp"
+#include "attnbook/notebook/field_reader.hpp"
 
 namespace attnbook::cli {
 namespace {
@@ -33,6 +38,25 @@ struct OptionSpec {
     Kind kind;
 };
 
+// A command's options from its lesson's field table (core/field.hpp): --head-width for head_width,
+// the kind by the field's.
+template <class Input>
+std::map<std::string, OptionSpec> table_options() {
+    std::map<std::string, OptionSpec> out;
+    for (const Field& f : field_list<Input>(false)) {
+        std::string option = f.name;
+        for (char& c : option) c = c == '_' ? '-' : c;
+        const Kind kind = f.kind == Field::wholes     ? Kind::wholes
+                          : f.kind == Field::rows     ? Kind::rows
+                          : f.kind == Field::positive ? Kind::number
+                          : f.kind == Field::divisor  ? Kind::word
+                          : f.kind == Field::boolean  ? Kind::switch_
+                                                      : Kind::whole;
+        out.emplace(option, OptionSpec{f.name, kind});
+    }
+    return out;
+}
+
 const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
     static const std::map<std::string, OptionSpec> explore = {
         {"query", {"query", Kind::numbers}}, {"keys", {"keys", Kind::rows}},   {"values", {"values", Kind::rows}},
@@ -41,10 +65,7 @@ const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
     };
     static std::map<std::string, OptionSpec> python = explore;
     python.emplace("labels", OptionSpec{"labels", Kind::words});
-    static const std::map<std::string, OptionSpec> scaling = {
-        {"seed", {"seed", Kind::whole}},     {"widths", {"widths", Kind::wholes}}, {"pairs", {"pairs", Kind::whole}},
-        {"trials", {"trials", Kind::whole}}, {"keys", {"keys", Kind::whole}},     {"divisor", {"divisor", Kind::word}},
-    };
+    static const std::map<std::string, OptionSpec> scaling = table_options<ScalingInput>();
     // train-program: the same run as a numpy program, which prints no attention maps.
     static const std::map<std::string, OptionSpec> train_program = {
         {"task", {"task", Kind::word}},          {"layers", {"layers", Kind::whole}},
@@ -76,32 +97,20 @@ const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
         {"limits", {}},
         {"cell-types", {}},
         {"schema", {}},
-        {"precision",
-         {{"tokens", {"tokens", Kind::whole}}, {"head-width", {"head_width", Kind::whole}},
-          {"seed", {"seed", Kind::whole}}, {"unscaled", {"unscaled", Kind::switch_}}}},
+        {"precision", table_options<PrecisionInput>()},
         {"normalize",
          {{"scores", {"scores", Kind::numbers}}, {"kind", {"kind", Kind::word}}, {"temperature", {"temperature", Kind::number}}}},
         {"jacobian", {{"scores", {"scores", Kind::numbers}}}},
         {"online-softmax",
          {{"scores", {"scores", Kind::numbers}}, {"values", {"values", Kind::rows}}, {"tile", {"tile", Kind::whole}}}},
-        {"cost",
-         {{"tokens", {"tokens", Kind::whole}}, {"head-width", {"head_width", Kind::whole}},
-          {"value-width", {"value_width", Kind::whole}}, {"heads", {"heads", Kind::whole}},
-          {"layers", {"layers", Kind::whole}}, {"batch", {"batch", Kind::whole}}, {"bytes", {"bytes", Kind::whole}}}},
+        {"cost", table_options<CostInput>()},
         {"pipeline",
          {{"scores", {"scores", Kind::numbers}}, {"width", {"width", Kind::whole}}, {"values", {"values", Kind::rows}},
           {"knob", {"knob", Kind::whole}}}},
         {"pytorch-rules", {{"scale", {"scale", Kind::number}}}},
-        {"mistakes",
-         {{"heads", {"heads", Kind::whole}}, {"head-width", {"head_width", Kind::whole}},
-          {"tuned-width", {"tuned_width", Kind::whole}}, {"seed", {"seed", Kind::whole}}}},
-        {"alternatives",
-         {{"queries", {"queries", Kind::rows}}, {"keys", {"keys", Kind::rows}}, {"values", {"values", Kind::rows}},
-          {"cosine-scale", {"cosine_scale", Kind::number}}, {"features", {"features", Kind::whole}},
-          {"seed", {"seed", Kind::whole}}}},
-        {"jacobian-norms",
-         {{"seed", {"seed", Kind::whole}}, {"widths", {"widths", Kind::wholes}}, {"keys", {"keys", Kind::whole}},
-          {"trials", {"trials", Kind::whole}}}},
+        {"mistakes", table_options<MistakesInput>()},
+        {"alternatives", table_options<AlternativesInput>()},
+        {"jacobian-norms", table_options<JacobianNormsInput>()},
         {"train", train},
         {"train-program", train_program},
         {"tiling-memory",

@@ -6,7 +6,7 @@
 #include "attnbook/core/number_small.hpp"
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/alternatives.hpp"
-#include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/field_reader.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
 
@@ -19,14 +19,7 @@ constexpr Shown kThree{3, Rounding::fixed};
 }  // namespace
 
 json alternatives_command(const json& raw, const Progress&) {
-    CommandArgs args("alternatives", raw, {"queries", "keys", "values", "cosine_scale", "features", "seed"});
-    AlternativesInput in;
-    if (args.has("queries")) in.queries = args.rows("queries");
-    if (args.has("keys")) in.keys = args.rows("keys");
-    if (args.has("values")) in.values = args.rows("values");
-    if (args.has("cosine_scale")) in.cosine_scale = args.number("cosine_scale");
-    if (args.has("features")) in.features = args.whole("features", 1, alternatives_limits::max_features);
-    if (args.has("seed")) in.seed = args.whole("seed", 0, (std::uint64_t{1} << 53) - 1);
+    const AlternativesInput in = read_command_fields<AlternativesInput>("alternatives", raw);
     const Alternatives r = [&] {
         try {
             return attention_alternatives(in);

@@ -11,6 +11,7 @@
 #include "attnbook/lessons/hand_example.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/field_reader.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/json_text.hpp"
 #include "attnbook/notebook/practice.hpp"
@@ -88,16 +89,10 @@ json cell_type_example(const std::string& type) {
     if (type == "study") return study_example();
     json out;
     if (type == "scaling-study") {
-        const ScalingInput in;
-        JsonOut(out)
-            .set("type", "scaling-study")
-            .set("seed", in.seed)
-            .set("widths", in.widths)
-            .set("pairs", in.pairs)
-            .set("trials", in.trials)
-            .set("keys", in.keys)
-            .set("divisor", divisor_name(in.divisor));
-    } else if (type == "hand-example") {
+        ScalingInput in;
+        JsonOut o(out);
+        o.set("type", "scaling-study");
+        write_fields(in, o, true);    } else if (type == "hand-example") {
         const HandExampleInput in;
         JsonOut(out)
             .set("type", "hand-example")

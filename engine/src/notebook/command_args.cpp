@@ -57,14 +57,23 @@ std::string arg_path(const char* field) { return join_text({"$.", field}); }
 
 CommandArgs::CommandArgs(std::string command, const nlohmann::json& args, std::initializer_list<const char*> known)
     : command_(std::move(command)), args_(args) {
+    refuse_unknown(known.begin(), known.size());
+}
+
+CommandArgs::CommandArgs(std::string command, const nlohmann::json& args, const std::vector<const char*>& known)
+    : command_(std::move(command)), args_(args) {
+    refuse_unknown(known.data(), known.size());
+}
+
+void CommandArgs::refuse_unknown(const char* const* known, std::size_t count) const {
     if (!args_.is_object()) fail("$", join_text({"expected an object of arguments, found ", kind_text(args_)}));
     // The object's own map: nlohmann's items() proxy would be more code for the same walk.
     for (const auto& item : args_.get_ref<const nlohmann::json::object_t&>()) {
         bool ok = false;
         std::string expected;
-        for (const char* name : known) {
-            ok = ok || item.first == name;
-            append_text(expected, {expected.empty() ? "" : ", ", name});
+        for (std::size_t i = 0; i < count; ++i) {
+            ok = ok || item.first == known[i];
+            append_text(expected, {expected.empty() ? "" : ", ", known[i]});
         }
         if (!ok) fail(json_path_member("$", item.first), join_text({"unknown argument (expected one of: ", expected, ")"}));
     }
@@ -178,6 +187,12 @@ std::string CommandArgs::text(const char* field) const {
     const auto& v = required(field);
     if (!v.is_string()) fail(arg_path(field), join_text({"expected a string, found ", kind_text(v)}));
     return v.get_ref<const std::string&>();
+}
+
+bool CommandArgs::boolean(const char* field) const {
+    const auto& v = required(field);
+    if (!v.is_boolean()) fail(arg_path(field), "expected true or false");
+    return v.get<bool>();
 }
 
 std::uint64_t CommandArgs::whole(const char* field, std::uint64_t lo, std::uint64_t hi) const {

@@ -12,6 +12,7 @@
 #include "attnbook/notebook/authoring.hpp"
 #include "attnbook/notebook/block_command.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/field_reader.hpp"
 #include "attnbook/notebook/ipynb.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
@@ -89,24 +90,8 @@ json python_command(const json& raw, const Progress&) {
     return out;
 }
 
-}  // namespace
-
-ScalingInput scaling_input_from(const CommandArgs& args) {
-    ScalingInput in;
-    namespace lim = scaling_limits;
-    if (args.has("seed")) in.seed = args.whole("seed", lim::seed.min, lim::seed.max);
-    if (args.has("widths")) in.widths = args.wholes("widths", lim::width.min, lim::width.max);
-    if (args.has("pairs")) in.pairs = args.whole("pairs", lim::pairs.min, lim::pairs.max);
-    if (args.has("trials")) in.trials = args.whole("trials", lim::trials.min, lim::trials.max);
-    if (args.has("keys")) in.keys = args.whole("keys", lim::keys.min, lim::keys.max);
-    if (args.has("divisor")) in.divisor = parse_divisor(args.text("divisor"));
-    return in;
-}
-
-namespace {
-
 json scaling_command(const json& raw, const Progress& progress) {
-    const ScalingInput in = scaling_input_from(CommandArgs("scaling", raw, {"seed", "widths", "pairs", "trials", "keys", "divisor"}));
+    const ScalingInput in = read_command_fields<ScalingInput>("scaling", raw);
     const ScalingResult r = scaling_study(in, progress);
     json out;
     JsonOut(out)

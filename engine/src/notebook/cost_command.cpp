@@ -6,7 +6,7 @@
 #include "attnbook/core/decimal_format.hpp"
 #include "attnbook/core/errors.hpp"
 #include "attnbook/lessons/cost_model.hpp"
-#include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/field_reader.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
 
@@ -57,20 +57,9 @@ json text_pair(double x, const std::string& shown) {
 }
 
 json cost_command(const json& raw, const Progress&) {
-    CommandArgs args("cost", raw, {"tokens", "head_width", "value_width", "heads", "layers", "batch", "bytes"});
-    namespace lim = cost_limits;
-    CostInput in;
-    auto read = [&](const char* field, double& into, std::uint64_t max) {
-        if (args.has(field)) into = static_cast<double>(args.whole(field, 1, max));
-    };
-    read("tokens", in.tokens, lim::max_tokens);
-    read("head_width", in.head_width, lim::max_width);
-    in.value_width = in.head_width;  // d_v defaults to d_k
-    read("value_width", in.value_width, lim::max_width);
-    read("heads", in.heads, lim::max_heads);
-    read("layers", in.layers, lim::max_layers);
-    read("batch", in.batch, lim::max_batch);
-    read("bytes", in.bytes, lim::max_bytes);
+    CostInput in = read_command_fields<CostInput>("cost", raw);
+    const json* value_width = json_member(raw, "value_width");
+    if (!value_width || value_width->is_null()) in.value_width = in.head_width;  // d_v defaults to d_k
     const CostResult r = attention_cost(in);
     json out;
     JsonOut(out)

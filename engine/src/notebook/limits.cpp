@@ -26,6 +26,7 @@
 #include "attnbook/lessons/sequence.hpp"
 #include "attnbook/notebook/attention_command.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/field_reader.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/json_text.hpp"
 #include "attnbook/notebook/lesson_cells.hpp"
@@ -75,7 +76,6 @@ namespace pr = practice_limits;
 namespace pl = precision_limits;
 namespace as = attention_scale_limits;
 namespace pi = pipeline_limits;
-namespace cl = cost_limits;
 namespace ml = mistakes_limits;
 namespace jl = jacobian_limits;
 namespace ol = online_softmax_limits;
@@ -129,18 +129,6 @@ constexpr Limit kLimits[] = {
     limit("playback/seconds/default", lc::playback_default_seconds),
     limit("study/max_steps", lc::study_max_steps),
 
-    limit("scaling/seed/min", sc::seed.min),
-    limit("scaling/seed/max", sc::seed.max),
-    limit("scaling/widths/min_count", sc::width_count.min),
-    limit("scaling/widths/max_count", sc::width_count.max),
-    limit("scaling/widths/min", sc::width.min),
-    limit("scaling/widths/max", sc::width.max),
-    limit("scaling/pairs/min", sc::pairs.min),
-    limit("scaling/pairs/max", sc::pairs.max),
-    limit("scaling/trials/min", sc::trials.min),
-    limit("scaling/trials/max", sc::trials.max),
-    limit("scaling/keys/min", sc::keys.min),
-    limit("scaling/keys/max", sc::keys.max),
     limit("scaling/max_block", sc::max_block),
 
     limit("practice/options/min", static_cast<std::uint64_t>(pr::min_options)),
@@ -153,12 +141,6 @@ constexpr Limit kLimits[] = {
     limit("arguments/max_bytes", command_args_max_bytes),
     limit("arguments/max_depth", command_args_max_depth),
 
-    limit("precision/tokens/min", static_cast<std::uint64_t>(pl::min_tokens)),
-    limit("precision/tokens/max", static_cast<std::uint64_t>(pl::max_tokens)),
-    limit("precision/head_width/min", static_cast<std::uint64_t>(pl::min_head_width)),
-    limit("precision/head_width/max", static_cast<std::uint64_t>(pl::max_head_width)),
-    limit("precision/seed/min", std::uint64_t{0}),
-    limit("precision/seed/max", pl::max_seed),
     limit("precision/max_checked_rows", pl::max_checked_rows),
     limit("precision/cell/max_lengths", pl::cell_max_lengths),
 
@@ -192,10 +174,6 @@ constexpr Limit kLimits[] = {
     limit("lesson_cells/pipeline/knob_max", pi::knob_max),
     limit("lesson_cells/pytorch_rules/scale/max", pytorch_rules_limits::max_scale),
     limit("lesson_cells/pytorch_rules/scale/default", pytorch_rules_limits::scale_default),
-    limit("lesson_cells/mistakes/heads/min", std::uint64_t{1}),
-    limit("lesson_cells/mistakes/heads/max", static_cast<std::uint64_t>(ml::max_heads)),
-    limit("lesson_cells/mistakes/head_width/min", std::uint64_t{1}),
-    limit("lesson_cells/mistakes/head_width/max", static_cast<std::uint64_t>(ml::max_head_width)),
     limit("lesson_cells/mistakes/keys", ml::keys),
     limit("lesson_cells/mistakes/trials", ml::trials),
     limit("lesson_cells/jacobian/max_scores", jl::max_scores),
@@ -204,20 +182,6 @@ constexpr Limit kLimits[] = {
     limit("lesson_cells/jacobian/max_width", jl::max_width),
     limit("lesson_cells/jacobian/max_keys", jl::max_keys),
     limit("lesson_cells/jacobian/max_trials", jl::max_trials),
-    limit("lesson_cells/cost/tokens/min", std::uint64_t{1}),
-    limit("lesson_cells/cost/tokens/max", cl::max_tokens),
-    limit("lesson_cells/cost/head_width/min", std::uint64_t{1}),
-    limit("lesson_cells/cost/head_width/max", cl::max_width),
-    limit("lesson_cells/cost/value_width/min", std::uint64_t{1}),
-    limit("lesson_cells/cost/value_width/max", cl::max_width),
-    limit("lesson_cells/cost/heads/min", std::uint64_t{1}),
-    limit("lesson_cells/cost/heads/max", cl::max_heads),
-    limit("lesson_cells/cost/layers/min", std::uint64_t{1}),
-    limit("lesson_cells/cost/layers/max", cl::max_layers),
-    limit("lesson_cells/cost/batch/min", std::uint64_t{1}),
-    limit("lesson_cells/cost/batch/max", cl::max_batch),
-    limit("lesson_cells/cost/bytes/min", std::uint64_t{1}),
-    limit("lesson_cells/cost/bytes/max", cl::max_bytes),
     limit("lesson_cells/online_softmax/max_keys", ol::max_keys),
     limit("lesson_cells/online_softmax/max_width", ol::max_width),
     limit("lesson_cells/online_softmax/max_abs", ol::max_abs),
@@ -305,23 +269,11 @@ json engine_limits() {
             .set("keys", example.keys)
             .set("values", example.values);
     }
-    {
-        const ScalingInput defaults;
-        JsonOut scaling = o.object("scaling");
-        set_default(scaling, "seed", defaults.seed);
-        scaling.object("widths").set("default", defaults.widths);
-        set_default(scaling, "pairs", defaults.pairs);
-        set_default(scaling, "trials", defaults.trials);
-        set_default(scaling, "keys", defaults.keys);
-        scaling.object("divisor").set("default", divisor_name(defaults.divisor));
-    }
+    write_field_limits<ScalingInput>(o.object("scaling"), true);
     o.object("practice").set("answer_kinds", answer_kinds());
     {
-        const PrecisionInput defaults;
         JsonOut precision = o.object("precision");
-        set_default(precision, "tokens", defaults.tokens);
-        set_default(precision, "head_width", defaults.head_width);
-        set_default(precision, "seed", defaults.seed);
+        write_field_limits<PrecisionInput>(precision, false);
         precision.object("cell").set("default_tokens", pl::cell_default_tokens);
         json& formats = precision.array("formats");
         for (NumberFormat f : number_formats()) formats.push_back(format_spec(f).name);
@@ -339,8 +291,6 @@ json engine_limits() {
     o.set("divisors", divisor_names()).set("normalizers", normalizer_names());
     {
         const PipelineInput pipe;
-        const CostInput cost;
-        const MistakesInput mis;
         const JacobianNormsInput jac;
         const OnlineSoftmaxInput online;
         const AlternativesInput alt;
@@ -351,12 +301,7 @@ json engine_limits() {
             .set("width", pipe.width)
             .set("values", pipe.values)
             .set("labels", pipe.labels);
-        JsonOut mistakes = cells.object("mistakes");
-        set_default(mistakes, "heads", mis.heads);
-        set_default(mistakes, "head_width", mis.head_width);
-        mistakes.object("tuned_width")
-            .set("choices", std::vector<std::size_t>(std::begin(ml::tuned_widths), std::end(ml::tuned_widths)))
-            .set("default", mis.tuned_width);
+        write_field_limits<MistakesInput>(cells.object("mistakes"), true);
         cells.object("jacobian")
             .object("defaults")
             .set("scores", pipe.scores)
@@ -364,12 +309,7 @@ json engine_limits() {
             .set("keys", jac.keys)
             .set("trials", jac.trials)
             .set("seed", jac.seed);
-        JsonOut costs = cells.object("cost");
-        const char* const names[] = {"tokens", "head_width", "value_width", "heads", "layers", "batch", "bytes"};
-        const double values[] = {cost.tokens, cost.head_width, cost.value_width, cost.heads,
-                                 cost.layers, cost.batch,      cost.bytes};
-        for (std::size_t i = 0; i < std::size(names); ++i)
-            set_default(costs, names[i], static_cast<std::uint64_t>(values[i]));
+        write_field_limits<CostInput>(cells.object("cost"), true);
         cells.object("online_softmax")
             .object("defaults")
             .set("scores", online.scores)

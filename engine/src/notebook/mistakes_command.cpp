@@ -3,7 +3,7 @@
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/number.hpp"
 #include "attnbook/lessons/mistakes.hpp"
-#include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/field_reader.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/core/text_join.hpp"
@@ -17,13 +17,7 @@ constexpr Shown kThree{3, Rounding::fixed};
 }  // namespace
 
 json mistakes_command(const json& raw, const Progress&) {
-    CommandArgs args("mistakes", raw, {"heads", "head_width", "tuned_width", "seed"});
-    namespace lim = mistakes_limits;
-    MistakesInput in;
-    if (args.has("heads")) in.heads = args.whole("heads", 1, lim::max_heads);
-    if (args.has("head_width")) in.head_width = args.whole("head_width", 1, lim::max_head_width);
-    if (args.has("tuned_width")) in.tuned_width = args.whole("tuned_width", 1, 1024);
-    if (args.has("seed")) in.seed = args.whole("seed", 0, (std::uint64_t{1} << 53) - 1);
+    const MistakesInput in = read_command_fields<MistakesInput>("mistakes", raw);
     const Mistakes m = [&] {
         try {
             return common_mistakes(in);
@@ -41,8 +35,8 @@ json mistakes_command(const json& raw, const Progress&) {
         .pair("top_right", m.top_right, kThree)
         .pair("top_wrong", m.top_wrong, kThree)
         .pair("uniform", m.uniform, kThree)
-        .set("keys", lim::keys)
-        .set("trials", lim::trials);
+        .set("keys", mistakes_limits::keys)
+        .set("trials", mistakes_limits::trials);
     o.object("wrong_axis")
         .pair_rows("scores", m.scores, kThree)
         .pair_rows("weights_key_axis", m.weights_key_axis, kThree)

@@ -9,6 +9,7 @@
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/jacobian.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/field_reader.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
 
@@ -71,13 +72,7 @@ json jacobian_command(const json& raw, const Progress&) {
 }
 
 json jacobian_norms_command(const json& raw, const Progress&) {
-    CommandArgs args("jacobian_norms", raw, {"seed", "widths", "keys", "trials"});
-    namespace lim = jacobian_limits;
-    JacobianNormsInput in;
-    if (args.has("seed")) in.seed = args.whole("seed", 0, (std::uint64_t{1} << 53) - 1);
-    if (args.has("widths")) in.widths = args.wholes("widths", 1, lim::max_width);
-    if (args.has("keys")) in.keys = args.whole("keys", 2, lim::max_keys);
-    if (args.has("trials")) in.trials = args.whole("trials", 1, lim::max_trials);
+    const JacobianNormsInput in = read_command_fields<JacobianNormsInput>("jacobian_norms", raw);
     const JacobianNorms r = [&] {
         try {
             return jacobian_norms(in);

@@ -6,7 +6,7 @@
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/number.hpp"
 #include "attnbook/lessons/precision.hpp"
-#include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/field_reader.hpp"
 #include "attnbook/notebook/json_out.hpp"
 
 namespace attnbook {
@@ -19,16 +19,7 @@ constexpr Shown kTwoDecimals{2, Rounding::fixed};
 }  // namespace
 
 json precision_command(const json& raw, const Progress& progress) {
-    CommandArgs args("precision", raw, {"tokens", "head_width", "seed", "unscaled"});
-    namespace lim = precision_limits;
-    PrecisionInput in;
-    if (args.has("tokens")) in.tokens = args.whole("tokens", lim::min_tokens, lim::max_tokens);
-    if (args.has("head_width")) in.head_width = args.whole("head_width", lim::min_head_width, lim::max_head_width);
-    if (args.has("seed")) in.seed = args.whole("seed", 0, lim::max_seed);
-    if (args.has("unscaled")) {
-        if (!args.raw("unscaled").is_boolean()) throw UserError("precision: $.unscaled: expected true or false");
-        in.unscaled = args.raw("unscaled").get<bool>();
-    }
+    const PrecisionInput in = read_command_fields<PrecisionInput>("precision", raw);
     const PrecisionResult r = precision_lab(in, progress);
     json out;
     JsonOut o(out);

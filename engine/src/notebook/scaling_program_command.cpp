@@ -8,7 +8,7 @@
 
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
-#include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/field_reader.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
 
@@ -121,8 +121,7 @@ std::string scaling_program(const ScalingInput& in) {
 }
 
 json scaling_program_command(const json& raw, const Progress&) {
-    const ScalingInput in =
-        scaling_input_from(CommandArgs("scaling_program", raw, {"seed", "widths", "pairs", "trials", "keys", "divisor"}));
+    const ScalingInput in = read_command_fields<ScalingInput>("scaling_program", raw);
     check_scaling_input(in);
     json out;
     JsonOut(out).set("program", scaling_program(in));

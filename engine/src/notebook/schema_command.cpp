@@ -23,7 +23,6 @@
 #include "attnbook/lessons/pipeline.hpp"
 #include "attnbook/lessons/precision.hpp"
 #include "attnbook/lessons/pytorch_rules.hpp"
-#include "attnbook/lessons/scaling_study.hpp"
 #include "attnbook/lessons/train.hpp"
 #include "attnbook/notebook/cell_types.hpp"
 #include "attnbook/notebook/command_args.hpp"
@@ -135,6 +134,20 @@ json whole_list(std::vector<std::size_t> values) {
     return out;
 }
 
+// A field of a lesson's table (core/field.hpp), by its kind.
+json field_schema(const Field& f) {
+    switch (f.kind) {
+        case Field::whole: return whole(f.range.min, f.range.max);
+        case Field::whole_of: return whole_list(std::vector<std::size_t>(f.choices, f.choices + f.choice_count));
+        case Field::wholes: return array_of(whole(f.range.min, f.range.max), f.count.min, f.count.max);
+        case Field::positive: return positive(f.limit);
+        case Field::rows: return array_of(vector(f.range.min, f.range.max, f.limit), f.count.min, f.count.max);
+        case Field::divisor: return divisor();
+        case Field::boolean: return boolean();
+    }
+    return json();
+}
+
 // Each cell type's own fields (besides type, id, depths and title): the readers' arguments in
 // validate_cells.cpp, validate_sequence_cells.cpp, validate_scale_cells.cpp, validate_lesson_cells.cpp.
 std::map<std::string, json> own_fields(const std::string& type) {
@@ -162,14 +175,6 @@ std::map<std::string, json> own_fields(const std::string& type) {
         goal["share_above"].erase("maximum");
         goal["share_above"]["exclusiveMaximum"] = 1;
         f["goal"] = closed_object(std::move(goal), {"source", "share_above"});
-    } else if (type == "scaling-study") {
-        namespace sc = scaling_limits;
-        f["seed"] = whole(sc::seed.min, sc::seed.max);
-        f["widths"] = array_of(whole(sc::width.min, sc::width.max), sc::width_count.min, sc::width_count.max);
-        f["pairs"] = whole(sc::pairs.min, sc::pairs.max);
-        f["trials"] = whole(sc::trials.min, sc::trials.max);
-        f["keys"] = whole(sc::keys.min, sc::keys.max);
-        f["divisor"] = divisor();
     } else if (type == "hand-example") {
         f["queries"] = f["keys"] = f["values"] = matrix(hx::cell_max_rows, 1, hx::cell_max_width, hx::cell_max_abs);
     } else if (type == "held-sequence") {
@@ -204,8 +209,6 @@ std::map<std::string, json> own_fields(const std::string& type) {
     } else if (type == "precision-lab") {
         namespace pl = precision_limits;
         f["tokens"] = array_of(whole(pl::min_tokens, pl::max_tokens), 1, pl::cell_max_lengths);
-        f["head_width"] = whole(pl::min_head_width, pl::max_head_width);
-        f["seed"] = whole(0, pl::max_seed);
     } else if (type == "pipeline") {
         namespace pi = pipeline_limits;
         f["scores"] = vector(1, pi::max_words, pi::max_abs);
@@ -214,34 +217,15 @@ std::map<std::string, json> own_fields(const std::string& type) {
         f["labels"] = array_of(text(1, ex::cell_label_max_chars), 0, pi::max_words);
     } else if (type == "pytorch-rules") {
         f["scale"] = positive(pytorch_rules_limits::max_scale);
-    } else if (type == "mistakes") {
-        namespace ml = mistakes_limits;
-        f["heads"] = whole(1, ml::max_heads);
-        f["head_width"] = whole(1, ml::max_head_width);
-        f["tuned_width"] = whole_list(std::vector<std::size_t>(std::begin(ml::tuned_widths), std::end(ml::tuned_widths)));
     } else if (type == "jacobian") {
         namespace jl = jacobian_limits;
         f["scores"] = vector(1, jl::max_scores, jl::max_abs);
         f["widths"] = array_of(whole(1, jl::max_width), 1, jl::max_widths);
-        f["seed"] = whole(0, jl::max_seed);
-    } else if (type == "cost") {
-        namespace cl = cost_limits;
-        f["tokens"] = whole(1, cl::max_tokens);
-        f["head_width"] = f["value_width"] = whole(1, cl::max_width);
-        f["heads"] = whole(1, cl::max_heads);
-        f["layers"] = whole(1, cl::max_layers);
-        f["batch"] = whole(1, cl::max_batch);
-        f["bytes"] = whole(1, cl::max_bytes);
     } else if (type == "online-softmax") {
         namespace ol = online_softmax_limits;
         f["scores"] = vector(1, ol::max_keys, ol::max_abs);
         f["values"] = matrix(ol::max_keys, 1, ol::max_width, ol::max_abs);
         f["tile"] = whole(1, ol::max_keys);
-    } else if (type == "alternatives") {
-        namespace al = alternatives_limits;
-        f["cosine_scale"] = positive(al::max_cosine_scale);
-        f["features"] = whole(1, al::max_features);
-        f["seed"] = whole(0, al::max_seed);
     } else if (type == "training-lab") {
         namespace tl = train_limits;
         f["mode"] = one_of(training_lab_mode_names());
@@ -348,6 +332,7 @@ json defs() {
     json& cases = cell.array("allOf");
     for (const auto& t : types) {
         std::map<std::string, json> fields = own_fields(t.type);
+        for (const Field& f : t.table) fields[f.name] = field_schema(f);
         json properties;
         JsonOut p(properties);
         for (const std::string& name : t.fields) {

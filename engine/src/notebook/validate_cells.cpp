@@ -8,7 +8,12 @@
 
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/quote.hpp"
+#include "attnbook/lessons/alternatives.hpp"
+#include "attnbook/lessons/cost_model.hpp"
 #include "attnbook/lessons/explore_row.hpp"
+#include "attnbook/lessons/jacobian.hpp"
+#include "attnbook/lessons/mistakes.hpp"
+#include "attnbook/lessons/precision.hpp"
 #include "attnbook/lessons/hand_example.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
 #include "attnbook/notebook/json_text.hpp"
@@ -34,6 +39,8 @@ struct CellType {
     Names fields;    // besides type, id, depths, title
     Names required;
     CellCheck check;
+    // The lesson's field table (field_reader.hpp), whose cell fields follow `fields`.
+    std::vector<Field> (*table)(bool cell) = nullptr;
 };
 
 constexpr Names common_fields = {"type", "id", "depths", "title"};
@@ -137,60 +144,14 @@ void check_explorable(Context& cx, const json& cell, const std::string& path, js
 }
 
 void check_scaling_study(Context& cx, const json& cell, const std::string& path, json& out) {
-    const Fields f(cx, cell, path);
-    JsonOut o = JsonOut::into(out);
-    // Defaults: the lesson's measurement program, as ScalingInput holds them.
-    // `study` holds the defaults, then (below) what the cell asks for, for the lesson's own check.
     ScalingInput study;
-    const ScalingInput& defaults = study;
-    o.set("seed", defaults.seed).set("widths", defaults.widths).set("pairs", defaults.pairs);
-    o.set("trials", defaults.trials).set("keys", defaults.keys).set("divisor", divisor_name(defaults.divisor));
-    const std::size_t errors_before = cx.count();
-    struct Limit {
-        const char* name;
-        WholeRange range;
-    };
-    static constexpr Limit limits[] = {{"seed", scaling_limits::seed},
-                                       {"pairs", scaling_limits::pairs},
-                                       {"trials", scaling_limits::trials},
-                                       {"keys", scaling_limits::keys}};
-    for (const Limit& limit : limits) {
-        f.integer_to(o, limit.name, static_cast<long long>(limit.range.min), static_cast<long long>(limit.range.max));
-    }
-    if (const json* given = f.find("widths")) {
-        const std::string at = f.at("widths");
-        if (!given->is_array()) {
-            expected(cx, at, "an array of whole numbers", *given);
-        } else {
-            const WholeRange count = scaling_limits::width_count;
-            if (given->size() < count.min || given->size() > count.max) {
-                cx.error(at, {"must have between ", count.min, " and ", count.max, " widths, found ", given->size()});
-            }
-            json& widths = o.array("widths");
-            const WholeRange width = scaling_limits::width;
-            for (std::size_t i = 0; i < given->size(); ++i) {
-                if (auto w = read_integer(cx, (*given)[i], json_path_index(at, i), static_cast<long long>(width.min),
-                                          static_cast<long long>(width.max)))
-                    widths.push_back(*w);
-            }
-        }
-    }
-    f.divisor_to(o, "divisor");
+    if (!check_table_fields(cx, cell, path, out, study)) return;
     // The combined limits (pairs x width, trials x keys x width) are the lesson's own: ask it,
     // so an author hears about a study too large to run now rather than when the cell runs.
-    if (cx.count() == errors_before) {
-        const json& widths = out["widths"];
-        study.widths.assign(widths.size(), 0);
-        for (std::size_t i = 0; i < widths.size(); ++i) study.widths[i] = widths[i].get<std::size_t>();
-        study.pairs = out["pairs"].get<std::size_t>();
-        study.trials = out["trials"].get<std::size_t>();
-        study.keys = out["keys"].get<std::size_t>();
-        study.seed = out["seed"].get<std::uint64_t>();
-        try {
-            check_scaling_input(study);
-        } catch (const UserError& e) {
-            cx.error(path, {e.what()});
-        }
+    try {
+        check_scaling_input(study);
+    } catch (const UserError& e) {
+        cx.error(path, {e.what()});
     }
 }
 
@@ -376,7 +337,7 @@ constexpr CellType cell_types[] = {
      {"query", "keys", "values", "labels", "mask", "divisor", "normalizer", "reference_query", "presets", "goal"},
      {"query", "keys", "values"},
      check_explorable},
-    {"scaling-study", {"seed", "widths", "pairs", "trials", "keys", "divisor"}, {}, check_scaling_study},
+    {"scaling-study", {}, {}, check_scaling_study, field_list<ScalingInput>},
     {"hand-example", {"queries", "keys", "values"}, {}, check_hand_example},
     {"held-sequence", {"queries", "keys", "values", "labels", "mask", "divisor"}, {}, check_held_sequence},
     {"transformer-block", {"input", "labels", "heads", "mask", "activation"}, {}, check_transformer_block},
@@ -388,20 +349,28 @@ constexpr CellType cell_types[] = {
     // "On this page": the page lists the headings shown after it at the reader's depth.
     {"contents", {}, {}, check_nothing},
     {"attention-scale", {"tokens", "head_width", "heads", "causal", "divisor", "seed", "backend"}, {}, check_attention_scale_cell},
-    {"precision-lab", {"tokens", "head_width", "seed"}, {}, check_precision_lab_cell},
+    {"precision-lab", {"tokens"}, {}, check_precision_lab_cell, field_list<PrecisionInput>},
     {"pipeline", {"scores", "width", "values", "labels"}, {}, check_pipeline_cell},
     {"pytorch-rules", {"scale"}, {}, check_pytorch_rules_cell},
-    {"mistakes", {"heads", "head_width", "tuned_width"}, {}, check_mistakes_cell},
-    {"jacobian", {"scores", "widths", "seed"}, {}, check_jacobian_cell},
-    {"cost", {"tokens", "head_width", "value_width", "heads", "layers", "batch", "bytes"}, {}, check_cost_cell},
+    {"mistakes", {}, {}, check_table_cell<MistakesInput>, field_list<MistakesInput>},
+    {"jacobian", {"scores", "widths"}, {}, check_jacobian_cell, field_list<JacobianNormsInput>},
+    {"cost", {}, {}, check_table_cell<CostInput>, field_list<CostInput>},
     {"online-softmax", {"scores", "values", "tile"}, {}, check_online_softmax_cell},
-    {"alternatives", {"cosine_scale", "features", "seed"}, {}, check_alternatives_cell},
+    {"alternatives", {}, {}, check_table_cell<AlternativesInput>, field_list<AlternativesInput>},
     {"training-lab",
      {"mode", "task", "layers", "heads", "width", "context", "vocab", "mlp", "divisor", "learning_rate", "batch", "steps",
       "seed", "probe"},
      {},
      check_training_lab_cell},
 };
+
+// A type's own fields: its list, then its table's cell fields.
+std::vector<const char*> own_field_names(const CellType& type) {
+    std::vector<const char*> names(type.fields.begin(), type.fields.end());
+    if (type.table)
+        for (const Field& f : type.table(true)) names.push_back(f.name);
+    return names;
+}
 
 // One row per name of cell_type_names.hpp, in its order.
 constexpr bool rows_are_the_names() {
@@ -442,7 +411,7 @@ json validate_cell(Context& cx, const json& cell, std::size_t index, const std::
 
     const bool vowel = std::strchr("aeiou", type_name[0]) != nullptr;
     const std::string what = join_text({vowel ? "an " : "a ", type_name, " cell"});
-    check_fields(cx, cell, path, common_fields, type->required, what.c_str(), type->fields);
+    check_fields(cx, cell, path, common_fields, type->required, what.c_str(), own_field_names(*type));
 
     json out;
     JsonOut o(out);
@@ -488,9 +457,10 @@ const std::vector<CellTypeFields>& notebook_cell_fields() {
             const auto& type = notebook_validation::cell_types[i];
             CellTypeFields& entry = list[i];
             entry.type = type.name;
-            for (notebook_validation::Names names : {notebook_validation::common_fields, type.fields})
-                for (const char* name : names) entry.fields.push_back(name);
+            entry.fields.assign(notebook_validation::common_fields.begin(), notebook_validation::common_fields.end());
+            for (const char* name : notebook_validation::own_field_names(type)) entry.fields.push_back(name);
             entry.required.assign(type.required.begin(), type.required.end());
+            if (type.table) entry.table = type.table(true);
         }
         return list;
     }();

@@ -84,17 +84,22 @@ bool expect_object(Context& cx, const json& value, const std::string& path) {
     return false;
 }
 
-void check_fields(Context& cx, const json& object, const std::string& path, Names allowed, Names required,
-                  const char* what, Names more) {
+namespace {
+struct NameList {
+    const char* const* names;
+    std::size_t count;
+};
+void check_fields(Context& cx, const json& object, const std::string& path, std::initializer_list<NameList> allowed,
+                  Names required, const char* what) {
     for (const auto& member : object.get_ref<const json::object_t&>()) {
         const std::string& key = member.first;
         bool known = false;
         std::string list;
-        for (Names names : {allowed, more}) {
-            for (const char* name : names) {
-                known = known || key == name;
+        for (NameList names : allowed) {
+            for (std::size_t i = 0; i < names.count; ++i) {
+                known = known || key == names.names[i];
                 if (!list.empty()) list += ", ";
-                list += name;
+                list += names.names[i];
             }
         }
         if (!known) cx.error(json_path_member(path, key), {"unknown field ", in_quotes(key), " (fields of ", what, ": ", list, ")"}, true);
@@ -102,6 +107,19 @@ void check_fields(Context& cx, const json& object, const std::string& path, Name
     for (const char* name : required) {
         if (object.find(name) == object.end()) cx.error(path, {"missing required field \"", name, "\" of ", what});
     }
+}
+}  // namespace
+
+void check_fields(Context& cx, const json& object, const std::string& path, Names allowed, Names required,
+                  const char* what, Names more) {
+    check_fields(cx, object, path, {NameList{allowed.begin(), allowed.size()}, NameList{more.begin(), more.size()}},
+                 required, what);
+}
+
+void check_fields(Context& cx, const json& object, const std::string& path, Names allowed, Names required,
+                  const char* what, const std::vector<const char*>& more) {
+    check_fields(cx, object, path, {NameList{allowed.begin(), allowed.size()}, NameList{more.data(), more.size()}},
+                 required, what);
 }
 
 std::optional<std::string> read_string(Context& cx, const json& value, const std::string& path, std::size_t min_chars,
@@ -463,6 +481,57 @@ void Fields::choice_to(JsonOut& out, const char* name, const std::vector<std::st
         error(name, {"expected one of ", listed(names), ", found ", in_quotes(v->get_ref<const std::string&>())});
     else
         error(name, {"expected one of ", listed(names), ", found ", kind_of(*v)});
+}
+
+std::optional<std::uint64_t> CellFieldSource::whole(const Field& f) {
+    const auto x = f_.integer(f.name, static_cast<long long>(f.range.min), static_cast<long long>(f.range.max));
+    if (!x) return std::nullopt;
+    if (f.kind == Field::whole_of && std::find(f.choices, f.choices + f.choice_count, *x) == f.choices + f.choice_count) {
+        std::string list;
+        for (std::size_t i = 0; i < f.choice_count; ++i) append_text(list, {i ? ", " : "", f.choices[i]});
+        f_.error(f.name, {"must be one of ", list, ", found ", *x});
+        return std::nullopt;
+    }
+    return static_cast<std::uint64_t>(*x);
+}
+
+std::optional<std::vector<std::size_t>> CellFieldSource::wholes(const Field& f) {
+    const json& given = *f_.find(f.name);
+    const std::string at = f_.at(f.name);
+    if (!given.is_array()) {
+        expected(f_.cx, at, "an array of whole numbers", given);
+        return std::nullopt;
+    }
+    bool ok = given.size() >= f.count.min && given.size() <= f.count.max;
+    if (!ok) f_.cx.error(at, {"must have between ", f.count.min, " and ", f.count.max, " ", f.name, ", found ", given.size()});
+    std::vector<std::size_t> out;
+    for (std::size_t i = 0; i < given.size(); ++i) {
+        const auto x = read_integer(f_.cx, given[i], json_path_index(at, i), static_cast<long long>(f.range.min),
+                                    static_cast<long long>(f.range.max));
+        if (x) out.push_back(static_cast<std::size_t>(*x));
+        ok = ok && x;
+    }
+    if (!ok) return std::nullopt;
+    return out;
+}
+
+std::optional<double> CellFieldSource::positive(const Field& f) {
+    const auto x = f_.number(f.name, f.limit);
+    if (x && *x <= 0) {
+        f_.error(f.name, {"must be greater than 0, found ", *x});
+        return std::nullopt;
+    }
+    return x;
+}
+
+std::optional<Matrix> CellFieldSource::rows(const Field& f) {
+    return f_.matrix(f.name, f.count.min, f.count.max, f.range.min, f.range.max, f.limit);
+}
+
+std::optional<Divisor> CellFieldSource::divisor(const Field& f) {
+    const auto x = f_.divisor(f.name);
+    if (!x) return std::nullopt;
+    return parse_divisor(*x);
 }
 
 void labels_field(const Fields& f, JsonOut& o, std::size_t n, const char* count_lead) {

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "attnbook/notebook/field_reader.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/core/text_join.hpp"
 
@@ -76,6 +77,9 @@ bool expect_object(Context& cx, const json& value, const std::string& path);
 // `more`, listed in that order.
 void check_fields(Context& cx, const json& object, const std::string& path, Names allowed, Names required,
                   const char* what, Names more = {});
+// The same with `more` from a field table (field_reader.hpp).
+void check_fields(Context& cx, const json& object, const std::string& path, Names allowed, Names required,
+                  const char* what, const std::vector<const char*>& more);
 
 std::optional<std::string> read_string(Context& cx, const json& value, const std::string& path,
                                        std::size_t min_chars, std::size_t max_chars);
@@ -157,6 +161,45 @@ public:
     const std::string& path;
 };
 
+// Collect mode of the field reader (notebook/field_reader.hpp): a cell's fields, each read by the
+// validator's reader of its kind, every error reported at its path.
+class CellFieldSource final : public FieldSource {
+public:
+    explicit CellFieldSource(const Fields& fields) : f_(fields) {}
+    bool cell() const override { return true; }
+    bool has(const Field& f) const override { return f_.find(f.name) != nullptr; }
+    std::optional<std::uint64_t> whole(const Field& f) override;
+    std::optional<std::vector<std::size_t>> wholes(const Field& f) override;
+    std::optional<double> positive(const Field& f) override;
+    std::optional<Matrix> rows(const Field& f) override;
+    std::optional<Divisor> divisor(const Field& f) override;
+    std::optional<bool> boolean(const Field& f) override { return f_.boolean(f.name); }
+
+private:
+    Fields f_;
+};
+
+// A cell's fields by its lesson's table: `in` (the defaults) takes every valid value, and `out`
+// every field of the cell, defaults included. Returns whether nothing was reported.
+template <class Input>
+bool check_table_fields(Context& cx, const json& cell, const std::string& path, json& out, Input& in) {
+    const std::size_t before = cx.count();
+    CellFieldSource src(Fields(cx, cell, path));
+    const BoundFields bound = bind_fields(in);
+    read_fields(bound, src);
+    JsonOut o = JsonOut::into(out);
+    write_fields(bound, o, true);
+    return cx.count() == before;
+}
+
+// A cell whose fields are all its lesson's table's (check_table_fields), with nothing to check
+// between them.
+template <class Input>
+void check_table_cell(Context& cx, const json& cell, const std::string& path, json& out) {
+    Input in;
+    check_table_fields(cx, cell, path, out, in);
+}
+
 // "labels": n distinct strings, "A", "B", ... by default. With `count_lead`, a list of another
 // length is an error: "labels has 3 entries" + count_lead + "2 rows".
 void labels_field(const Fields& f, JsonOut& o, std::size_t n, const char* count_lead);
@@ -176,11 +219,8 @@ void check_precision_lab_cell(Context& cx, const json& cell, const std::string& 
 // The lesson's live cells (validate_lesson_cells.cpp): fill `out` with the fields and defaults.
 void check_pipeline_cell(Context& cx, const json& cell, const std::string& path, json& out);
 void check_pytorch_rules_cell(Context& cx, const json& cell, const std::string& path, json& out);
-void check_mistakes_cell(Context& cx, const json& cell, const std::string& path, json& out);
 void check_jacobian_cell(Context& cx, const json& cell, const std::string& path, json& out);
-void check_cost_cell(Context& cx, const json& cell, const std::string& path, json& out);
 void check_online_softmax_cell(Context& cx, const json& cell, const std::string& path, json& out);
-void check_alternatives_cell(Context& cx, const json& cell, const std::string& path, json& out);
 
 // The training lab (validate_train_cells.cpp).
 void check_training_lab_cell(Context& cx, const json& cell, const std::string& path, json& out);

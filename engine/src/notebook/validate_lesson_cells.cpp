@@ -4,7 +4,6 @@
 #include <string>
 
 #include "attnbook/lessons/pytorch_rules.hpp"
-#include "attnbook/lessons/alternatives.hpp"
 #include "attnbook/lessons/cost_model.hpp"
 #include "attnbook/core/errors.hpp"
 #include "attnbook/lessons/jacobian.hpp"
@@ -104,29 +103,6 @@ void check_pytorch_rules_cell(Context& cx, const json& cell, const std::string& 
     positive_field(Fields(cx, cell, path), o, "scale", pytorch_rules_limits::max_scale, pytorch_rules_limits::scale_default);
 }
 
-void check_mistakes_cell(Context& cx, const json& cell, const std::string& path, json& out) {
-    namespace lim = mistakes_limits;
-    const Fields f(cx, cell, path);
-    JsonOut o = JsonOut::into(out);
-    const MistakesInput d;
-    whole_field(f, o, "heads", 1, static_cast<long long>(lim::max_heads), static_cast<long long>(d.heads));
-    whole_field(f, o, "head_width", 1, static_cast<long long>(lim::max_head_width),
-                static_cast<long long>(d.head_width));
-    o.set("tuned_width", d.tuned_width);
-    if (auto w = f.integer("tuned_width", 1, 1024)) {
-        bool known = false;
-        std::string list;
-        for (std::size_t x : lim::tuned_widths) {
-            known = known || static_cast<long long>(x) == *w;
-            append_text(list, {list.empty() ? "" : ", ", x});
-        }
-        if (known)
-            o.set("tuned_width", *w);
-        else
-            f.error("tuned_width", {"must be one of ", list, ", found ", *w});
-    }
-}
-
 void check_jacobian_cell(Context& cx, const json& cell, const std::string& path, json& out) {
     namespace lim = jacobian_limits;
     const Fields f(cx, cell, path);
@@ -157,28 +133,8 @@ void check_jacobian_cell(Context& cx, const json& cell, const std::string& path,
             }
         }
     }
-    whole_field(f, o, "seed", 0, static_cast<long long>(jacobian_limits::max_seed), static_cast<long long>(d.seed));
-}
-
-void check_cost_cell(Context& cx, const json& cell, const std::string& path, json& out) {
-    namespace lim = cost_limits;
-    const Fields f(cx, cell, path);
-    JsonOut o = JsonOut::into(out);
-    const CostInput d;
-    struct Field {
-        const char* name;
-        std::uint64_t max;
-        double CostInput::*fallback;
-    };
-    static constexpr Field fields[] = {{"tokens", lim::max_tokens, &CostInput::tokens},
-                                       {"head_width", lim::max_width, &CostInput::head_width},
-                                       {"value_width", lim::max_width, &CostInput::value_width},
-                                       {"heads", lim::max_heads, &CostInput::heads},
-                                       {"layers", lim::max_layers, &CostInput::layers},
-                                       {"batch", lim::max_batch, &CostInput::batch},
-                                       {"bytes", lim::max_bytes, &CostInput::bytes}};
-    for (const Field& field : fields)
-        whole_field(f, o, field.name, 1, static_cast<long long>(field.max), static_cast<long long>(d.*field.fallback));
+    JacobianNormsInput seed_only;
+    check_table_fields(cx, cell, path, out, seed_only);
 }
 
 void check_online_softmax_cell(Context& cx, const json& cell, const std::string& path, json& out) {
@@ -192,16 +148,6 @@ void check_online_softmax_cell(Context& cx, const json& cell, const std::string&
         whole_field(f, o, "tile", 1, static_cast<long long>(lim::max_keys), static_cast<long long>(d.tile));
     if (tile > static_cast<long long>(count))
         f.error("tile", {"must be at most the number of scores (", count, ")"});
-}
-
-void check_alternatives_cell(Context& cx, const json& cell, const std::string& path, json& out) {
-    namespace lim = alternatives_limits;
-    const Fields f(cx, cell, path);
-    JsonOut o = JsonOut::into(out);
-    const AlternativesInput d;
-    positive_field(f, o, "cosine_scale", lim::max_cosine_scale, d.cosine_scale);
-    whole_field(f, o, "features", 1, static_cast<long long>(lim::max_features), static_cast<long long>(d.features));
-    whole_field(f, o, "seed", 0, static_cast<long long>(lim::max_seed), static_cast<long long>(d.seed));
 }
 
 }  // namespace notebook_validation

@@ -47,12 +47,11 @@ void check_attention_scale_cell(Context& cx, const json& cell, const std::string
 
 void check_precision_lab_cell(Context& cx, const json& cell, const std::string& path, json& out) {
     namespace lim = precision_limits;
+    PrecisionInput in;
+    check_table_fields(cx, cell, path, out, in);  // head_width, seed
     const Fields f(cx, cell, path);
     JsonOut o = JsonOut::into(out);
-    const PrecisionInput defaults;
     o.set("tokens", lim::cell_default_tokens);
-    whole_field(f, o, "head_width", lim::min_head_width, lim::max_head_width, defaults.head_width);
-    whole_field(f, o, "seed", 0, lim::max_seed, defaults.seed);
     const json* given = f.find("tokens");
     if (!given) return;
     const std::string at = f.at("tokens");

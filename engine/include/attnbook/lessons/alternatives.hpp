@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "attnbook/core/field.hpp"
 #include "attnbook/core/fixed_rows.hpp"
 #include "attnbook/core/numpy_rng.hpp"
 
@@ -48,6 +49,27 @@ inline constexpr std::size_t max_features = 4096;
 inline constexpr double max_cosine_scale = 100;
 inline constexpr std::uint64_t max_seed = max_rng_seed;
 }  // namespace alternatives_limits
+
+// The alternatives cell's and the `alternatives` command's fields (core/field.hpp); fields() binds
+// each to its member, in order. The defaults are AlternativesInput's. The cell runs the lesson's
+// own queries, keys and values.
+namespace alternatives_fields {
+namespace lim = alternatives_limits;
+inline constexpr WholeRange rows{1, lim::max_rows}, width{1, lim::max_width};
+inline constexpr Field queries = Field::rows_in("queries", rows, width, lim::max_abs, "the queries (m, d)", Field::command_only);
+inline constexpr Field keys = Field::rows_in("keys", rows, width, lim::max_abs, "the keys (n, d)", Field::command_only);
+inline constexpr Field values = Field::rows_in("values", rows, width, lim::max_abs, "the values (n, dv)", Field::command_only);
+inline constexpr Field cosine_scale = Field::positive_to("cosine_scale", lim::max_cosine_scale, "the scale of cosine attention");
+inline constexpr Field features = Field::whole_in("features", {1, lim::max_features}, "random features of the Performer");
+inline constexpr Field seed = Field::whole_in("seed", {0, lim::max_seed}, "the seed of the random features");
+}  // namespace alternatives_fields
+
+template <class Visit>
+void fields(AlternativesInput& in, Visit&& field) {
+    namespace f = alternatives_fields;
+    field(f::queries, in.queries); field(f::keys, in.keys); field(f::values, in.values);
+    field(f::cosine_scale, in.cosine_scale); field(f::features, in.features); field(f::seed, in.seed);
+}
 
 struct AlternativeResult {
     std::string name;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "attnbook/core/field.hpp"
 #include "attnbook/core/numpy_rng.hpp"
 
 namespace attnbook {
@@ -35,6 +36,24 @@ struct JacobianNormsInput {
     std::size_t keys = 6;
     std::size_t trials = 500;
 };
+// The `jacobian_norms` command's fields and the jacobian cell's seed (core/field.hpp); fields()
+// binds each to its member, in order. The defaults are JacobianNormsInput's. The cell checks its
+// widths itself, each against the lesson's combined limit, and runs with the default keys and trials.
+namespace jacobian_fields {
+namespace lim = jacobian_limits;
+inline constexpr Field seed = Field::whole_in("seed", {0, lim::max_seed}, "the seed of the random scores");
+inline constexpr Field widths =
+    Field::wholes_in("widths", {1, lim::max_widths}, {1, lim::max_width}, "the head widths d", Field::command_only);
+inline constexpr Field keys = Field::whole_in("keys", {2, lim::max_keys}, "keys per row of scores", Field::command_only);
+inline constexpr Field trials = Field::whole_in("trials", {1, lim::max_trials}, "random rows per width", Field::command_only);
+}  // namespace jacobian_fields
+
+template <class Visit>
+void fields(JacobianNormsInput& in, Visit&& field) {
+    namespace f = jacobian_fields;
+    field(f::seed, in.seed); field(f::widths, in.widths); field(f::keys, in.keys); field(f::trials, in.trials);
+}
+
 struct JacobianNorms {
     std::vector<double> unscaled, scaled;  // mean ||J||_F per width
 };

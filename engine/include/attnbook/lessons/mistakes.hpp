@@ -12,6 +12,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "attnbook/core/field.hpp"
+#include "attnbook/core/numpy_rng.hpp"
+
 namespace attnbook {
 
 struct MistakesInput {
@@ -28,6 +31,25 @@ inline constexpr std::size_t keys = 6;
 inline constexpr std::size_t trials = 400;
 inline constexpr std::size_t tuned_widths[] = {4, 16, 64, 256, 1024};  // the widths of mistake 4
 }  // namespace mistakes_limits
+
+// The mistakes cell's and the `mistakes` command's fields (core/field.hpp); fields() binds each to
+// its member, in order. The defaults are MistakesInput's. The seed is the command's only: the
+// cell runs the lesson's draws.
+namespace mistakes_fields {
+namespace lim = mistakes_limits;
+inline constexpr Field heads = Field::whole_in("heads", {1, lim::max_heads}, "the model's heads (mistake 1)");
+inline constexpr Field head_width = Field::whole_in("head_width", {1, lim::max_head_width}, "the width of one head (mistake 1)");
+inline constexpr Field tuned_width =
+    Field::whole_of_list("tuned_width", lim::tuned_widths, "the width a constant scale was tuned at (mistake 4)");
+inline constexpr Field seed = Field::whole_in("seed", {0, max_rng_seed}, "the seed of the random rows", Field::command_only);
+}  // namespace mistakes_fields
+
+template <class Visit>
+void fields(MistakesInput& in, Visit&& field) {
+    namespace f = mistakes_fields;
+    field(f::heads, in.heads); field(f::head_width, in.head_width); field(f::tuned_width, in.tuned_width);
+    field(f::seed, in.seed);
+}
 
 using Grid = std::vector<std::vector<double>>;
 

@@ -30,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "attnbook/core/field.hpp"
 #include "attnbook/core/numpy_rng.hpp"
 
 namespace attnbook {
@@ -66,6 +67,26 @@ inline constexpr std::size_t max_checked_rows = 32;  // query rows compared with
 inline constexpr std::size_t cell_max_lengths = 6;
 inline const std::vector<std::size_t> cell_default_tokens = {16, 64, 256, 1024};
 }  // namespace precision_limits
+
+// The `precision` command's fields and the precision-lab cell's (core/field.hpp); fields() binds
+// each to its member, in order. The defaults are PrecisionInput's. The cell runs several lengths
+// (its own `tokens` list, precision_limits::cell_*) and both scales, so tokens and unscaled here
+// are the command's.
+namespace precision_fields {
+namespace lim = precision_limits;
+inline constexpr Field tokens =
+    Field::whole_in("tokens", {lim::min_tokens, lim::max_tokens}, "the sequence length T", Field::command_only);
+inline constexpr Field head_width = Field::whole_in("head_width", {lim::min_head_width, lim::max_head_width}, "the head width d");
+inline constexpr Field seed = Field::whole_in("seed", {0, lim::max_seed}, "the seed of the random queries, keys and values");
+inline constexpr Field unscaled = Field::switch_named("unscaled", "scale 1 instead of 1/sqrt(d)", Field::command_only);
+}  // namespace precision_fields
+
+template <class Visit>
+void fields(PrecisionInput& in, Visit&& field) {
+    namespace f = precision_fields;
+    field(f::tokens, in.tokens); field(f::head_width, in.head_width); field(f::seed, in.seed);
+    field(f::unscaled, in.unscaled);
+}
 
 struct FormatResult {
     NumberFormat format;

@@ -13,6 +13,7 @@
 #include <functional>
 #include <vector>
 
+#include "attnbook/core/field.hpp"
 #include "attnbook/core/numpy_rng.hpp"
 #include "attnbook/lessons/divisor.hpp"
 
@@ -26,10 +27,6 @@ struct ScalingInput {
     std::size_t trials = 2000;
     std::size_t keys = 6;
     Divisor divisor = default_divisor;
-};
-
-struct WholeRange {
-    std::uint64_t min, max;
 };
 
 // Limits keep a browser tab responsive and its memory bounded. The same for a notebook cell, the
@@ -46,6 +43,27 @@ inline constexpr WholeRange keys{2, 64};
 // 2^23 doubles = 64 MiB.
 inline constexpr std::uint64_t max_block = std::uint64_t{1} << 23;
 }  // namespace scaling_limits
+
+// The study's fields (core/field.hpp), for the scaling-study cell and the `scaling` and
+// `scaling_program` commands; fields() binds each to its member, in order. The defaults are
+// ScalingInput's.
+namespace scaling_fields {
+namespace lim = scaling_limits;
+inline constexpr Field seed = Field::whole_in("seed", lim::seed, "the seed of numpy.random.default_rng");
+inline constexpr Field widths =
+    Field::wholes_in("widths", lim::width_count, lim::width, "the head widths d, one row of each table per width");
+inline constexpr Field pairs = Field::whole_in("pairs", lim::pairs, "query-key pairs per width in the spread table");
+inline constexpr Field trials = Field::whole_in("trials", lim::trials, "queries per width in the top-weight table");
+inline constexpr Field keys = Field::whole_in("keys", lim::keys, "keys each query attends over");
+inline constexpr Field divisor = Field::divisor_of("what the dot products are divided by");
+}  // namespace scaling_fields
+
+template <class Visit>
+void fields(ScalingInput& in, Visit&& field) {
+    namespace f = scaling_fields;
+    field(f::seed, in.seed); field(f::widths, in.widths); field(f::pairs, in.pairs); field(f::trials, in.trials);
+    field(f::keys, in.keys); field(f::divisor, in.divisor);
+}
 
 struct ScalingResult {
     std::vector<double> raw_std, scaled_std, top_unscaled, top_scaled;  // one per width

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "attnbook/core/field.hpp"
+
 #include "attnbook/notebook/commands.hpp"
 
 namespace attnbook {
@@ -16,6 +18,7 @@ struct CellTypeFields {
     std::string type;
     std::vector<std::string> fields;    // every field a cell of this type may have, type/id/depths/title first
     std::vector<std::string> required;  // besides type
+    std::vector<Field> table;           // the fields among them that a lesson's table describes (core/field.hpp)
 };
 
 // From the validator's own table (defined in validate_cells.cpp), in the order the docs list them.

@@ -1,5 +1,6 @@
 #pragma once
 // Reading a command's JSON arguments with errors that name the JSON path ("$.keys[1][0]").
+#include <cstddef>
 #include <cstdint>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
@@ -28,6 +29,8 @@ class CommandArgs {
 public:
     // Rejects a non-object and any field not in `known`, naming the command.
     CommandArgs(std::string command, const nlohmann::json& args, std::initializer_list<const char*> known);
+    // The same, with the names of a field table (notebook/field_reader.hpp).
+    CommandArgs(std::string command, const nlohmann::json& args, const std::vector<const char*>& known);
 
     bool has(const char* field) const;
     double number(const char* field) const;
@@ -37,12 +40,14 @@ public:
     std::vector<Flags> flag_rows(const char* field) const;  // rows of flags (a mask matrix)
     std::vector<std::string> strings(const char* field) const;
     std::string text(const char* field) const;
+    bool boolean(const char* field) const;  // true or false
     std::uint64_t whole(const char* field, std::uint64_t lo, std::uint64_t hi) const;
     std::vector<std::size_t> wholes(const char* field, std::uint64_t lo, std::uint64_t hi) const;
     const nlohmann::json& raw(const char* field) const;
 
 private:
     [[noreturn]] void fail(const std::string& path, const std::string& what) const;
+    void refuse_unknown(const char* const* known, std::size_t count) const;
     const nlohmann::json& required(const char* field) const;
     double number_at(const nlohmann::json& v, const std::string& path) const;
     std::vector<double> numbers_at(const nlohmann::json& v, const std::string& path) const;

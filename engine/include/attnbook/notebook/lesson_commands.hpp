@@ -15,9 +15,6 @@ nlohmann::json online_softmax_command(const nlohmann::json& args, const Progress
 nlohmann::json tiling_memory_command(const nlohmann::json& args, const Progress& progress);
 nlohmann::json cost_command(const nlohmann::json& args, const Progress& progress);
 // The program text itself (for tests and tools).
-// The scaling study's settings from a command's arguments (each optional, checked against
-// scaling_limits); shared by `scaling` and `scaling_program`.
-struct ScalingInput scaling_input_from(const class CommandArgs& args);
 std::string scaling_program(const struct ScalingInput& input);
 nlohmann::json scaling_program_command(const nlohmann::json& args, const Progress& progress);
 nlohmann::json pipeline_command(const nlohmann::json& args, const Progress& progress);

@@ -1,0 +1,69 @@
+#pragma once
+// One field of a cell type or a command, as data: its name, kind, range and a line of help. A
+// lesson writes its fields once, as a table beside its input struct (a function that names each
+// field and the member it fills, in order, e.g. scaling_fields in lessons/scaling_study.hpp), and
+// everything that reads or describes the field interprets that table: the validator and the
+// commands (notebook/field_reader.hpp), `limits`, `cell_types` and the JSON Schema. The default is
+// the member's value in a default-constructed input struct, never a number written here.
+#include <cstddef>
+#include <cstdint>
+
+namespace attnbook {
+
+struct WholeRange {
+    std::uint64_t min, max;
+};
+
+struct Field {
+    enum Kind : unsigned char {
+        whole,     // a whole number (2 or 2.0, not 2.5) in `range`
+        whole_of,  // a whole number in `range` that is one of `choices`
+        wholes,    // an array of `count` whole numbers, each in `range`
+        positive,  // a finite number x with 0 < x <= limit
+        rows,      // an array of `count` rows, each of `range` numbers with |x| <= limit
+        divisor,   // one of divisor_names() (lessons/divisor.hpp)
+        boolean,   // true or false
+    };
+    // Who reads the field: a notebook cell and the command alike, or only one of them.
+    enum Use : unsigned char { cell_and_command, command_only, cell_only };
+
+    const char* name;
+    Kind kind;
+    const char* help;
+    WholeRange range{0, 0};  // whole, wholes; rows: the numbers in a row
+    WholeRange count{0, 0};  // wholes, rows: how many entries
+    double limit = 0;        // positive, rows
+    Use use = cell_and_command;
+    const std::size_t* choices = nullptr;  // whole_of
+    std::size_t choice_count = 0;
+
+    static constexpr Field whole_in(const char* name, WholeRange range, const char* help, Use use = cell_and_command) {
+        return {name, whole, help, range, {0, 0}, 0, use};
+    }
+    // Read as a whole number up to the largest choice, then checked against the choices.
+    template <std::size_t N>
+    static constexpr Field whole_of_list(const char* name, const std::size_t (&choices)[N], const char* help) {
+        return {name, whole_of, help, {1, choices[N - 1]}, {0, 0}, 0, cell_and_command, choices, N};
+    }
+    static constexpr Field wholes_in(const char* name, WholeRange count, WholeRange each, const char* help,
+                                     Use use = cell_and_command) {
+        return {name, wholes, help, each, count, 0, use};
+    }
+    static constexpr Field positive_to(const char* name, double limit, const char* help) {
+        return {name, positive, help, {0, 0}, {0, 0}, limit, cell_and_command};
+    }
+    static constexpr Field rows_in(const char* name, WholeRange rows, WholeRange width, double max_abs, const char* help,
+                                   Use use = cell_and_command) {
+        return {name, Field::rows, help, width, rows, max_abs, use};
+    }
+    static constexpr Field switch_named(const char* name, const char* help, Use use = cell_and_command) {
+        return {name, boolean, help, {0, 0}, {0, 0}, 0, use};
+    }
+    static constexpr Field divisor_of(const char* help) {
+        return {"divisor", divisor, help, {0, 0}, {0, 0}, 0, cell_and_command};
+    }
+    constexpr bool in_cell() const { return use != command_only; }
+    constexpr bool in_command() const { return use != cell_only; }
+};
+
+}  // namespace attnbook

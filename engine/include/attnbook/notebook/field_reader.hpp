@@ -1,0 +1,116 @@
+#pragma once
+// The one reader of field tables (core/field.hpp). A lesson's table is a function
+// `fields(Input&, field)` beside its input struct that calls field(entry, member) for each field
+// (the entries are constants beside it, so a table costs no code to build);
+// bind_fields turns it into data (each entry with the address and type of its member), and one
+// reader walks that list in one of two modes, set by where the values come from (FieldSource):
+//   throw   a command's arguments (over CommandArgs, read_command_fields): the first bad value
+//           throws "COMMAND: $.name: ..."; unknown arguments are refused against the table's names.
+//   collect a notebook cell (the validator's CellFieldSource, validate_context.hpp): every bad
+//           value is reported at its JSON path and reading goes on.
+// Each source reads one value of one kind with the messages that mode has always printed; the
+// table, not the source, says which fields exist, their kinds, ranges and defaults. The same walk
+// writes a struct back as JSON (a normalised cell, an example, the defaults in `limits`).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "attnbook/core/field.hpp"
+#include "attnbook/lessons/divisor.hpp"
+#include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/json_out.hpp"
+
+namespace attnbook {
+
+class FieldSource {
+public:
+    virtual ~FieldSource() = default;
+    virtual bool cell() const = 0;  // a notebook cell (reads the cell's fields), else a command
+    virtual bool has(const Field& f) const = 0;
+    // The value, or nullopt after reporting why (collect mode; throw mode throws instead).
+    virtual std::optional<std::uint64_t> whole(const Field& f) = 0;
+    virtual std::optional<std::vector<std::size_t>> wholes(const Field& f) = 0;
+    virtual std::optional<double> positive(const Field& f) = 0;
+    virtual std::optional<std::vector<std::vector<double>>> rows(const Field& f) = 0;
+    virtual std::optional<Divisor> divisor(const Field& f) = 0;
+    virtual std::optional<bool> boolean(const Field& f) = 0;
+};
+
+// One entry of a table with the member it fills: the table as data, walked by plain functions
+// (one copy of the reader, not one per input struct).
+struct BoundField {
+    enum Type : unsigned char { u64, size, real, sizes, real_rows, divisor, boolean };
+    const Field* field;  // the table's entry (static data)
+    Type type;
+    void* member;
+};
+using BoundFields = std::vector<BoundField>;
+
+template <class T>
+constexpr BoundField::Type bound_type() {
+    if constexpr (std::is_same_v<T, Divisor>) return BoundField::divisor;
+    else if constexpr (std::is_same_v<T, bool>) return BoundField::boolean;
+    else if constexpr (std::is_same_v<T, std::vector<std::size_t>>) return BoundField::sizes;
+    else if constexpr (std::is_same_v<T, std::vector<std::vector<double>>>) return BoundField::real_rows;
+    else if constexpr (std::is_same_v<T, double>) return BoundField::real;
+    else if constexpr (std::is_same_v<T, std::uint64_t>) return BoundField::u64;
+    else {
+        static_assert(std::is_same_v<T, std::size_t>, "a field's member is a whole number, a double, a list, a Divisor or a bool");
+        return BoundField::size;
+    }
+}
+
+// `in`'s table, each entry bound to its member of `in`.
+template <class Input>
+BoundFields bind_fields(Input& in) {
+    BoundFields out;
+    fields(in, [&](const Field& f, auto& member) {
+        out.push_back({&f, bound_type<std::decay_t<decltype(member)>>(), &member});
+    });
+    return out;
+}
+
+// Fills the members from `src`: each field of the cell (or the command) that the source has and
+// reads; the others keep their value (the defaults, for a default-constructed struct).
+void read_fields(const BoundFields& fields, FieldSource& src);
+// Every field of the cell (or the command) with its member's value.
+void write_fields(const BoundFields& fields, JsonOut& out, bool cell);
+// The entries of the cell (or the command), in order.
+std::vector<Field> field_entries(const BoundFields& fields, bool cell);
+// Throw mode: `args` read into the members; unknown arguments refused, naming the table's fields.
+void read_command(const char* command, const nlohmann::json& args, const BoundFields& fields);
+// `limits` for one table: {"name": {"min", "max", "default"}} per whole field ("min_count" and
+// "max_count" too for a list, "choices" for one of a list), {"max", "default"} per positive one,
+// {"default"} per divisor; a switch (true or false) has no limits and is left out.
+void write_field_limits(const BoundFields& fields, JsonOut parent, bool cell);
+
+template <class Input>
+void read_fields(Input& in, FieldSource& src) {
+    read_fields(bind_fields(in), src);
+}
+template <class Input>
+void write_fields(Input in, JsonOut& out, bool cell) {
+    write_fields(bind_fields(in), out, cell);
+}
+template <class Input>
+std::vector<Field> field_list(bool cell) {
+    Input in{};
+    return field_entries(bind_fields(in), cell);
+}
+// A command's arguments read by the table (throw mode); what is left out keeps `in`'s value.
+template <class Input>
+Input read_command_fields(const char* command, const nlohmann::json& args, Input in = Input{}) {
+    read_command(command, args, bind_fields(in));
+    return in;
+}
+template <class Input>
+void write_field_limits(JsonOut parent, bool cell) {
+    Input defaults{};
+    write_field_limits(bind_fields(defaults), parent, cell);
+}
+
+}  // namespace attnbook

@@ -1,0 +1,142 @@
+// The field reader's walks over a bound table (field_reader.hpp) and its throw-mode source:
+// CommandArgs reads each value with the messages the commands have always printed. A positive
+// number's range and the shape of rows are the lesson's own checks (they name the lesson's
+// rule), as before; the validator reports them at the field.
+#include "attnbook/notebook/field_reader.hpp"
+
+namespace attnbook {
+namespace {
+
+class ArgsFieldSource final : public FieldSource {
+public:
+    explicit ArgsFieldSource(const CommandArgs& args) : args_(args) {}
+    bool cell() const override { return false; }
+    bool has(const Field& f) const override { return args_.has(f.name); }
+    std::optional<std::uint64_t> whole(const Field& f) override { return args_.whole(f.name, f.range.min, f.range.max); }
+    std::optional<std::vector<std::size_t>> wholes(const Field& f) override {
+        return args_.wholes(f.name, f.range.min, f.range.max);
+    }
+    std::optional<double> positive(const Field& f) override { return args_.number(f.name); }
+    std::optional<std::vector<std::vector<double>>> rows(const Field& f) override { return args_.rows(f.name); }
+    std::optional<Divisor> divisor(const Field& f) override { return parse_divisor(args_.text(f.name), f.name); }
+    std::optional<bool> boolean(const Field& f) override { return args_.boolean(f.name); }
+
+private:
+    const CommandArgs& args_;
+};
+
+bool applies(const Field& f, bool cell) { return cell ? f.in_cell() : f.in_command(); }
+
+template <class T>
+T& member(const BoundField& b) {
+    return *static_cast<T*>(b.member);
+}
+
+// The member's value as JSON at `name` (a whole number held in a double prints as one).
+void put(JsonOut& out, const char* name, const BoundField& b) {
+    switch (b.type) {
+        case BoundField::u64: out.set(name, member<std::uint64_t>(b)); break;
+        case BoundField::size: out.set(name, member<std::size_t>(b)); break;
+        case BoundField::real:
+            if (b.field->kind == Field::positive)
+                out.set(name, member<double>(b));
+            else
+                out.set(name, static_cast<std::uint64_t>(member<double>(b)));
+            break;
+        case BoundField::sizes: out.set(name, member<std::vector<std::size_t>>(b)); break;
+        case BoundField::real_rows: out.set(name, member<std::vector<std::vector<double>>>(b)); break;
+        case BoundField::divisor: out.set(name, divisor_name(member<Divisor>(b))); break;
+        case BoundField::boolean: out.set(name, member<bool>(b)); break;
+    }
+}
+
+void write_range(JsonOut& entry, const Field& f) {
+    switch (f.kind) {
+        case Field::wholes:
+            entry.set("min_count", f.count.min).set("max_count", f.count.max);
+            [[fallthrough]];
+        case Field::whole:
+            entry.set("min", f.range.min).set("max", f.range.max);
+            break;
+        case Field::whole_of:
+            entry.set("choices", std::vector<std::size_t>(f.choices, f.choices + f.choice_count));
+            break;
+        case Field::positive:
+            entry.set("max", f.limit);
+            break;
+        case Field::rows:
+            entry.set("min_rows", f.count.min).set("max_rows", f.count.max).set("max_width", f.range.max).set("max_abs", f.limit);
+            break;
+        case Field::divisor:
+        case Field::boolean:
+            break;
+    }
+}
+
+}  // namespace
+
+void read_fields(const BoundFields& fields, FieldSource& src) {
+    for (const BoundField& b : fields) {
+        const Field& f = *b.field;
+        if (!applies(f, src.cell()) || !src.has(f)) continue;
+        switch (b.type) {
+            case BoundField::u64:
+                if (auto x = src.whole(f)) member<std::uint64_t>(b) = *x;
+                break;
+            case BoundField::size:
+                if (auto x = src.whole(f)) member<std::size_t>(b) = static_cast<std::size_t>(*x);
+                break;
+            case BoundField::real:
+                if (f.kind == Field::positive) {
+                    if (auto x = src.positive(f)) member<double>(b) = *x;
+                } else if (auto x = src.whole(f)) {
+                    member<double>(b) = static_cast<double>(*x);
+                }
+                break;
+            case BoundField::sizes:
+                if (auto x = src.wholes(f)) member<std::vector<std::size_t>>(b) = std::move(*x);
+                break;
+            case BoundField::real_rows:
+                if (auto x = src.rows(f)) member<std::vector<std::vector<double>>>(b) = std::move(*x);
+                break;
+            case BoundField::divisor:
+                if (auto x = src.divisor(f)) member<Divisor>(b) = *x;
+                break;
+            case BoundField::boolean:
+                if (auto x = src.boolean(f)) member<bool>(b) = *x;
+                break;
+        }
+    }
+}
+
+void write_fields(const BoundFields& fields, JsonOut& out, bool cell) {
+    for (const BoundField& b : fields)
+        if (applies(*b.field, cell)) put(out, b.field->name, b);
+}
+
+std::vector<Field> field_entries(const BoundFields& fields, bool cell) {
+    std::vector<Field> out;
+    for (const BoundField& b : fields)
+        if (applies(*b.field, cell)) out.push_back(*b.field);
+    return out;
+}
+
+void read_command(const char* command, const nlohmann::json& args, const BoundFields& fields) {
+    std::vector<const char*> names;
+    for (const BoundField& b : fields)
+        if (b.field->in_command()) names.push_back(b.field->name);
+    const CommandArgs reader(command, args, names);
+    ArgsFieldSource src(reader);
+    read_fields(fields, src);
+}
+
+void write_field_limits(const BoundFields& fields, JsonOut parent, bool cell) {
+    for (const BoundField& b : fields) {
+        if (!applies(*b.field, cell) || b.field->kind == Field::boolean) continue;
+        JsonOut entry = parent.object(b.field->name);
+        put(entry, "default", b);
+        write_range(entry, *b.field);
+    }
+}
+
+}  // namespace attnbook
