@@ -130,7 +130,7 @@ export async function openPage(browser, site, pathOrUrl,
     if (msg.type() === 'error' && !ignore(msg.text())) found.push(`console error: ${msg.text()}`);
   });
   page.on('pageerror', (err) => {
-    if (!ignore(String(err))) found.push(`page error: ${err.message}`);
+    if (!ignore(String(err))) found.push(`page error: ${err.message} ${process.env.STACKS ? err.stack : ""}`);
   });
   page.on('worker', (worker) => {
     worker.on('console', (msg) => {
