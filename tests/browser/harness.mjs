@@ -130,7 +130,7 @@ export async function openPage(browser, site, pathOrUrl,
     if (msg.type() === 'error' && !ignore(msg.text())) found.push(`console error: ${msg.text()}`);
   });
   page.on('pageerror', (err) => {
-    if (!ignore(String(err))) found.push(`page error: ${err.message} ${process.env.STACKS ? err.stack : ""}`);
+    if (!ignore(String(err))) found.push(`page error: ${err.stack || err.message}`); // the stack: a rare error must say where it came from
   });
   page.on('worker', (worker) => {
     worker.on('console', (msg) => {
