@@ -113,7 +113,10 @@ export function renderExplorable(cell, ctx) {
   function writeSentences() {
     const s = st();
     if (!s.result) return;
-    summary.textContent = summarySentence(s.result, labels, s.mask);
+    // The sentence reads the result with the mask it was computed for: the learner may have
+    // changed the mask since (a sentence timer of a drag, or an answer still on its way), and a
+    // mask that allows nothing beside a result that allowed some reads no source at all.
+    summary.textContent = summarySentence(s.result, labels, s.resultMask);
     comparison.write(s);
     goal?.write(s.result);
   }
@@ -151,7 +154,7 @@ function askExplore(ctx, store, args, told) {
       const [r, ref] = await Promise.all([explore(args(s)), exploreRef(args(s, s.ref))]);
       if (!r || !ref) return; // superseded by a newer state
       told(s);
-      store.set({ result: r, refResult: ref });
+      store.set({ result: r, refResult: ref, resultMask: s.mask });
     } catch (err) {
       store.set({ result: null, refResult: null });
       told(s, err);

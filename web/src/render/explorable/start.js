@@ -32,7 +32,8 @@ export function startState(cell, saved, shape) {
     values: copyRows(matrix(saved?.vs, n, dv, maxAbs) || cell.values),
     ref: validQuery(saved?.r, d, maxAbs) || shape.defaultRef(),
     norm: shape.normalizers.includes(saved?.norm) ? saved.norm : shape.defaultNorm,
-    result: null, // the engine's answer for the current state (null: none yet, or it failed)
+    result: null, // the engine's latest answer (null: none yet, or it failed)
+    resultMask: null, // the mask `result` was computed with: a newer mask may still be waiting for its answer
     refResult: null, // ... for the reference query with the same keys, values and mask
   };
 }
