@@ -2,7 +2,8 @@
 // folder) and served by scripts/serve.mjs on a local port, each lesson page opened in a fresh
 // Chromium context (empty cache) five times. Reported per page, medians:
 //   first number   navigation start -> the first engine number in the element (a span.num whose
-//                  title carries its exact value: only engine pairs have one)
+//                  title carries its exact value: only engine pairs have one; or a training lab's
+//                  attention map, drawn from the engine's step-0 weights)
 //   screen drawn   -> the last engine number added while the page sits unscrolled (the count then
 //                  holds for a second): the first screen fully drawn
 //   load           -> the load event
@@ -22,7 +23,9 @@ function watchNumbers() {
   window.__numbers = { first: null, last: null, count: 0 };
   const tick = () => {
     const root = document.querySelector('attention-notebook')?.shadowRoot;
-    const n = root ? root.querySelectorAll('span.num[title^="exact:"]').length : 0;
+    // Engine numbers: pairs shown as text, and the training lab's attention maps (its first
+    // screen has no number as text until a run starts; the step-0 maps are the engine's).
+    const n = root ? root.querySelectorAll('span.num[title^="exact:"], svg.attention-map').length : 0;
     if (n > window.__numbers.count) {
       if (window.__numbers.first === null) window.__numbers.first = performance.now();
       window.__numbers.count = n;
