@@ -113,10 +113,7 @@ export function renderExplorable(cell, ctx) {
   function writeSentences() {
     const s = st();
     if (!s.result) return;
-    // The sentence reads the result with the mask it was computed for: the learner may have
-    // changed the mask since (a sentence timer of a drag, or an answer still on its way), and a
-    // mask that allows nothing beside a result that allowed some reads no source at all.
-    summary.textContent = summarySentence(s.result, labels, s.resultMask);
+    summary.textContent = summarySentence(s.result, labels, s.resultMask); // the answer's own mask (start.js)
     comparison.write(s);
     goal?.write(s.result);
   }

@@ -33,7 +33,10 @@ export function startState(cell, saved, shape) {
     ref: validQuery(saved?.r, d, maxAbs) || shape.defaultRef(),
     norm: shape.normalizers.includes(saved?.norm) ? saved.norm : shape.defaultNorm,
     result: null, // the engine's latest answer (null: none yet, or it failed)
-    resultMask: null, // the mask `result` was computed with: a newer mask may still be waiting for its answer
+    // The mask `result` was computed with: the learner may have changed the mask since (a drag's
+    // sentence timer, an answer on its way), and a mask allowing nothing beside an answer that
+    // allowed some would make its sentence read no source at all.
+    resultMask: null,
     refResult: null, // ... for the reference query with the same keys, values and mask
   };
 }
