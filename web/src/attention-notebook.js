@@ -412,7 +412,7 @@ export class AttentionNotebook extends HTMLElement {
         typesetter,
       };
       // Hidden until #showCells shows it: it may belong to another depth, or wait for its renderer.
-      const section = h('section', { class: `cell cell-${cell.type}${boxed.has(cell.type) ? ' boxed' : ''}`, 'data-cell-id': cellId, hidden: true },
+      const section = h('section', { class: `cell cell-${cell.type}${boxed(cell.type) ? ' boxed' : ''}`, 'data-cell-id': cellId, hidden: true },
         cell.title ? h(`h${level + 1}`, { class: 'cell-title' }, cell.title) : null);
       if (cell.title) section.setAttribute('aria-label', cell.title);
       const c = { cell, cellId, ctx, section, view: null, active: false, started: false };

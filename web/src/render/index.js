@@ -14,31 +14,32 @@
 
 import { h } from '../dom.js';
 
-// import() with literal paths: esbuild follows only those.
-const modules = {
-  prose: () => import('./prose.js').then((m) => m.renderProse),
-  maths: () => import('./maths-cell.js').then((m) => m.renderMaths),
-  explorable: () => import('./explorable.js').then((m) => m.renderExplorable),
-  'scaling-study': () => import('./scaling-study.js').then((m) => m.renderScalingStudy),
-  'hand-example': () => import('./hand-example.js').then((m) => m.renderHandExample),
-  'held-sequence': () => import('./held-sequence.js').then((m) => m.renderHeldSequence),
-  'transformer-block': () => import('./transformer-block.js').then((m) => m.renderTransformerBlock),
-  playback: () => import('./playback.js').then((m) => m.renderPlayback),
-  study: () => import('./study.js').then((m) => m.renderStudy),
-  'help-history': () => import('./help-history.js').then((m) => m.renderHelpHistory),
-  practice: () => import('./practice.js').then((m) => m.renderPractice),
-  references: () => import('./references.js').then((m) => m.renderReferences),
-  contents: () => import('./contents.js').then((m) => m.renderContents),
-  'attention-scale': () => import('./attention-scale.js').then((m) => m.renderAttentionScale),
-  'precision-lab': () => import('./precision-lab.js').then((m) => m.renderPrecisionLab),
-  pipeline: () => import('./pipeline.js').then((m) => m.renderPipeline),
-  'pytorch-rules': () => import('./pytorch-rules.js').then((m) => m.renderPytorchRules),
-  mistakes: () => import('./mistakes.js').then((m) => m.renderMistakes),
-  jacobian: () => import('./jacobian.js').then((m) => m.renderJacobian),
-  cost: () => import('./cost.js').then((m) => m.renderCost),
-  'online-softmax': () => import('./online-softmax.js').then((m) => m.renderOnlineSoftmax),
-  alternatives: () => import('./alternatives.js').then((m) => m.renderAlternatives),
-  'training-lab': () => import('./training-lab.js').then((m) => m.renderTrainingLab),
+// Each cell type's renderer module (import() with literal paths: esbuild follows only those), and
+// whether its cells are drawn in a bordered box (the interactive ones).
+const cellTypes = {
+  prose: { load: () => import('./prose.js').then((m) => m.renderProse) },
+  maths: { load: () => import('./maths-cell.js').then((m) => m.renderMaths) },
+  explorable: { load: () => import('./explorable.js').then((m) => m.renderExplorable), boxed: true },
+  'scaling-study': { load: () => import('./scaling-study.js').then((m) => m.renderScalingStudy), boxed: true },
+  'hand-example': { load: () => import('./hand-example.js').then((m) => m.renderHandExample), boxed: true },
+  'held-sequence': { load: () => import('./held-sequence.js').then((m) => m.renderHeldSequence), boxed: true },
+  'transformer-block': { load: () => import('./transformer-block.js').then((m) => m.renderTransformerBlock), boxed: true },
+  playback: { load: () => import('./playback.js').then((m) => m.renderPlayback), boxed: true },
+  study: { load: () => import('./study.js').then((m) => m.renderStudy), boxed: true },
+  'help-history': { load: () => import('./help-history.js').then((m) => m.renderHelpHistory), boxed: true },
+  practice: { load: () => import('./practice.js').then((m) => m.renderPractice), boxed: true },
+  references: { load: () => import('./references.js').then((m) => m.renderReferences) },
+  contents: { load: () => import('./contents.js').then((m) => m.renderContents) },
+  'attention-scale': { load: () => import('./attention-scale.js').then((m) => m.renderAttentionScale), boxed: true },
+  'precision-lab': { load: () => import('./precision-lab.js').then((m) => m.renderPrecisionLab), boxed: true },
+  pipeline: { load: () => import('./pipeline.js').then((m) => m.renderPipeline), boxed: true },
+  'pytorch-rules': { load: () => import('./pytorch-rules.js').then((m) => m.renderPytorchRules), boxed: true },
+  mistakes: { load: () => import('./mistakes.js').then((m) => m.renderMistakes), boxed: true },
+  jacobian: { load: () => import('./jacobian.js').then((m) => m.renderJacobian), boxed: true },
+  cost: { load: () => import('./cost.js').then((m) => m.renderCost), boxed: true },
+  'online-softmax': { load: () => import('./online-softmax.js').then((m) => m.renderOnlineSoftmax), boxed: true },
+  alternatives: { load: () => import('./alternatives.js').then((m) => m.renderAlternatives), boxed: true },
+  'training-lab': { load: () => import('./training-lab.js').then((m) => m.renderTrainingLab), boxed: true },
 };
 
 // type -> {renderer} once loaded, or {error} when its module could not be loaded (its cells then
@@ -46,7 +47,7 @@ const modules = {
 const loaded = new Map();
 const loading = new Map(); // type -> Promise while its module loads
 
-const known = (type) => Object.hasOwn(modules, type); // own keys: "constructor" is no cell type
+const known = (type) => Object.hasOwn(cellTypes, type); // own keys: "constructor" is no cell type
 
 /** True when a cell of `type` can be drawn now: its module has loaded (or failed), or the type is unknown. */
 export function rendererReady(type) {
@@ -57,7 +58,7 @@ export function rendererReady(type) {
 export function loadRenderers(types) {
   return Promise.all([...new Set(types)].filter((type) => !rendererReady(type)).map((type) => {
     if (!loading.has(type)) {
-      loading.set(type, modules[type]().then(
+      loading.set(type, cellTypes[type].load().then(
         (renderer) => { loaded.set(type, { renderer }); },
         (error) => { loaded.set(type, { error }); },
       ).finally(() => loading.delete(type)));
@@ -66,9 +67,8 @@ export function loadRenderers(types) {
   }));
 }
 
-/** Cell types drawn in a bordered box (interactive ones). */
-export const boxed = new Set(['explorable', 'scaling-study', 'hand-example', 'held-sequence', 'transformer-block',
-  'playback', 'study', 'help-history', 'practice', 'attention-scale', 'precision-lab', 'pipeline', 'pytorch-rules', 'mistakes', 'jacobian', 'cost', 'online-softmax', 'alternatives', 'training-lab']);
+/** Whether cells of `type` are drawn in a bordered box. */
+export const boxed = (type) => known(type) && cellTypes[type].boxed === true;
 
 /** Draws `cell`; its renderer must have been loaded (loadRenderers). */
 export function renderCell(cell, ctx) {
