@@ -52,25 +52,13 @@ function preloadedFactory() {
   return null;
 }
 
-async function loadEngine() {
-  let factory = preloadedFactory();
-  if (!factory) {
-    const url = besideMe('./attnbook.mjs');
-    if (!url) throw new Error('no engine URL: start this worker from its own URL, or prepend attnbook-classic.js to it');
-    const mod = await import(/* webpackIgnore: true */ url);
-    factory = mod.default || mod.createAttnbook;
-  }
-  if (typeof factory !== 'function') throw new Error('attnbook.mjs does not export createAttnbook');
-  return factory({});
-}
-
 /**
- * A job's module: the factory `global` if its classic script was put in front of this code (the
- * standalone page), else the ES module `file` beside this worker.
+ * An engine module: the factory `preloaded()` finds if the module's classic script was put in front
+ * of this code (the standalone page), else the ES module `file` beside this worker.
  */
-async function loadJobEngine(global, file, classic) {
-  let factory = typeof globalThis[global] === 'function' ? globalThis[global] : null;
-  if (!factory) {
+async function loadModule(global, file, classic, preloaded = () => globalThis[global]) {
+  let factory = preloaded();
+  if (typeof factory !== 'function') {
     const url = besideMe(`./${file}`);
     if (!url) throw new Error(`no URL for ${file}: start this worker from its own URL, or prepend ${classic} to it`);
     const mod = await import(/* webpackIgnore: true */ url);
@@ -90,11 +78,11 @@ async function loadAuthorEngine() {
 }
 
 // One instance at a time; engine-host.js drops it after any error that is not the engine's own.
-const host = createEngineHost(loadEngine);
+const host = createEngineHost(() => loadModule('createAttnbook', 'attnbook.mjs', 'attnbook-classic.js', preloadedFactory));
 // The scale module: loaded on the first run at scale only.
-const scaleHost = createEngineHost(() => loadJobEngine('createAttnbookScale', 'attnbook-scale.mjs', 'attnbook-scale-classic.js'));
+const scaleHost = createEngineHost(() => loadModule('createAttnbookScale', 'attnbook-scale.mjs', 'attnbook-scale-classic.js'));
 // The training module: loaded on the first training job only.
-const trainHost = createEngineHost(() => loadJobEngine('createAttnbookTrain', 'attnbook-train.mjs', 'attnbook-train-classic.js'));
+const trainHost = createEngineHost(() => loadModule('createAttnbookTrain', 'attnbook-train.mjs', 'attnbook-train-classic.js'));
 // The author module: loaded on the first authoring command only.
 const authorHost = createEngineHost(loadAuthorEngine);
 
