@@ -9,30 +9,38 @@
 // web/src/render/tex-tree.js replays; {error}: KaTeX's message for a formula it cannot read. The
 // page's own checks (macro definitions, height) still run on what it builds.
 //
-// The texts are the notebook's Markdown fields that the renderers draw (docs/notebook-format.md,
-// "The Markdown subset"): a field missing here is still drawn, with markdown-it loaded for it, and
-// tests/browser/page-size.test.mjs fails for a shipped lesson that loads markdown-it or KaTeX.
+// The texts are the notebook's Markdown fields (docs/notebook-format.md, "The Markdown subset"), as
+// the format's schema marks them (markdownTexts below).
+import fs from 'node:fs';
 import katex from 'katex';
 import { readMarkdown } from '../web/src/markdown/parser.js';
 import { katexOptions } from '../web/src/render/katex-options.js';
 import { NAMESPACES, KATEX_TAG } from '../web/src/render/tex-tree.js';
 
-/** Each Markdown text the page draws for this normalised notebook (repeats included). */
-function* markdownTexts(notebook) {
-  const practice = function* (p) {
-    yield p.prompt; yield p.hint; yield p.worked; yield p.explanation;
-    if (Array.isArray(p.answer?.options)) yield* p.answer.options;
-  };
-  for (const cell of notebook.cells) {
-    if (cell.type === 'prose') yield cell.text;
-    if (cell.type === 'maths') yield cell.caption;
-    if (cell.type === 'practice') yield* practice(cell);
-    if (cell.type === 'study') {
-      for (const step of cell.steps || []) {
-        yield step.text;
-        if (step.check) yield* practice(step.check);
-      }
-    }
+// The notebook format's JSON Schema (the engine's `schema` command; the build stops when this copy
+// is stale) marks every Markdown field with {"$ref": "#/$defs/markdown"}: the texts to read are
+// found by walking the notebook along it, so a Markdown field added to the format is read here too.
+const SCHEMA = JSON.parse(fs.readFileSync(new URL('../web/notebook.schema.json', import.meta.url), 'utf8'));
+const MARKDOWN_REF = '#/$defs/markdown';
+const resolve = (ref) => ref.slice(2).split('/').reduce((at, key) => at[key], SCHEMA);
+// The schema's `if` parts pick a cell's (or an answer's) fields by constants: {"type": {"const": "prose"}}.
+const picks = (value, test) => Object.entries(test.properties || {})
+  .every(([key, rule]) => !('const' in rule) || value?.[key] === rule.const);
+
+/** Each Markdown text of `value` (at first the normalised notebook) under `schema` (repeats included). */
+function* markdownTexts(value, schema = SCHEMA) {
+  if (schema.$ref === MARKDOWN_REF) {
+    if (typeof value === 'string') yield value;
+    return;
+  }
+  if (schema.$ref) yield* markdownTexts(value, resolve(schema.$ref));
+  for (const part of schema.allOf || []) {
+    if (!part.if) yield* markdownTexts(value, part);
+    else if (picks(value, part.if)) yield* markdownTexts(value, part.then);
+  }
+  if (Array.isArray(value) && schema.items) for (const item of value) yield* markdownTexts(item, schema.items);
+  if (value && typeof value === 'object' && !Array.isArray(value) && schema.properties) {
+    for (const [key, rule] of Object.entries(schema.properties)) if (key in value) yield* markdownTexts(value[key], rule);
   }
 }
 
