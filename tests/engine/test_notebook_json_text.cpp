@@ -62,6 +62,11 @@ TEST_CASE("json text: syntax errors report line:column in characters", "[noteboo
     SECTION("an unexpected string or number is reported at its first character") {
         check_at(failure("{\"a\": 1 \"b\\\"c\": 2}"), 1, 9);
         check_at(failure("{\"a\": \"x\" -12.5e3}"), 1, 11);
+        // The number starts at '-', not within the literal before it (which also has an 'e').
+        check_at(failure("[true-1]"), 1, 6);
+        // A string that ends the text: the end is what was unexpected, one past the last character.
+        check_at(failure("{\"a\": \"xyz\""), 1, 12);
+        check_at(failure("{\"a\": 12"), 1, 9);
     }
 }
 

@@ -4,25 +4,16 @@
 #include <cstdint>
 
 #include "attnbook/core/decimal_format.hpp"
+#include "attnbook/core/utf8.hpp"
 
 namespace attnbook {
 namespace {
 
-// Decodes one UTF-8 character at text[i]; returns its length, or 0 when the bytes there are not
-// UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF).
+// The character at text[i] and its length, or length 0 where its bytes are not UTF-8.
 std::size_t decode(const std::string& text, std::size_t i, std::uint32_t& code) {
-    const auto lead = static_cast<unsigned char>(text[i]);
-    const std::size_t length = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : (lead >> 3) == 0x1E ? 4 : 0;
-    if (length == 0 || i + length > text.size()) return 0;
-    code = length == 1 ? lead : lead & (0x7Fu >> length);
-    for (std::size_t k = 1; k < length; ++k) {
-        const auto next = static_cast<unsigned char>(text[i + k]);
-        if ((next & 0xC0) != 0x80) return 0;
-        code = (code << 6) | (next & 0x3Fu);
-    }
-    static const std::uint32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
-    if (code < smallest[length] || (code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF) return 0;
-    return length;
+    const Utf8Char c = read_utf8(text, i);
+    code = c.code;
+    return c.fault == Utf8Fault::none ? c.length : 0;
 }
 
 bool must_escape(std::uint32_t code) {

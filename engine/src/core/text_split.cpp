@@ -11,9 +11,18 @@ std::vector<std::string> split_text(const std::string& text, char separator) {
     return parts;
 }
 
-std::string trim_blanks(const std::string& text) {
-    const auto a = text.find_first_not_of(" \t"), b = text.find_last_not_of(" \t");
-    return a == std::string::npos ? "" : text.substr(a, b - a + 1);
+namespace {
+constexpr const char* blanks = " \t\r\n";
+}
+
+std::string trim_blanks(std::string_view text) {
+    const auto a = text.find_first_not_of(blanks), b = text.find_last_not_of(blanks);
+    return a == std::string_view::npos ? std::string() : std::string(text.substr(a, b - a + 1));
+}
+
+std::string trim_blanks_end(std::string_view text) {
+    const auto b = text.find_last_not_of(blanks);
+    return b == std::string_view::npos ? std::string() : std::string(text.substr(0, b + 1));
 }
 
 }  // namespace attnbook

@@ -12,6 +12,7 @@
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/quote.hpp"
 #include "attnbook/core/text_join.hpp"
+#include "attnbook/core/text_split.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/notebook.hpp"
@@ -52,14 +53,9 @@ json source_lines(const std::string& text) {
     return lines;
 }
 
-std::string trimmed_end(std::string text) {
-    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-    return text;
-}
-
 json markdown_cell(const std::string& id, const std::string& text) {
     json c;
-    JsonOut(c).set("cell_type", "markdown").set("id", id).set("metadata", json::object()).set("source", source_lines(trimmed_end(text)));
+    JsonOut(c).set("cell_type", "markdown").set("id", id).set("metadata", json::object()).set("source", source_lines(trim_blanks_end(text)));
     return c;
 }
 
@@ -71,7 +67,7 @@ json code_cell(const std::string& id, const std::string& code) {
         .set("id", id)
         .set("metadata", json::object())
         .set("outputs", json::array())
-        .set("source", source_lines(trimmed_end(code)));
+        .set("source", source_lines(trim_blanks_end(code)));
     return c;
 }
 
@@ -86,7 +82,7 @@ std::string titled(const json& cell, const char* level) {
 }
 
 std::string folded(const char* summary, const std::string& body) {
-    return join_text({"<details><summary>", summary, "</summary>\n\n", trimmed_end(body), "\n\n</details>\n\n"});
+    return join_text({"<details><summary>", summary, "</summary>\n\n", trim_blanks_end(body), "\n\n</details>\n\n"});
 }
 
 // The answer of a practice cell (or a study step's check) as a reader would give it: the option or

@@ -17,6 +17,7 @@
 #include "attnbook/core/flags.hpp"
 #include "attnbook/core/quote.hpp"
 #include "attnbook/core/text_join.hpp"
+#include "attnbook/core/utf8.hpp"
 
 namespace attnbook {
 namespace {
@@ -28,8 +29,6 @@ bool has_bom(const std::string& text) {
            static_cast<unsigned char>(text[1]) == 0xBB && static_cast<unsigned char>(text[2]) == 0xBF;
 }
 
-bool is_continuation(unsigned char byte) { return (byte & 0xC0) == 0x80; }
-
 std::string hex_byte(unsigned char byte) { return hex_text("0x", byte, 2); }
 
 struct Utf8Problem {
@@ -37,38 +36,24 @@ struct Utf8Problem {
     std::string what;
 };
 
-// RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF.
 std::optional<Utf8Problem> find_bad_utf8(const std::string& text) {
-    const std::size_t n = text.size();
-    std::size_t i = 0;
-    while (i < n) {
-        const auto lead = static_cast<unsigned char>(text[i]);
-        if (lead < 0x80) {
-            ++i;
+    for (std::size_t i = 0; i < text.size();) {
+        const Utf8Char c = read_utf8(text, i);
+        if (c.fault == Utf8Fault::none) {
+            i += c.length;
             continue;
         }
-        std::size_t length = 0;
-        unsigned long code = 0, smallest = 0;
-        if ((lead & 0xE0) == 0xC0) {
-            length = 2, code = lead & 0x1Fu, smallest = 0x80;
-        } else if ((lead & 0xF0) == 0xE0) {
-            length = 3, code = lead & 0x0Fu, smallest = 0x800;
-        } else if ((lead & 0xF8) == 0xF0) {
-            length = 4, code = lead & 0x07u, smallest = 0x10000;
-        } else {
-            return Utf8Problem{i, join_text({"byte ", hex_byte(lead), " cannot start a character"})};
+        const std::string lead = hex_byte(static_cast<unsigned char>(text[i]));
+        switch (c.fault) {
+            case Utf8Fault::none: break;
+            case Utf8Fault::bad_lead: return Utf8Problem{i, join_text({"byte ", lead, " cannot start a character"})};
+            case Utf8Fault::cut_short:
+                return Utf8Problem{i, join_text({"the character starting with byte ", lead, " is cut short (it needs ",
+                                                 c.length, " bytes)"})};
+            case Utf8Fault::overlong: return Utf8Problem{i, join_text({"overlong encoding starting with byte ", lead})};
+            case Utf8Fault::surrogate: return Utf8Problem{i, "encoded UTF-16 surrogate"};
+            case Utf8Fault::too_large: return Utf8Problem{i, "code point above U+10FFFF"};
         }
-        for (std::size_t k = 1; k < length; ++k) {
-            if (i + k >= n || !is_continuation(static_cast<unsigned char>(text[i + k]))) {
-                return Utf8Problem{i, join_text({"the character starting with byte ", hex_byte(lead),
-                                              " is cut short (it needs ", length, " bytes)"})};
-            }
-            code = (code << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3Fu);
-        }
-        if (code < smallest) return Utf8Problem{i, join_text({"overlong encoding starting with byte ", hex_byte(lead)})};
-        if (code >= 0xD800 && code <= 0xDFFF) return Utf8Problem{i, "encoded UTF-16 surrogate"};
-        if (code > 0x10FFFF) return Utf8Problem{i, "code point above U+10FFFF"};
-        i += length;
     }
     return std::nullopt;
 }
@@ -92,13 +77,42 @@ std::vector<TextPosition> positions_at_bytes(const std::string& text, const std:
             if (byte == '\n') {
                 ++here.line;
                 here.column = 1;
-            } else if (!is_continuation(byte)) {
+            } else if (!is_utf8_continuation(byte)) {
                 ++here.column;
             }
         }
         result[which] = here;
     }
     return result;
+}
+
+// A string token as JSON writes it, closing quote included (a quote after an odd run of
+// backslashes is escaped, so the string goes on).
+bool whole_string(const std::string& token) {
+    if (token.size() < 2 || token.front() != '"' || token.back() != '"') return false;
+    std::size_t backslashes = 0;
+    while (backslashes < token.size() - 2 && token[token.size() - 2 - backslashes] == '\\') ++backslashes;
+    return backslashes % 2 == 0;
+}
+
+// A number token by JSON's grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+bool whole_number(const std::string& token) {
+    std::size_t i = 0;
+    const auto digits = [&] {
+        const std::size_t start = i;
+        while (i < token.size() && token[i] >= '0' && token[i] <= '9') ++i;
+        return i > start;
+    };
+    if (i < token.size() && token[i] == '-') ++i;
+    if (i < token.size() && token[i] == '0') ++i;
+    else if (!digits()) return false;
+    if (i < token.size() && token[i] == '.' && (++i, !digits())) return false;
+    if (i < token.size() && (token[i] == 'e' || token[i] == 'E')) {
+        ++i;
+        if (i < token.size() && (token[i] == '+' || token[i] == '-')) ++i;
+        if (!digits()) return false;
+    }
+    return i == token.size();
 }
 
 std::string plain_parse_message(const std::string& what) {
@@ -182,16 +196,14 @@ public:
             failure_message_ = join_text({"number ", printable(last_token, quote_max_chars), " is too large: it overflows a double"});
             return false;
         }
-        // position counts bytes read, so the offending byte is the one before it; an unexpected
-        // string or number is reported at its first character rather than its last
+        // position counts bytes read, so the offending byte is the one before it. A whole string or
+        // number that ends there was read by the lexer and refused by the parser: that is reported
+        // at its first character. (At the end of the text last_token is still the token before,
+        // and position one past the text, so it does not end there.)
         std::size_t offset = position > 0 ? position - 1 : 0;
-        const std::string message = plain_parse_message(error.what());
-        if (message.find("unexpected string literal") != std::string::npos) {
-            offset = string_start(offset);
-        } else if (message.find("unexpected number literal") != std::string::npos) {
-            while (offset > 0 && std::strchr("0123456789+-.eE", text_[offset - 1]) != nullptr) --offset;
-        }
-        return fail_syntax(offset, message);
+        if ((whole_string(last_token) || whole_number(last_token)) && read_just_before(position, last_token))
+            offset = position - last_token.size();
+        return fail_syntax(offset, plain_parse_message(error.what()));
     }
 
     Failure failure() const { return failure_; }
@@ -215,15 +227,9 @@ private:
 
     // The opening quote of the string whose closing quote is at `close` (or `close` itself when
     // that is not a quote): a quote preceded by an odd number of backslashes is escaped.
-    std::size_t string_start(std::size_t close) const {
-        if (close >= text_.size() || text_[close] != '"') return close;
-        for (std::size_t i = close; i-- > 0;) {
-            if (text_[i] != '"') continue;
-            std::size_t backslashes = 0;
-            while (backslashes < i && text_[i - 1 - backslashes] == '\\') ++backslashes;
-            if (backslashes % 2 == 0) return i;
-        }
-        return close;
+    bool read_just_before(std::size_t position, const std::string& token) const {
+        return position <= text_.size() && token.size() <= position &&
+               text_.compare(position - token.size(), token.size(), token) == 0;
     }
 
     bool fail_syntax(std::size_t offset, std::string message) {

@@ -13,9 +13,10 @@
 #include "attnbook/core/decimal_text.hpp"
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/quote.hpp"
+#include "attnbook/core/text_join.hpp"
+#include "attnbook/core/text_split.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/json_out.hpp"
-#include "attnbook/core/text_join.hpp"
 
 namespace attnbook {
 namespace {
@@ -40,13 +41,6 @@ std::string plain(double x) {
     return text;
 }
 
-std::string trim(std::string_view text) {
-    const std::size_t first = text.find_first_not_of(" \t\r\n");
-    if (first == std::string_view::npos) return std::string();
-    const std::size_t last = text.find_last_not_of(" \t\r\n");
-    return std::string(text.substr(first, last - first + 1));
-}
-
 // A decimal number under the engine's one rule (core/decimal_text.hpp), so a learner's 1e-310
 // reads the same in every build.
 std::optional<double> parse_decimal(const std::string& text) {
@@ -58,7 +52,7 @@ std::optional<double> parse_decimal(const std::string& text) {
 // "0.58", "-1e-3", "1/3" (a fraction of two decimals, for answers like 1/sqrt(2) written 0.707).
 std::optional<double> parse_learner_number(const std::string& raw) {
     // A typographic minus (U+2212, as the lesson's maths prints it and learners paste it) is a minus.
-    std::string text = trim(raw);
+    std::string text = trim_blanks(raw);
     // (Its first byte becomes '-' and the other two go: erase, not replace, which the module lacks.)
     for (std::size_t at; (at = text.find("\xE2\x88\x92")) != std::string::npos;) {
         text[at] = '-';
@@ -67,8 +61,8 @@ std::optional<double> parse_learner_number(const std::string& raw) {
     const std::size_t slash = text.find('/');
     if (slash == std::string::npos) return parse_decimal(text);
     const std::string_view whole(text);
-    const auto top = parse_decimal(trim(whole.substr(0, slash)));
-    const auto bottom = parse_decimal(trim(whole.substr(slash + 1)));
+    const auto top = parse_decimal(trim_blanks(whole.substr(0, slash)));
+    const auto bottom = parse_decimal(trim_blanks(whole.substr(slash + 1)));
     if (!top || !bottom || *bottom == 0) return std::nullopt;
     const double x = *top / *bottom;
     if (!std::isfinite(x)) return std::nullopt;
@@ -122,7 +116,7 @@ json check_number(const json& answer, const json& response) {
         given = response.get<double>();
         if (!std::isfinite(*given)) given.reset();
     } else if (response.is_string()) {
-        const std::string text = trim(response.get_ref<const std::string&>());
+        const std::string text = trim_blanks(response.get_ref<const std::string&>());
         if (text.empty()) return verdict(false, {"Enter a number first."});
         given = parse_learner_number(text);
         if (!given) {
@@ -166,9 +160,9 @@ json check_choice(const json& answer, const json& response) {
         const double x = response.get<double>();
         if (x >= 0 && x < static_cast<double>(options.size()) && x == std::floor(x)) picked = static_cast<std::size_t>(x);
     } else if (response.is_string()) {
-        const std::string text = trim(response.get_ref<const std::string&>());
+        const std::string text = trim_blanks(response.get_ref<const std::string&>());
         for (std::size_t i = 0; i < options.size(); ++i) {
-            if (options[i].is_string() && trim(options[i].get_ref<const std::string&>()) == text) picked = i;
+            if (options[i].is_string() && trim_blanks(options[i].get_ref<const std::string&>()) == text) picked = i;
         }
     }
     if (!picked) return verdict(false, {"Choose one of the ", options.size(), " options."});

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "attnbook/core/quote.hpp"
+#include "attnbook/core/text_split.hpp"
 #include "attnbook/notebook/link_rule.hpp"
 #include "attnbook/notebook/notebook.hpp"
 #include "validate_context.hpp"
@@ -18,13 +19,6 @@ namespace notebook_validation {
 namespace {
 
 bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-
-std::string_view trim(std::string_view text) {
-    const std::size_t first = text.find_first_not_of(" \t\r");
-    if (first == std::string_view::npos) return {};
-    const std::size_t last = text.find_last_not_of(" \t\r");
-    return text.substr(first, last - first + 1);
-}
 
 // A fence line: three or more backticks or tildes (markdown-it's rule: an opening backtick fence
 // has no backtick in its info string; a closing fence is at least as long as the opening one and
@@ -116,7 +110,7 @@ std::optional<std::string> read_markdown(Context& cx, const json& value, const s
         if (line_end == std::string::npos) line_end = text->size();
         const std::string_view line = std::string_view(*text).substr(line_start, line_end - line_start);
         line_start = line_end + 1;
-        const Fence fence = fence_of(trim(line));
+        const Fence fence = fence_of(trim_blanks(line));
         if (open_fence.marker) {
             if (fence.marker == open_fence.marker && fence.bare && fence.length >= open_fence.length) open_fence = {};
             continue;
