@@ -60,13 +60,9 @@ std::optional<Utf8Problem> find_bad_utf8(const std::string& text) {
 
 // Converts byte offsets to positions in one pass over the text. `offsets` need not be sorted.
 std::vector<TextPosition> positions_at_bytes(const std::string& text, const std::vector<std::size_t>& offsets) {
-    // Insertion sort by offset: the validator asks for at most notebook_max_errors (100) offsets.
     std::vector<std::size_t> order(offsets.size());
-    for (std::size_t i = 0; i < order.size(); ++i) {
-        std::size_t j = i;
-        for (; j > 0 && offsets[i] < offsets[order[j - 1]]; --j) order[j] = order[j - 1];
-        order[j] = i;
-    }
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return offsets[a] < offsets[b]; });
     std::vector<TextPosition> result(offsets.size());
     TextPosition here;
     std::size_t at = has_bom(text) ? 3 : 0;
@@ -129,10 +125,7 @@ std::string plain_parse_message(const std::string& what) {
         if (close != std::string::npos) message = message.substr(close + 2);
     }
     const std::size_t dash = message.find(" - ");
-    if (dash != std::string::npos) {  // " - " -> ": " (by erase: no string::replace in the module)
-        message[dash] = ':';
-        message.erase(dash + 1, 1);
-    }
+    if (dash != std::string::npos) message.replace(dash, 3, ": ");
     // nlohmann's "last read" can span lines ('2,<U+000A>  tru]'); keep the part on the error's line
     const std::string last_read = "last read: '";
     const std::size_t read = message.find(last_read);

@@ -4,6 +4,7 @@
 // looked for everywhere, code and maths included (markdown_link_targets finds more than the
 // renderer would link); HTML only outside code spans and fenced code blocks, where "<div>" is text.
 // Every scan here is linear in the text.
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,13 +38,16 @@ Fence fence_of(std::string_view trimmed) {
     return {trimmed[0], run, run == trimmed.size()};
 }
 
-// The runs of backticks in `line`, three numbers each (a vector of numbers rather than of a
-// struct: no vector code of its own in the module): where the run starts, its length, and the
-// index of the next run of the same length (the end of its code span), or npos. One pass from
-// the end with the last run seen of each length.
-enum { run_start, run_length, run_closer, run_size };
-std::vector<std::size_t> backtick_runs(std::string_view line) {
-    std::vector<std::size_t> runs;
+// A run of backticks in a line: where it starts, its length, and the index of the next run of the
+// same length (which closes its code span), or npos.
+struct BacktickRun {
+    std::size_t start, length, closer;
+};
+
+// The runs of backticks in `line`, closers found in one pass from the end with the last run seen of
+// each length.
+std::vector<BacktickRun> backtick_runs(std::string_view line) {
+    std::vector<BacktickRun> runs;
     std::size_t longest = 0;
     for (std::size_t i = 0; i < line.size();) {
         if (line[i] != '`') {
@@ -52,17 +56,14 @@ std::vector<std::size_t> backtick_runs(std::string_view line) {
         }
         std::size_t run = 0;
         while (i + run < line.size() && line[i + run] == '`') ++run;
-        runs.push_back(i);
-        runs.push_back(run);
-        runs.push_back(std::string::npos);
-        longest = run > longest ? run : longest;
+        runs.push_back({i, run, std::string::npos});
+        longest = std::max(longest, run);
         i += run;
     }
     std::vector<std::size_t> next_of_length(longest + 1, std::string::npos);  // run index by run length
-    for (std::size_t r = runs.size() / run_size; r-- > 0;) {
-        std::size_t* run = &runs[r * run_size];
-        run[run_closer] = next_of_length[run[run_length]];
-        next_of_length[run[run_length]] = r;
+    for (std::size_t r = runs.size(); r-- > 0;) {
+        runs[r].closer = next_of_length[runs[r].length];
+        next_of_length[runs[r].length] = r;
     }
     return runs;
 }
@@ -71,19 +72,14 @@ std::vector<std::size_t> backtick_runs(std::string_view line) {
 // are looked for within the line only, so text in a span across lines counts as outside: the
 // validator may refuse more than the renderer would show as HTML, never less.
 std::size_t html_in_line(std::string_view line) {
-    const std::vector<std::size_t> runs = backtick_runs(line);
-    const std::size_t count = runs.size() / run_size;
+    const std::vector<BacktickRun> runs = backtick_runs(line);
     std::size_t r = 0;
     for (std::size_t i = 0; i < line.size(); ++i) {
-        if (r < count && i == runs[r * run_size + run_start]) {
-            const std::size_t closer = runs[r * run_size + run_closer];
-            if (closer != std::string::npos) {
-                i = runs[closer * run_size + run_start] + runs[closer * run_size + run_length] - 1;
-                r = closer + 1;
-            } else {
-                i += runs[r * run_size + run_length] - 1;
-                ++r;
-            }
+        if (r < runs.size() && i == runs[r].start) {
+            // Past the code span to its closer, or past an unclosed run (plain backticks).
+            const std::size_t last = runs[r].closer != std::string::npos ? runs[r].closer : r;
+            i = runs[last].start + runs[last].length - 1;
+            r = last + 1;
             continue;
         }
         if (line[i] == '<' && i + 1 < line.size() &&
