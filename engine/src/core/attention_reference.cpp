@@ -10,6 +10,23 @@
 
 namespace attnbook {
 
+void attention_logits_f64(const float* q_row, const float* k, std::size_t keys, std::size_t E, double scale,
+                          double* logits) {
+    for (std::size_t j = 0; j < keys; ++j) {
+        const float* kj = k + j * E;
+        double dot = 0.0;
+        for (std::size_t e = 0; e < E; ++e) dot += static_cast<double>(q_row[e]) * static_cast<double>(kj[e]);
+        logits[j] = scale * dot;
+    }
+}
+
+void attention_blend_f64(const double* w, const float* v, std::size_t keys, std::size_t Ev, double* out) {
+    for (std::size_t j = 0; j < keys; ++j) {
+        const float* vj = v + j * Ev;
+        for (std::size_t e = 0; e < Ev; ++e) out[e] += w[j] * static_cast<double>(vj[e]);
+    }
+}
+
 AttentionResultF64 scaled_dot_product_attention_reference_f64(const Tensor& q, const Tensor& k,
                                                               const Tensor& v,
                                                               const AttentionOptions& options) {
@@ -29,14 +46,8 @@ AttentionResultF64 scaled_dot_product_attention_reference_f64(const Tensor& q, c
             for (std::size_t i = 0; i < p.L; ++i) {
                 const float* qi = q.data.data() + b * p.q_batch_stride + (h * p.L + i) * p.E;
                 // pass 1: a_j = scale * <q_i, k_j>
-                for (std::size_t j = 0; j < p.S; ++j) {
-                    const float* kj = k.data.data() + b * p.k_batch_stride + (g * p.S + j) * p.E;
-                    double dot = 0.0;
-                    for (std::size_t e = 0; e < p.E; ++e) {
-                        dot += static_cast<double>(qi[e]) * static_cast<double>(kj[e]);
-                    }
-                    logits[j] = p.scale * dot;
-                }
+                attention_logits_f64(qi, k.data.data() + b * p.k_batch_stride + g * p.S * p.E, p.S, p.E, p.scale,
+                                     logits.data());
                 // pass 2: mask
                 for (std::size_t j = 0; j < p.S; ++j) {
                     const std::size_t m = b * p.mask_stride[0] + h * p.mask_stride[1] +
@@ -64,12 +75,8 @@ AttentionResultF64 scaled_dot_product_attention_reference_f64(const Tensor& q, c
                 }
                 // pass 5: o_i = sum_j w_j v_j
                 double* oi = result.output.data.data() + ((b * p.Hq + h) * p.L + i) * p.Ev;
-                for (std::size_t j = 0; j < p.S; ++j) {
-                    const float* vj = v.data.data() + b * p.v_batch_stride + (g * p.S + j) * p.Ev;
-                    for (std::size_t e = 0; e < p.Ev; ++e) {
-                        oi[e] += weights[j] * static_cast<double>(vj[e]);
-                    }
-                }
+                attention_blend_f64(weights.data(), v.data.data() + b * p.v_batch_stride + g * p.S * p.Ev, p.S, p.Ev,
+                                    oi);
                 if (result.weights) {
                     double* wi = result.weights->data.data() + ((b * p.Hq + h) * p.L + i) * p.S;
                     for (std::size_t j = 0; j < p.S; ++j) wi[j] = weights[j];

@@ -5,10 +5,10 @@
 #include <iterator>
 
 #include "attnbook/core/attention.hpp"
-#include "attnbook/core/det_math.hpp"
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/core/numpy_rng.hpp"
+#include "attnbook/core/softmax.hpp"
 
 namespace attnbook {
 namespace {
@@ -20,31 +20,20 @@ void check_range(const TextPart& who, const char* field, std::uint64_t value, Wh
         throw_format("{}: {} must be {} to {}, not {}", {who, field, r.min, r.max, value});
 }
 
-// One sampled row in float64 from the float32 inputs: the weights (softmax of scale * q.k over the
-// keys the row sees) into w, the output into o. det_exp: the same digits natively and in WASM.
+// One sampled row in float64 from the float32 inputs, as the reference computes it: the weights
+// (softmax of scale * q.k over the keys the row sees) into w, the output into o. The reference's
+// softmax uses det_exp: the same digits natively and in WASM.
 void row_f64(const ScaleProblem& p, const float* q, const float* k, const float* v, std::size_t head,
              std::size_t row, double scale, std::vector<double>& w, std::vector<double>* o) {
     const std::size_t T = p.tokens, D = p.head_width, base = head * T * D;
     const std::size_t keys = p.causal ? row + 1 : T;
+    std::vector<double> logits(keys);
+    attention_logits_f64(q + base + row * D, k + base, keys, D, scale, logits.data());
     w.assign(keys, 0.0);
-    double max = 0.0;
-    for (std::size_t j = 0; j < keys; ++j) {
-        double dot = 0.0;
-        for (std::size_t c = 0; c < D; ++c)
-            dot += static_cast<double>(q[base + row * D + c]) * static_cast<double>(k[base + j * D + c]);
-        w[j] = scale * dot;
-        max = j == 0 ? w[j] : std::fmax(max, w[j]);
-    }
-    double sum = 0.0;
-    for (double& x : w) {
-        x = det_exp(x - max);
-        sum += x;
-    }
-    for (double& x : w) x /= sum;
+    softmax_f64_scalar(logits.data(), w.data(), keys);
     if (!o) return;
     o->assign(D, 0.0);
-    for (std::size_t j = 0; j < keys; ++j)
-        for (std::size_t c = 0; c < D; ++c) (*o)[c] += w[j] * static_cast<double>(v[base + j * D + c]);
+    attention_blend_f64(w.data(), v + base, keys, D, o->data());
 }
 
 // The kernel's view of the problem: self-attention, T queries against the same T keys.

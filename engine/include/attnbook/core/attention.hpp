@@ -101,6 +101,15 @@ AttentionResultF64 scaled_dot_product_attention_reference_f64(const Tensor& q, c
                                                               const Tensor& v,
                                                               const AttentionOptions& options = {});
 
+// The reference's two float64 passes over one query row of float32 inputs, for a check that
+// samples rows of a problem too large for the whole reference (lessons/attention_scale.cpp):
+// logits[j] = scale * <q_row, k_j> over `keys` consecutive key rows of width E, and
+// out[e] += sum_j w[j] v_j[e] over as many value rows of width Ev. The softmax between them is
+// softmax_f64_scalar (core/softmax.hpp).
+void attention_logits_f64(const float* q_row, const float* k, std::size_t keys, std::size_t E, double scale,
+                          double* logits);
+void attention_blend_f64(const double* w, const float* v, std::size_t keys, std::size_t Ev, double* out);
+
 // Whether the tiled kernels compute these options themselves (no bool/float mask, no dropout,
 // no weights returned, at least one key); otherwise they run the rowwise kernel.
 bool attention_tiled_supports(const AttentionOptions& options, std::size_t keys);
