@@ -1,6 +1,7 @@
 #include "attnbook/lessons/pipeline.hpp"
 
 #include <cmath>
+#include <iterator>
 
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/text_join.hpp"
@@ -16,11 +17,13 @@ std::vector<double> knob_stops(std::size_t width, std::size_t& sqrt_index) {
     std::vector<double> stops;
     bool placed = false;
     for (std::size_t i = 0; i <= steps; ++i) {
-        // 0.1 * 10^(i/8), rounded to 3 significant digits so that the stops read as typed numbers
-        // (0.133, 0.178, ...) and are the same bits in every build (pow's last bit may differ).
-        static const double mantissas[8] = {1.0, 1.33, 1.78, 2.37, 3.16, 4.22, 5.62, 7.5};
-        double v = mantissas[i % 8];
-        for (std::size_t k = 0; k < i / 8; ++k) v *= 10.0;
+        // knob_min * 10^(i/8), rounded to 3 significant digits so that the stops read as typed
+        // numbers (0.133, 0.178, ...) and are the same bits in every build (pow's last bit may
+        // differ): one mantissa per step of a decade.
+        static constexpr double mantissas[] = {1.0, 1.33, 1.78, 2.37, 3.16, 4.22, 5.62, 7.5};
+        static_assert(std::size(mantissas) == lim::knob_steps_per_decade, "one mantissa per step of a decade");
+        double v = mantissas[i % lim::knob_steps_per_decade];
+        for (std::size_t k = 0; k < i / lim::knob_steps_per_decade; ++k) v *= 10.0;
         v *= lim::knob_min;
         if (!placed && root <= v) {
             placed = true;
