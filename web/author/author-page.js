@@ -259,6 +259,8 @@ async function start() {
     label: previewMode ? 'Notebook JSON (read only: edit the file in your own editor)' : 'Notebook JSON',
     readOnly: previewMode,
     docs: fieldDocs,
+    // The engine's schema is dist/notebook.schema.json (scripts/build-site.mjs stops on a difference).
+    schema: previewMode ? null : call('schema'),
     onChange: () => {
       scheduleCheck();
       if (!previewMode) saveSoon();

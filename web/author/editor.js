@@ -1,6 +1,7 @@
 // The JSON editor of the author page: CodeMirror 6 with its JSON language, the engine's
-// validation errors as lint diagnostics (underlined at their line and column), and cell snippets
-// inserted into the document's "cells" array.
+// validation errors as lint diagnostics (underlined at their line and column), completions from
+// the format's JSON Schema (completion.js), and cell snippets inserted into the document's "cells"
+// array.
 //
 // CSP: CodeMirror's styles go in through style-mod. In a Document it writes <style> elements,
 // which the site's `style-src 'self'` refuses (they would need 'unsafe-inline' or a nonce, and
@@ -21,9 +22,12 @@ import {
 import { json } from '@codemirror/lang-json';
 import { setDiagnostics, lintGutter } from '@codemirror/lint';
 import { searchKeymap, highlightSelectionMatches } from '@codemirror/search';
-import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
+import { autocompletion, closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
 import { errorOffset } from './positions.js';
 import { snippetText } from './template.js';
+import { framesTo, literal, VALUE_NODES } from './syntax-path.js';
+import { fieldDoc } from './field-docs.js';
+import { schemaCompletions } from './completion.js';
 
 const theme = EditorView.theme({
   '&': { height: '100%', fontSize: '0.9rem', backgroundColor: 'var(--editor-bg)', color: 'var(--page-fg)' },
@@ -48,47 +52,31 @@ const jsonHighlight = HighlightStyle.define([
   { tag: tags.invalid, color: 'var(--problem)' },
 ]);
 
-const unquote = (state, node) => {
-  try {
-    return JSON.parse(state.sliceDoc(node.from, node.to));
-  } catch {
-    return null;
-  }
-};
-
 /**
- * What docs/notebook-format.md says about the field whose name is at `pos` ({name, text}), or
- * null: a notebook field, or a cell field (read from the cell's "type"; the common cell fields
+ * What docs/notebook-format.md says about the field whose name is at `pos` ({name, where, text}),
+ * or null: a notebook field, or a cell field (read from the cell's "type"; the common cell fields
  * for any type).
  */
 export function fieldHelpAt(state, pos, docs) {
   const node = syntaxTree(state).resolveInner(pos, 1);
   const nameNode = node.name === 'PropertyName' ? node : node.parent?.name === 'PropertyName' ? node.parent : null;
-  if (!nameNode || !docs) return null;
-  const name = unquote(state, nameNode);
-  const object = nameNode.parent?.parent; // PropertyName -> Property -> Object
-  if (typeof name !== 'string' || object?.name !== 'Object') return null;
-  const top = object.parent?.name === 'JsonText';
-  // Own keys only: a property the author names "constructor" or "__proto__" has no help.
-  const own = (o, k) => (o && Object.hasOwn(o, k) ? o[k] : undefined);
-  if (top) return own(docs.notebook, name) ? { name, where: 'notebook', text: docs.notebook[name] } : null;
-  const inCells = object.parent?.name === 'Array' && object.parent.parent?.getChild('PropertyName') &&
-    unquote(state, object.parent.parent.getChild('PropertyName')) === 'cells' && object.parent.parent.parent?.parent?.name === 'JsonText';
-  if (!inCells) return null;
-  let type = null;
-  for (const prop of object.getChildren('Property')) {
-    const key = prop.getChild('PropertyName');
-    if (key && unquote(state, key) === 'type' && prop.lastChild?.name === 'String') type = unquote(state, prop.lastChild);
-  }
-  const text = (type && own(own(own(docs.types, type), 'fields'), name)) || own(docs.common, name);
-  return text ? { name, where: type ? `${type} cell` : 'cell', text } : null;
+  const object = nameNode?.parent?.parent; // PropertyName -> Property -> Object
+  if (!docs || object?.name !== 'Object') return null;
+  const slice = (from, to) => state.sliceDoc(from, to);
+  const name = literal(nameNode, slice);
+  const frames = framesTo(object, slice);
+  const text = typeof name === 'string' && frames ? fieldDoc(docs, frames, name) : null;
+  if (!text) return null;
+  const type = frames.length > 1 ? frames.at(-1).value.type : undefined;
+  return { name, where: frames.length === 1 ? 'notebook' : typeof type === 'string' ? `${type} cell` : 'cell', text };
 }
 
 /**
- * createEditor(host, {text, label, onChange, readOnly, docs}) -> {view, getText(), setText(text), showErrors(errors), jumpTo(pos), insertCell(cell, fields)}
- * onChange(text) is called after every change of the document.
+ * createEditor(host, {text, label, onChange, readOnly, docs, schema}) -> {view, getText(), setText(text), showErrors(errors), jumpTo(pos), insertCell(cell, fields)}
+ * onChange(text) is called after every change of the document. `schema`: a promise of the
+ * notebook format's JSON Schema, which the editor completes field names and constants from.
  */
-export function createEditor(host, { text, label, onChange, readOnly = false, docs = null }) {
+export function createEditor(host, { text, label, onChange, readOnly = false, docs = null, schema = null }) {
   const root = host.shadowRoot || host.attachShadow({ mode: 'open' });
   const view = new EditorView({
     parent: root,
@@ -105,6 +93,7 @@ export function createEditor(host, { text, label, onChange, readOnly = false, do
         indentOnInput(),
         bracketMatching(),
         closeBrackets(),
+        autocompletion({ override: [schemaCompletions(schema, docs)] }),
         highlightActiveLine(),
         highlightSelectionMatches(),
         syntaxHighlighting(jsonHighlight),
@@ -201,8 +190,6 @@ function cellsArray(state) {
   }
   return null;
 }
-
-const VALUE_NODES = new Set(['Object', 'Array', 'String', 'Number', 'True', 'False', 'Null']);
 
 /**
  * Inserts `cell` into the cells array: after the cell that holds the cursor, or at the end.

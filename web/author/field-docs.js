@@ -77,3 +77,18 @@ export function parseFieldDocs(markdown) {
   }
   return result;
 }
+
+/**
+ * What the docs say about field `name` of the object at the end of `frames` (syntax-path.js: the
+ * document first): a notebook field, or a cell's, read from its "type" (the common cell fields
+ * for any type); null for any other object. Own keys only: a field named "constructor" or
+ * "__proto__" has no help.
+ */
+export function fieldDoc(docs, frames, name) {
+  const own = (o, k) => (o !== null && typeof o === 'object' && Object.hasOwn(o, k) ? o[k] : undefined);
+  const steps = frames.slice(1).map((f) => f.step);
+  if (steps.length === 0) return own(docs.notebook, name) ?? null;
+  if (steps.length !== 2 || steps[0] !== 'cells') return null;
+  const type = own(frames[2].value, 'type');
+  return own(own(own(docs.types, type), 'fields'), name) ?? own(docs.common, name) ?? null;
+}
