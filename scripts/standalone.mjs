@@ -27,9 +27,12 @@ export const wasmDir = () => process.env.ATTNBOOK_BUILD_WASM || path.join(ROOT, 
 export const escapeHtml = (s) =>
   String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
-// {{name}} is replaced HTML-escaped, {{{name}}} raw (only for text made safe by the callers).
+// {{name}} is replaced HTML-escaped, {{{name}}} raw (only for text made safe by the callers);
+// {{> part}} is web/pages/part.html filled with the same values (head.html: the doctype, charset,
+// viewport and security policy every page starts with, written once).
 export function fill(templateName, values) {
-  const text = fs.readFileSync(path.join(PAGES, templateName), 'utf8');
+  const text = fs.readFileSync(path.join(PAGES, templateName), 'utf8')
+    .replace(/\{\{> ([a-z-]+)\}\}\n/g, (m, part) => fs.readFileSync(path.join(PAGES, `${part}.html`), 'utf8'));
   return text.replace(/\{\{\{?([a-zA-Z0-9_-]+)\}?\}\}/g, (m, key) => {
     if (!(key in values)) throw new Error(`${templateName}: no value for ${m}`);
     return m.startsWith('{{{') ? String(values[key]) : escapeHtml(values[key]);
