@@ -10,19 +10,13 @@
 import { attentionJs, attentionFlops, benchInputs, referenceRows, sampleRows, sampledError } from './plain-attention.mjs';
 import { attentionModel } from './onnx-attention.mjs';
 import { loadScript } from './load-script.mjs';
+import { wasmModule } from './wasm-module.mjs';
 
 const impls = {};
 const loaded = {};
 
 // ---- our kernels: attnbook-bench-web.mjs (float32 buffers in WASM memory) ---------------------
-let benchModule = null;
-async function ourModule() {
-  if (!benchModule) {
-    const { default: create } = await import('/build/wasm/attnbook-bench-web.mjs');
-    benchModule = await create({ locateFile: (f) => `/build/wasm/${f}` });
-  }
-  return benchModule;
-}
+const ourModule = () => wasmModule('attnbook-bench-web');
 
 function ourImpl(kernel) {
   return async (T, d) => {
@@ -54,14 +48,7 @@ impls['attnbook-wasm-scalar'] = { load: ourModule, make: ourImpl(3) };
 // The "attention at scale" cell runs the engine's kernel through the shipped scale module (Embind,
 // progress into JavaScript, its own timing); the raw kernel is attention_forward_f32 called
 // directly in the bench module on the same inputs. Both outputs must agree bit for bit.
-let shippedEngine = null;
-async function shipped() {
-  if (!shippedEngine) {
-    const { default: create } = await import('/build/wasm/attnbook-scale.mjs');
-    shippedEngine = await create({ locateFile: (f) => `/build/wasm/${f}` });
-  }
-  return shippedEngine;
-}
+const shipped = () => wasmModule('attnbook-scale');
 
 /** Raw and cell entries for one problem (one head, T x d), sharing the cell's drawn inputs. */
 async function cellPair(T, d, causal) {

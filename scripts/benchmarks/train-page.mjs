@@ -4,6 +4,7 @@
 // parameters on the same batches, after checking that both give the same first loss.
 import { tfjsTrainer } from './tfjs-train.mjs';
 import { loadScript } from './load-script.mjs';
+import { wasmModule } from './wasm-module.mjs';
 
 async function tfjsWasm() {
   if (!window.tfTrain) {
@@ -16,14 +17,7 @@ async function tfjsWasm() {
   return tf;
 }
 
-let engine = null;
-async function benchModule() {
-  if (!engine) {
-    const { default: create } = await import('/build/wasm/attnbook-bench-web.mjs');
-    engine = await create({ locateFile: (f) => `/build/wasm/${f}` });
-  }
-  return engine;
-}
+const benchModule = () => wasmModule('attnbook-bench-web');
 
 function startEngine(M, config) {
   const text = JSON.stringify(config);
