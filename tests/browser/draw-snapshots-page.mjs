@@ -11,6 +11,8 @@ import { exactLines } from '../../web/src/render/explorable/exact.js';
 import { createResults } from '../../web/src/render/held-sequence/results.js';
 import { studyTables, studyCharts } from '../../web/src/render/scaling-study/draw.js';
 import { drawScaleResult } from '../../web/src/render/attention-scale/draw.js';
+import { drawHandResult } from '../../web/src/render/hand-example.js';
+import { drawPrecision } from '../../web/src/render/precision-lab.js';
 import { divisorSymbol } from '../../web/src/render/divisors.js';
 import { sourceColour as colour } from '../../web/src/render/colours.js';
 
@@ -89,4 +91,8 @@ function attentionScale({ r, args }) {
   return text(drawScaleResult(r, args));
 }
 
-globalThis.drawSnapshot = (kind, input) => ({ explorable, heldSequence, scalingStudy, attentionScale })[kind](input);
+const handExample = ({ r, m, n }) => text([drawHandResult(r, m, n)]);
+const precisionLab = ({ all, tokens, formats }) => text(drawPrecision(all, tokens, formats));
+
+const DRAWS = { explorable, heldSequence, scalingStudy, attentionScale, handExample, precisionLab };
+globalThis.drawSnapshot = (kind, input) => DRAWS[kind](input);

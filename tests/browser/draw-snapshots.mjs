@@ -48,6 +48,15 @@ async function cases() {
   const study = { seed: 0, widths: [1, 4, 16, 64, 256], pairs: 200, trials: 50, keys: 8, divisor: 'sqrt' };
   out['scaling-study'] = { kind: 'scalingStudy', input: { r: call('scaling', study), divisor: study.divisor, keys: study.keys } };
 
+  // A hand example of 2 queries against 3 keys.
+  const hand = { queries: [[1, 0], [0.5, 2]], keys: [[1, 0], [0, 1], [1, 1]], values: [[1, 2], [3, 4], [-1, 0]] };
+  out['hand-example'] = { kind: 'handExample', input: { r: call('hand_example', hand), m: 2, n: 3 } };
+
+  // The precision lab at three lengths, divided and not, in every format the engine has.
+  const tokens = [8, 32, 128];
+  const all = tokens.flatMap((t) => [false, true].map((unscaled) => call('precision', { tokens: t, head_width: 16, seed: 0, unscaled })));
+  out['precision-lab'] = { kind: 'precisionLab', input: { all, tokens, formats: limits.precision.formats } };
+
   // A run at scale on WebAssembly. Its time and speed differ from run to run: those two pairs are
   // fixed here (the draw only prints them), every other number is the engine's.
   const args = { tokens: 128, head_width: 16, heads: 2, causal: true, divisor: 'sqrt', seed: 1, backend: 'wasm' };
