@@ -16,12 +16,11 @@ useSiteAndBrowser();
 
 const IMAGES = path.join(ROOT, 'docs', 'images');
 async function shot(page, name, options = {}) {
-  const file = await screenshot(page, name);
+  await screenshot(page, name);
   if (process.env.ATTNBOOK_DOC_IMAGES) {
     fs.mkdirSync(IMAGES, { recursive: true });
     await page.screenshot({ path: path.join(IMAGES, `${name}.png`), ...options });
   }
-  return file;
 }
 const waitValid = (page, valid) => page.waitForFunction((v) => document.body.dataset.valid === String(v), valid, { timeout: 20000 });
 const editorText = (page) => page.evaluate(() => document.getElementById('editor').attnbookEditor.getText());

@@ -162,12 +162,16 @@ export async function waitForDepth(target, depth, options) {
   await target.evaluate(() => document.querySelector('attention-notebook').drawn);
 }
 
-/** Saves a full-page screenshot to test-results/<name>.png and returns its path. */
+/**
+ * With ATTNBOOK_SCREENSHOTS set, saves a full-page screenshot to test-results/<name>.png, for a
+ * person to look at; a test run takes none (nothing compares pixels: what a draw makes is checked
+ * by the DOM snapshots, draw-snapshots.test.mjs, and by each test's own assertions).
+ */
 export async function screenshot(page, name) {
+  if (!process.env.ATTNBOOK_SCREENSHOTS) return;
   fs.mkdirSync(RESULTS, { recursive: true });
   const file = path.join(RESULTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
-  return file;
 }
 
 /**

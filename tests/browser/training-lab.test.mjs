@@ -148,7 +148,7 @@ test('the divisor experiment draws three runs', async () => {
   await page.context().close();
 });
 
-test('screenshots of the shipped notebook at 390 and 1280 px, light and dark', async () => {
+test('the shipped notebook at 320 to 1280 px, light and dark: the probe box holds its whole probe (ATTNBOOK_SCREENSHOTS: a screenshot of each)', async () => {
   for (const [width, scheme, depth] of [[390, 'light', 'beginner'], [1280, 'dark', 'developer'], [1280, 'light', 'researcher'], [390, 'dark', 'developer'], [320, 'light', 'researcher']]) {
     const { page, problems } = await openPage(browser, site, `attention-learns/#attention-learns.depth=${depth}`, { viewport: { width, height: 900 }, colorScheme: scheme });
     const first = page.locator('attention-notebook .training-lab').first();

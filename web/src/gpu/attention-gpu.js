@@ -1,6 +1,7 @@
 // WebGPU host code for the two WGSL attention kernels (one file each beside this one):
 //   attention_flash_br64_bc16_vec4  attention_flash.wgsl  tiled, online softmax, memory O(H*T*D)
 //   attention_reference_3pass   attention_reference.wgsl  scores, softmax, mix; a (T, T) buffer
+// (the flash kernel is named by its tile, tiles.js, whose sizes are appended to both WGSL texts).
 // Works the same in a browser (navigator.gpu, in a page or a worker) and under Node with the npm
 // `webgpu` package (Dawn): nothing here touches the DOM. The WGSL text is passed in (the page
 // bundles it as text, the Node tests read the files), so this module has no loader tricks.
@@ -10,12 +11,25 @@
 // on sampled rows in the page, tests/gpu/ in Node); nothing here is trusted on its own.
 
 import { PARAM_BYTES, kernelSteps } from './steps.js';
+import { FLASH_TILE, REFERENCE_GROUP, withTile } from './tiles.js';
 
+// sizes: the constants appended to the kernel's WGSL; invocations: its largest workgroup;
+// workgroupBytes: its workgroup memory (the flash kernel's K and V tiles, f32).
 export const KERNELS = {
-  flash: { name: 'attention_flash_br64_bc16_vec4', rowsPerWorkgroup: 64, workgroupBytes: 2 * 16 * 128 * 4 },
-  reference: { name: 'attention_reference_3pass', rowsPerWorkgroup: 64, workgroupBytes: 0 },
+  flash: {
+    name: `attention_flash_br${FLASH_TILE.BR}_bc${FLASH_TILE.BC}_vec4`,
+    sizes: FLASH_TILE,
+    invocations: FLASH_TILE.BR,
+    workgroupBytes: 2 * FLASH_TILE.BC * FLASH_TILE.MAX_D * 4,
+  },
+  reference: {
+    name: 'attention_reference_3pass',
+    sizes: REFERENCE_GROUP,
+    invocations: Math.max(REFERENCE_GROUP.SIDE ** 2, REFERENCE_GROUP.ROWS),
+    workgroupBytes: 0,
+  },
 };
-export const MAX_WIDTH = 128; // MAX_D in both shaders
+export const MAX_WIDTH = FLASH_TILE.MAX_D; // both kernels: the reference's own limit is the (T, T) buffer
 
 // How much the flash kernel is given per submission. A GPU cannot be stopped inside work already
 // submitted: Cancel (or a closed tab) waits for it, and one submission of a 16384-token run was
@@ -26,7 +40,7 @@ export const MAX_WIDTH = 128; // MAX_D in both shaders
 // IN_FLIGHT submissions wait on the GPU at once (the next one is queued while one runs, so a fast
 // GPU is not left idle between them), so a cancel leaves about IN_FLIGHT x SUBMIT_TARGET_MS of
 // work behind on any adapter. The smallest submission is one group of workgroups over a key tile
-// (steps.js: 16 workgroups x 64 rows x 16 keys x d: 2 M products at d = 128).
+// (steps.js: 16 workgroups x BR = 64 rows x BC = 16 keys x d: 2 M products at d = 128).
 export const SUBMIT_TARGET_MS = 50;
 export const SUBMIT_FIRST_WORK = 2 ** 21;
 export const IN_FLIGHT = 2;
@@ -68,10 +82,12 @@ export function checkLimits(limits, { tokens, width, heads, kernel = 'flash' }) 
   }
   // The flash kernel's dispatches are cut to the adapter's limit per dimension (schedule below).
   const perDim = limits.maxComputeWorkgroupsPerDimension;
-  if (kernel === 'reference' && Math.ceil(tokens / 8) > perDim) return `${Math.ceil(tokens / 8)} workgroups in one dimension; this adapter allows ${perDim}`;
+  const side = Math.ceil(tokens / REFERENCE_GROUP.SIDE);
+  if (kernel === 'reference' && side > perDim) return `${side} workgroups in one dimension; this adapter allows ${perDim}`;
   if (KERNELS[kernel].workgroupBytes > limits.maxComputeWorkgroupStorageSize)
     return `the kernel needs ${KERNELS[kernel].workgroupBytes} bytes of workgroup memory; this adapter allows ${limits.maxComputeWorkgroupStorageSize}`;
-  if (limits.maxComputeInvocationsPerWorkgroup < 64) return 'the adapter allows fewer than 64 invocations per workgroup';
+  const invocations = KERNELS[kernel].invocations;
+  if (limits.maxComputeInvocationsPerWorkgroup < invocations) return `the adapter allows fewer than ${invocations} invocations per workgroup`;
   return null;
 }
 
@@ -124,10 +140,10 @@ function aborted(signal) {
  * Binding 0 is Params, 1-3 q, k, v, 4 o, 5 the flash state or the reference's w.
  */
 function createPipelines(device, sources) {
-  const modules = {
-    flash: device.createShaderModule({ code: sources.flash, label: KERNELS.flash.name }),
-    reference: device.createShaderModule({ code: sources.reference, label: KERNELS.reference.name }),
-  };
+  const modules = {};
+  for (const kernel of Object.keys(KERNELS)) {
+    modules[kernel] = device.createShaderModule({ code: withTile(sources[kernel], KERNELS[kernel].sizes), label: KERNELS[kernel].name });
+  }
   const layouts = {};
   function bindLayout(kernel) {
     if (!layouts[kernel]) {
@@ -259,7 +275,7 @@ async function runAttention(gpu, problem) {
     device.pushErrorScope('validation');
     scoped = true;
     const budget = submitBudget(workPerSubmit);
-    const steps = kernelSteps({ tokens, width, heads, causal, scale, kernel, BR: KERNELS.flash.rowsPerWorkgroup },
+    const steps = kernelSteps({ tokens, width, heads, causal, scale, kernel },
       budget.get, device.limits.maxComputeWorkgroupsPerDimension);
     // Compile every pipeline first (a driver may take long to build a shader): not timed.
     for (const entry of kernel === 'flash' ? ['main'] : ['scores', 'softmax', 'mix']) gpu.pipelines.pipeline(kernel, entry);

@@ -1,4 +1,4 @@
-// attention_flash_br64_bc16_vec4: FlashAttention-style forward pass, one query row per invocation,
+// attention_flash_br{BR}_bc{BC}_vec4: FlashAttention-style forward pass, one query row per invocation,
 // the head's numbers handled four at a time (vec4: one quarter of the loop trips and vector loads
 // from workgroup memory; the scalar version before it, in git history, measured 1.4x slower under
 // SwiftShader at T = 256, D = 64). Widths that are not a multiple of 4 are zero-padded in
@@ -28,9 +28,9 @@
 // Causal (top-left aligned, as tril(ones(T, T))): key j is seen by row i when j <= i; a row
 // block stops at its last row's key, so the tiles above the diagonal are never loaded.
 
-const MAX_D: u32 = 128u;  // largest head width (the host checks p.width <= MAX_D)
-const BR: u32 = 64u;      // query rows per workgroup = invocations per workgroup
-const BC: u32 = 16u;      // keys per tile: 2 * BC * MAX_D * 4 bytes = 16 KiB of workgroup memory
+// MAX_D (largest head width: the host refuses p.width > MAX_D), BR (query rows per workgroup =
+// invocations per workgroup) and BC (keys per tile) are u32 constants the host appends to this
+// text (web/src/gpu/tiles.js).
 
 struct Params {
   tokens: u32,
@@ -50,10 +50,10 @@ struct Params {
 @group(0) @binding(4) var<storage, read_write> o: array<f32>;
 @group(0) @binding(5) var<storage, read_write> state: array<vec2<f32>>;  // (H, T): m, l between key ranges
 
-var<workgroup> k_tile: array<vec4<f32>, 512>;  // (BC, MAX_D / 4): keys t0 .. t0 + BC - 1, zero past D
-var<workgroup> v_tile: array<vec4<f32>, 512>;  // (BC, MAX_D / 4)
+var<workgroup> k_tile: array<vec4<f32>, BC * MAX_D / 4u>;  // (BC, MAX_D / 4): keys t0 .. t0 + BC - 1, zero past D
+var<workgroup> v_tile: array<vec4<f32>, BC * MAX_D / 4u>;  // (BC, MAX_D / 4)
 
-@compute @workgroup_size(64)
+@compute @workgroup_size(BR)
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
   let T = p.tokens;
   let D = p.width;
@@ -73,8 +73,8 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) l
   let at = head * T + row;  // this row's state
 
   let D4 = (D + 3u) / 4u;            // vec4 columns; the last one zero-padded past D
-  var qrow: array<vec4<f32>, 32>;    // (D4) this row's query, scale folded in
-  var acc: array<vec4<f32>, 32>;     // (D4) unnormalised output
+  var qrow: array<vec4<f32>, MAX_D / 4u>;  // (D4) this row's query, scale folded in
+  var acc: array<vec4<f32>, MAX_D / 4u>;   // (D4) unnormalised output
   if (valid) {
     for (var c4 = 0u; c4 < D4; c4++) {
       var x = vec4<f32>(0.0);

@@ -9,6 +9,8 @@
 //   pass 3  mix:      o[i, c] = sum_j w[i, j] * v[j, c]
 
 const LOWEST: f32 = -3.4028234663852886e38;  // the most negative float32: exp(LOWEST - max) = 0
+// SIDE (scores and mix: SIDE x SIDE invocations per workgroup) and ROWS (softmax) are u32
+// constants the host appends to this text: web/src/gpu/tiles.js.
 
 struct Params {
   tokens: u32,
@@ -29,7 +31,7 @@ struct Params {
 @group(0) @binding(5) var<storage, read_write> w: array<f32>;
 
 // Pass 1: invocation (j, i) computes one logit.
-@compute @workgroup_size(8, 8)
+@compute @workgroup_size(SIDE, SIDE)
 fn scores(@builtin(global_invocation_id) id: vec3<u32>) {
   let T = p.tokens;
   let D = p.width;
@@ -47,7 +49,7 @@ fn scores(@builtin(global_invocation_id) id: vec3<u32>) {
 }
 
 // Pass 2: invocation i normalises row i in place (maximum first, so exp never overflows).
-@compute @workgroup_size(64)
+@compute @workgroup_size(ROWS)
 fn softmax(@builtin(global_invocation_id) id: vec3<u32>) {
   let T = p.tokens;
   let i = id.x;
@@ -64,7 +66,7 @@ fn softmax(@builtin(global_invocation_id) id: vec3<u32>) {
 }
 
 // Pass 3: invocation (c, i) computes one output number.
-@compute @workgroup_size(8, 8)
+@compute @workgroup_size(SIDE, SIDE)
 fn mix(@builtin(global_invocation_id) id: vec3<u32>) {
   let T = p.tokens;
   let D = p.width;

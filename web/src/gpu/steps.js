@@ -1,11 +1,12 @@
 // What the attention kernels are given, submission by submission: the Params bytes of each, and
 // the workgroups it dispatches. The flash kernel's submissions are sized by a budget of work
 // (attention-gpu.js adapts it to the adapter); the reference kernel's three passes per head go one
-// by one. Nothing here touches a device. BR: the flash kernel's rows per workgroup (KERNELS in
-// attention-gpu.js).
+// by one. Nothing here touches a device. The workgroup sizes are the kernels' own (tiles.js).
+import { FLASH_TILE, REFERENCE_GROUP } from './tiles.js';
 
 export const PARAM_BYTES = 32; // struct Params: 8 x 4 bytes
-const KEY_TILE = 16;           // BC in attention_flash.wgsl: key ranges start at its multiples
+const { BR, BC } = FLASH_TILE; // rows per workgroup; keys per tile: key ranges start at its multiples
+const { SIDE, ROWS } = REFERENCE_GROUP;
 const KEY_GROUPS = 16;         // workgroups per submission when the keys are split: enough to keep a CPU adapter's cores busy
 
 /** struct Params: tokens, width, heads, causal, scale, extra (the flash kernel's first workgroup; the reference's head), key range. */
@@ -24,9 +25,9 @@ function params(tokens, width, heads, causal, scale, extra, keyRange = [0, 0]) {
  * SUBMIT_TARGET_MS in attention-gpu.js): a set of (head, row block) workgroups over all keys when
  * the budget holds at least one workgroup's whole row of keys, else KEY_GROUPS workgroups over a
  * range of keys, range after range. Returns next() -> { groups, first, keyBegin, keyEnd, keys } or
- * null, where `keys` is the keys x 64 rows this submission really covers (for progress).
+ * null, where `keys` is the keys x BR rows this submission really covers (for progress).
  */
-function flashSchedule({ tokens, width, heads, causal, BR }, budget, perDim) {
+function flashSchedule({ tokens, width, heads, causal }, budget, perDim) {
   const blocks = Math.ceil(tokens / BR);
   const total = heads * blocks;
   const blockEnd = (g) => (causal ? Math.min(tokens, ((g % blocks) + 1) * BR) : tokens);
@@ -46,7 +47,7 @@ function flashSchedule({ tokens, width, heads, causal, BR }, budget, perDim) {
       setEnd = 0;
       for (let g = group; g < group + count; g++) setEnd = Math.max(setEnd, blockEnd(g));
     }
-    const span = Math.max(KEY_TILE, Math.floor(work / (count * perKey) / KEY_TILE) * KEY_TILE);
+    const span = Math.max(BC, Math.floor(work / (count * perKey) / BC) * BC);
     const keyEnd = Math.min(setEnd, keyBegin + span);
     let keys = 0;
     for (let g = group; g < group + count; g++) keys += Math.max(0, Math.min(keyEnd, blockEnd(g)) - keyBegin);
@@ -60,12 +61,12 @@ function flashSchedule({ tokens, width, heads, causal, BR }, budget, perDim) {
  * The submissions of a run: { next() -> { entry, params, groups, units, products } or null,
  * totalUnits } (units: progress, out of totalUnits; products: the work, for the adaptive budget).
  */
-export function kernelSteps({ tokens, width, heads, causal, scale, kernel, BR }, budget, perDim) {
+export function kernelSteps({ tokens, width, heads, causal, scale, kernel }, budget, perDim) {
   if (kernel === 'flash') {
     const blocks = Math.ceil(tokens / BR);
     let totalUnits = 0;
     for (let b = 0; b < blocks; b++) totalUnits += heads * (causal ? Math.min(tokens, (b + 1) * BR) : tokens);
-    const schedule = flashSchedule({ tokens, width, heads, causal, BR }, budget, perDim);
+    const schedule = flashSchedule({ tokens, width, heads, causal }, budget, perDim);
     const next = () => {
       const st = schedule();
       if (!st) return null;
@@ -77,9 +78,9 @@ export function kernelSteps({ tokens, width, heads, causal, scale, kernel, BR },
   const steps = [];
   for (let head = 0; head < heads; head++) {
     const pr = params(tokens, width, heads, causal, scale, head);
-    steps.push({ entry: 'scores', params: pr, groups: [Math.ceil(tokens / 8), Math.ceil(tokens / 8), 1], units: 1 });
-    steps.push({ entry: 'softmax', params: pr, groups: [Math.ceil(tokens / 64), 1, 1], units: 1 });
-    steps.push({ entry: 'mix', params: pr, groups: [Math.ceil(width / 8), Math.ceil(tokens / 8), 1], units: 1 });
+    steps.push({ entry: 'scores', params: pr, groups: [Math.ceil(tokens / SIDE), Math.ceil(tokens / SIDE), 1], units: 1 });
+    steps.push({ entry: 'softmax', params: pr, groups: [Math.ceil(tokens / ROWS), 1, 1], units: 1 });
+    steps.push({ entry: 'mix', params: pr, groups: [Math.ceil(width / SIDE), Math.ceil(tokens / SIDE), 1], units: 1 });
   }
   return { next: () => steps.shift() || null, totalUnits: steps.length };
 }

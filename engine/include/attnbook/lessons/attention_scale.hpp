@@ -28,7 +28,8 @@ struct ScaleProblem {
 
 namespace attention_scale_limits {
 // The engine's bounds (the typed-array entry point and the check); a cell's controls use the
-// narrower cell_* ranges (the WGSL kernels hold at most 128 numbers of a head in registers).
+// narrower cell_* ranges. cell_head_width.max is the widest head the WGSL flash kernel holds
+// (MAX_D in web/src/gpu/tiles.js; tests/gpu/tiles.test.mjs holds the two equal).
 inline constexpr WholeRange heads{1, 16};
 inline constexpr WholeRange tokens{1, 16384};
 inline constexpr WholeRange head_width{1, 256};
