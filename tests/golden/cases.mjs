@@ -129,6 +129,14 @@ const WRITTEN = [
   ['validate', 'web/notebooks/attention-explorable.json', 'tests/engine/notebooks/bad-several.json'],
   ['validate', '/nonexistent/notebook.json'], ['validate', 'web'], ['validate', '/dev/null'],
   ['limits'], ['cell-types'],
+  // The Jupyter export of every shipped notebook at every depth (its programs are the engine's
+  // text too), one with a reader's permalink state and the page's address, and its refusals.
+  ...['attention-explorable', 'attention-learns', 'scaled-dot-product-attention'].flatMap((id) =>
+    ['beginner', 'developer', 'researcher'].map((depth) => ['ipynb', `web/notebooks/${id}.json`, '--depth', depth])),
+  ['ipynb', 'web/notebooks/attention-explorable.json', '--depth', 'developer', '--state', 'nb=attention-explorable&q.explore=-1.5,2&m.explore=1,0,1',
+    '--url', 'https://example.org/course/attention-explorable/'],
+  ['ipynb', 'web/notebooks/attention-explorable.json'], ['ipynb', 'web/notebooks/attention-explorable.json', '--depth', 'expert'],
+  ['ipynb', 'tests/engine/notebooks/bad-syntax.json', '--depth', 'beginner'],
 ];
 
 // Each option gets PER_OPTION of them, in turn (option k the values k*PER_OPTION, ...), so every

@@ -4,6 +4,8 @@
 // the settings, the computation in named steps, the numbers printed as the page rounds them, then
 // a check against the engine's exact numbers.
 #include <functional>
+#include <string_view>
+#include <utility>
 
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/text_join.hpp"
@@ -466,16 +468,29 @@ for d in widths:
 }  // namespace
 
 LiveCell live_cell(const json& cell, const CellState& state) {
-    const std::string type = cell.at("type").get<std::string>();
-    if (type == "explorable") return explorable(cell, state);
-    if (type == "scaling-study") return scaling(cell, state);
-    if (type == "hand-example") return hand_example(cell, state);
-    if (type == "held-sequence") return held_sequence(cell, state);
-    if (type == "pipeline") return pipeline(cell, state);
-    if (type == "cost") return cost(cell, state);
-    if (type == "online-softmax") return online_softmax(cell, state);
-    if (type == "jacobian") return jacobian(cell, state);
-    return lab_cell(cell, state);
+    // Each cell type with a program; the others (playback, help history) run on the page only.
+    using Program = LiveCell (*)(const json&, const CellState&);
+    static constexpr std::pair<std::string_view, Program> programs[] = {
+        {"explorable", explorable},
+        {"scaling-study", scaling},
+        {"hand-example", hand_example},
+        {"held-sequence", held_sequence},
+        {"pipeline", pipeline},
+        {"cost", cost},
+        {"online-softmax", online_softmax},
+        {"jacobian", jacobian},
+        {"transformer-block", block_live},
+        {"pytorch-rules", pytorch_rules_live},
+        {"mistakes", mistakes_live},
+        {"alternatives", alternatives_live},
+        {"precision-lab", precision_live},
+        {"attention-scale", scale_live},
+        {"training-lab", train_live},
+    };
+    const std::string& type = cell.at("type").get_ref<const std::string&>();
+    for (const auto& [name, program] : programs)
+        if (type == name) return program(cell, state);
+    return LiveCell{};
 }
 
 }  // namespace attnbook

@@ -62,13 +62,16 @@ std::string close_check(const char* why, const char* tolerance);
 // The last line of a program whose checks passed: `print("the engine's numbers, <how>")`.
 std::string checks_passed(const char* how);
 
-// The transformer block, PyTorch's rules and the mistakes (ipynb_programs_lab.cpp); then the
-// alternatives and the precision lab (numerics_cell), attention at scale (scale_cell); code left
-// empty for a cell type that runs only on the page.
-LiveCell lab_cell(const nlohmann::json& cell, const CellState& state);
-LiveCell numerics_cell(const nlohmann::json& cell, const CellState& state);
-LiveCell scale_cell(const nlohmann::json& cell, const CellState& state);
-// The training lab and the divisor experiment (ipynb_programs_train.cpp).
-LiveCell train_cell(const nlohmann::json& cell, const CellState& state);
+// The programs of the cell types in other files (live_cell's table in ipynb_programs.cpp names them
+// all): the transformer block, PyTorch's rules and the mistakes (ipynb_programs_lab.cpp), the
+// alternatives and the precision lab (ipynb_programs_numerics.cpp), attention at scale
+// (ipynb_programs_scale.cpp), the training lab (ipynb_programs_train.cpp).
+LiveCell block_live(const nlohmann::json& cell, const CellState& state);
+LiveCell pytorch_rules_live(const nlohmann::json& cell, const CellState& state);
+LiveCell mistakes_live(const nlohmann::json& cell, const CellState& state);
+LiveCell alternatives_live(const nlohmann::json& cell, const CellState& state);
+LiveCell precision_live(const nlohmann::json& cell, const CellState& state);
+LiveCell scale_live(const nlohmann::json& cell, const CellState& state);
+LiveCell train_live(const nlohmann::json& cell, const CellState& state);
 
 }  // namespace attnbook

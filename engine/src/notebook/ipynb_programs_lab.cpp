@@ -31,7 +31,9 @@ std::string lab_check() {
                        "1e-10");
 }
 
-LiveCell block(const json& cell, const CellState& state) {
+}  // namespace
+
+LiveCell block_live(const json& cell, const CellState& state) {
     StateArgs s{state};
     s.whole("heads", "heads");
     s.text("act", "activation");
@@ -102,7 +104,7 @@ print("H_out\n", np.round(h_out, 3))
                            checks_passed("to 1e-10")}));
 }
 
-LiveCell pytorch_rules(const json& cell, const CellState& state) {
+LiveCell pytorch_rules_live(const json& cell, const CellState& state) {
     StateArgs s{state};
     s.number("scale", "scale");
     const Settled settled = settle("pytorch_rules", cell, {"scale"}, s.args);
@@ -178,7 +180,7 @@ assert list(gqa_output.shape) == engine["gqa"]["output_shape"]
                            checks_passed("to 1e-10")}));
 }
 
-LiveCell mistakes(const json& cell, const CellState& state) {
+LiveCell mistakes_live(const json& cell, const CellState& state) {
     StateArgs s{state};
     s.whole("heads", "heads");
     s.whole("tuned", "tuned_width");
@@ -242,16 +244,6 @@ check(top_tuned, engine["tuned_scale"]["top_tuned"], "top_tuned")
 check(top_sqrt, engine["tuned_scale"]["top_sqrt"], "top_sqrt")
 )PY",
                            checks_passed("to 1e-10")}));
-}
-
-}  // namespace
-
-LiveCell lab_cell(const json& cell, const CellState& state) {
-    const std::string type = cell.at("type").get<std::string>();
-    if (type == "transformer-block") return block(cell, state);
-    if (type == "pytorch-rules") return pytorch_rules(cell, state);
-    if (type == "mistakes") return mistakes(cell, state);
-    return numerics_cell(cell, state);
 }
 
 }  // namespace attnbook

@@ -14,9 +14,7 @@ namespace attnbook {
 
 using nlohmann::json;
 
-namespace {
-
-LiveCell alternatives(const json& cell, const CellState& state) {
+LiveCell alternatives_live(const json& cell, const CellState& state) {
     const Settled settled = settle("alternatives", cell, {"cosine_scale", "features", "seed"}, json::object());
     const json& inputs = settled.result.at("inputs");
     long long query = 0;  // the page's "weights of query" (permalink kind `row`), when it names a query
@@ -172,7 +170,7 @@ assert linear_difference <= 1e-12 * size and engine["linear"]["reassociation_dif
                            checks_passed("to 1e-12; sparsemax and 1.5-entmax bit for bit")}));
 }
 
-LiveCell precision_lab(const json& cell, const CellState&) {
+LiveCell precision_live(const json& cell, const CellState&) {
     Settled settled;  // no permalink state: the lab runs at the cell's settings
     for (const char* f : {"tokens", "head_width", "seed"}) settled.args[f] = cell.at(f);
     std::string runs = "\n# The engine's exact numbers for these settings, run by run in the order of `runs`.\nengine = [\n";
@@ -322,17 +320,6 @@ for ours, want in zip(runs, engine):
         assert math.isclose(math.log(largest), want["formats"][fmt]["exp_overflows_above"], rel_tol=4.5e-16), fmt
 )PY",
                            checks_passed("bit for bit")}));
-}
-
-}  // namespace
-
-LiveCell numerics_cell(const json& cell, const CellState& state) {
-    const std::string type = cell.at("type").get<std::string>();
-    if (type == "alternatives") return alternatives(cell, state);
-    if (type == "precision-lab") return precision_lab(cell, state);
-    if (type == "attention-scale") return scale_cell(cell, state);
-    if (type == "training-lab") return train_cell(cell, state);
-    return LiveCell{};  // playback, help history: on the page only
 }
 
 }  // namespace attnbook

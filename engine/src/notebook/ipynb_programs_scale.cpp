@@ -35,7 +35,7 @@ const char* divisor_code(const std::string& divisor) {
 
 }  // namespace
 
-LiveCell scale_cell(const json& cell, const CellState& state) {
+LiveCell scale_live(const json& cell, const CellState& state) {
     StateArgs s{state};
     s.whole("tok", "tokens");
     s.whole("dw", "head_width");

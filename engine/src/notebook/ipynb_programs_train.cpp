@@ -68,7 +68,7 @@ const char* kTolerance =
 
 }  // namespace
 
-LiveCell train_cell(const json& cell, const CellState& state) {
+LiveCell train_live(const json& cell, const CellState& state) {
     StateArgs s{state};
     s.text("task", "task");
     s.whole("layers", "layers");
