@@ -13,13 +13,13 @@
 namespace attnbook {
 
 SequenceInput sequence_example() {
+    // The explorable's three sources, met by three queries (the first is the explorable's own).
     static constexpr double queries[3][2] = {{2, 1}, {1, -1}, {0, 2}};
-    static constexpr double keys[3][2] = {{-1, 2}, {1, 0}, {0, 1}};
-    static constexpr double values[3][2] = {{2, 0}, {0, 2}, {-1, -1}};
+    ExploreInput sources = explore_example();
     SequenceInput in;
     in.queries = rows_from(queries);
-    in.keys = rows_from(keys);
-    in.values = rows_from(values);
+    in.keys = std::move(sources.keys);
+    in.values = std::move(sources.values);
     return in;
 }
 
