@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { before, after } from 'node:test';
+import { asksEngine } from '../../web/src/render/index.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DIST = path.join(ROOT, 'dist');
@@ -35,6 +36,16 @@ export function notebooks() {
     out[doc.id] = doc;
   }
   return out;
+}
+
+/**
+ * True when a cell of the notebook's opening depth asks the learner's engine as soon as it is shown
+ * (web/src/render/index.js): only then does its lesson page load attnbook.mjs and attnbook.wasm.
+ */
+export function opensEngine(id) {
+  const doc = notebooks()[id];
+  const depth = doc.depths[0];
+  return doc.cells.some((c) => (c.depths ?? doc.depths).includes(depth) && asksEngine(c.type));
 }
 
 /** The first notebook with a cell of this type, and that cell. */

@@ -217,6 +217,28 @@ function abortError(signal) {
   return signal.reason instanceof Error ? signal.reason : new DOMException('the engine call was cancelled', 'AbortError');
 }
 
+function laneNamed(name) {
+  let lane = lanes.get(name);
+  if (!lane) {
+    lane = createLane(name);
+    lanes.set(name, lane);
+  }
+  return lane;
+}
+
+/**
+ * Starts the worker of a lane (default: the main one, the learner's engine) and its engine's
+ * loading before the first call, when the caller knows that one is coming: a notebook whose first
+ * cells ask the engine as soon as they are drawn starts it while their code loads. Nothing if the
+ * lane's worker runs already.
+ */
+export function warm(laneName = 'main') {
+  const lane = laneNamed(laneName);
+  if (lane.worker) return;
+  startWorker(lane);
+  scheduleRelease(lane);
+}
+
 /**
  * Run an engine command in the worker.
  * @param {string} command  engine command name (validate, explore, scaling, ...)
@@ -230,12 +252,7 @@ function abortError(signal) {
 export function call(command, args = {}, options = {}) {
   const { signal, onProgress, owner = null } = options;
   if (signal?.aborted) return Promise.reject(abortError(signal));
-  const laneName = options.lane || 'main';
-  let lane = lanes.get(laneName);
-  if (!lane) {
-    lane = createLane(laneName);
-    lanes.set(laneName, lane);
-  }
+  const lane = laneNamed(options.lane || 'main');
   const argsJson = JSON.stringify(args);
   const key = `${command}\n${argsJson}`;
   let request = lane.byKey.get(key);
