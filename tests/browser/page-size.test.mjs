@@ -36,7 +36,8 @@ const PRECOMPRESSED = /\.(woff2|png|zip)$/;
 const NOT_FOR_LESSONS = { KaTeX: /^element-katex-[A-Z0-9]+\.js$/, 'markdown-it': /^element-parser-[A-Z0-9]+\.js$/ };
 
 async function downloads(pagePath) {
-  const { page, context, problems } = await openPage(browser, site, null);
+  // With the HTTP cache on, as a learner's browser has it: a second worker revalidates its script.
+  const { page, context, problems } = await openPage(browser, site, null, { httpCache: true });
   const files = [];
   const reading = [];
   context.on('requestfinished', (req) => {

@@ -30,7 +30,7 @@
 
 import { styles } from './styles.js';
 import { adoptStyles } from './stylesheet.js';
-import { call, warm } from './engine-client.js';
+import { call, prepare, warm } from './engine-client.js';
 import { h } from './dom.js';
 import { adoptKatexStyles } from './render/maths.js';
 import { renderCell, boxed, asksEngine, loadRenderers, rendererReady } from './render/index.js';
@@ -264,6 +264,10 @@ export class AttentionNotebook extends HTMLElement {
     const token = ++this.#loadToken;
     if (this.#resolveReady === null) this.#ready = new Promise((resolve) => { this.#resolveReady = resolve; });
     this.#progress.begin();
+    // The engine worker starts now, while the notebook downloads, without its engine: #prefetch
+    // starts the engine's loading as soon as the notebook says a cell asks it when drawn, and a
+    // later first call (a practice answer) finds the worker running.
+    prepare();
     try {
       const limit = notebookTextLimit();
       const { text, name, trusted = false } = await getText(limit);

@@ -1,6 +1,9 @@
 // Module worker that owns one engine instance and answers engine-client.js.
 //
-// Messages in:  {type: 'init', lane}                                (first message)
+// Messages in:  {type: 'init', lane, load: bool}                    (first message; load: start
+//                                                                    loading the lane's engine now)
+//               {type: 'load'}                                      (start loading it now: a worker
+//                                                                    started ahead of its first call)
 //               {type: 'call', id, command, argsJson, progress: bool}
 // Messages out: {type: 'result', id, json} | {type: 'error', id, message}
 //               {type: 'progress', id, fraction}                    (at most ~20 per second)
@@ -136,14 +139,22 @@ async function handleCall({ id, command, argsJson, progress }) {
   }
 }
 
+let lane = 'main';
+// Starts loading the lane's engine (errors are reported per call): the training lane's worker needs
+// only the training module, the scale lane's only the scale module.
+function loadLane() {
+  if (lane === 'train') trainHost.warm();
+  else if (lane === 'scale') scaleHost.warm();
+  else host.warm();
+}
+
 self.addEventListener('message', (event) => {
   const msg = event.data || {};
   if (msg.type === 'init') {
-    // Start loading now (errors are reported per call): the training lane's worker needs only the
-    // training module, the scale lane's only the scale module.
-    if (msg.lane === 'train') trainHost.warm();
-    else if (msg.lane === 'scale') scaleHost.warm();
-    else host.warm();
+    lane = msg.lane;
+    if (msg.load !== false) loadLane();
+  } else if (msg.type === 'load') {
+    loadLane();
   } else if (msg.type === 'call') {
     handleCall(msg);
   }
