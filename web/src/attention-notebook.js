@@ -255,8 +255,8 @@ export class AttentionNotebook extends HTMLElement {
   }
 
   /**
-   * getText(limit) -> {text, name, trusted?}; `limit` is the engine's text limit
-   * (notebookTextLimit()), for a reader that stops early. Every text is checked against it here before it goes to the engine
+   * getText(limit) -> {text, name, trusted?}; `limit` is the engine's text limit (notebookTextLimit()),
+   * for a reader that stops early. Every text is checked against it here before it goes to the engine
    * worker (notebook-text.js says why). `trusted`: the text came from the element's own site, so a
    * checked form in it is drawn as the build's verdict (checked-notebook.js).
    */

@@ -8,6 +8,7 @@
 // results. Long work (the scaling study) runs on its own lane so that dragging a query in
 // another notebook stays responsive meanwhile. A call can be cancelled with an AbortSignal, and
 // identical calls in flight at the same time share one engine run (see createLane below).
+// prepare() starts a lane's worker ahead of its first call, warm() its engine's loading too.
 //
 // Where the files are: by default the worker is `./engine-worker.js` next to this module
 // (in dist: next to attention-notebook.js) and the worker loads `./attnbook.mjs` next to

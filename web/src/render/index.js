@@ -21,7 +21,7 @@ import { h } from '../dom.js';
 // one, and no engine for a depth without (prose, practice, which asks only when a reader answers,
 // an attention-at-scale cell, which runs on its own worker when a reader presses Run, a training lab,
 // on the training worker). tests/browser/page-size.test.mjs checks this against what each shipped
-// lesson's depths download.
+// lesson downloads at its opening depth (a cell that asked without saying so fetches the module).
 const cellTypes = {
   prose: { load: () => import('./prose.js').then((m) => m.renderProse) },
   maths: { load: () => import('./maths-cell.js').then((m) => m.renderMaths) },
