@@ -6,6 +6,11 @@
 // course sites on other origins can load the element, its worker, the engine and the notebooks.
 // Sends the precompressed copy of a file (X.br, else X.gz, made by scripts/precompress.mjs when the
 // site is built) to a browser whose Accept-Encoding takes it.
+// Caching: every answer says `Cache-Control: no-cache` (the site's file names carry no version, and
+// a rebuilt dist/ must show at once), with an ETag and a Last-Modified, so that a browser asks again
+// and gets 304 Not Modified without the body when its copy is current: a page's second worker
+// (a training lab's, a scaling study's) finds engine-worker.js in the cache instead of downloading
+// it again, and so does a reader coming back.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -97,6 +102,30 @@ export function acceptedEncodings(header = '') {
   return (coding) => (q.has(coding) ? q.get(coding) > 0 : star);
 }
 
+/**
+ * The validator of the file sent: its size and modification time, and the content coding, since
+ * the brotli, gzip and plain answers are different bytes (RFC 9110 8.8.3: a strong ETag names one
+ * representation).
+ */
+export function entityTag(stat, coding) {
+  return `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}${coding ? `-${coding}` : ''}"`;
+}
+
+/**
+ * True when the request's validators say the browser holds this representation (RFC 9110 13.1.2,
+ * 13.1.3): If-None-Match names its ETag (or "*"), or, without If-None-Match, If-Modified-Since is at
+ * or after its Last-Modified (HTTP dates are whole seconds).
+ */
+export function notModified(reqHeaders, etag, mtimeMs) {
+  const inm = reqHeaders['if-none-match'];
+  if (inm !== undefined) {
+    // Weak comparison, as the RFC asks for If-None-Match: W/"x" matches "x".
+    return inm.split(',').map((t) => t.trim().replace(/^W\//, '')).some((t) => t === '*' || t === etag);
+  }
+  const since = Date.parse(reqHeaders['if-modified-since'] ?? '');
+  return Number.isFinite(since) && Math.floor(mtimeMs / 1000) * 1000 <= since;
+}
+
 // Maps a request path to a file under root, or null when it would leave root.
 export function resolveInRoot(root, urlPath) {
   const parts = pathSegments(urlPath);
@@ -143,13 +172,19 @@ export function createServer(root, { headers = SHARED_HEADERS } = {}) {
         }
         const type = MIME[path.extname(file).toLowerCase()] || 'application/octet-stream';
         const accepts = acceptedEncodings(req.headers['accept-encoding']);
-        const sendFile = (from, size, coding) => {
+        const sendFile = (from, stat, coding) => {
+          const etag = entityTag(stat, coding);
+          const validators = { ETag: etag, 'Last-Modified': new Date(stat.mtimeMs).toUTCString(), Vary: 'Accept-Encoding', ...headers };
+          if (notModified(req.headers, etag, stat.mtimeMs)) {
+            res.writeHead(304, validators);
+            res.end();
+            return;
+          }
           res.writeHead(200, {
             'Content-Type': type,
-            'Content-Length': size,
+            'Content-Length': stat.size,
             ...(coding ? { 'Content-Encoding': coding } : {}),
-            Vary: 'Accept-Encoding',
-            ...headers,
+            ...validators,
           });
           if (req.method === 'HEAD') {
             res.end();
@@ -163,10 +198,10 @@ export function createServer(root, { headers = SHARED_HEADERS } = {}) {
         };
         // The first precompressed copy the browser takes, in ENCODINGS' order (smallest first).
         const tryCoding = (i) => {
-          if (i === ENCODINGS.length) return sendFile(file, st2.size);
+          if (i === ENCODINGS.length) return sendFile(file, st2);
           const { coding, suffix } = ENCODINGS[i];
           if (!accepts(coding)) return tryCoding(i + 1);
-          fs.stat(file + suffix, (err4, st4) => (!err4 && st4.isFile() ? sendFile(file + suffix, st4.size, coding) : tryCoding(i + 1)));
+          fs.stat(file + suffix, (err4, st4) => (!err4 && st4.isFile() ? sendFile(file + suffix, st4, coding) : tryCoding(i + 1)));
         };
         tryCoding(0);
       });

@@ -85,8 +85,31 @@ const common = {
   absWorkingDir: ROOT,
 };
 
+// The engine's own `limits` answer, asked of the learner's module (the one the pages run), once
+// per process: web/src/engine-limits.js imports it as 'attnbook:engine-limits', so every bundle of
+// the element carries the limits of the engine built with it and no page starts an engine only to
+// learn them (tests/wasm/engine-limits.test.mjs compares the bundled answer with the engine's).
+let limitsText = null;
+export function engineLimitsText() {
+  limitsText ||= (async () => {
+    const { default: create } = await import(pathToFileURL(path.join(wasmDir(), 'attnbook.mjs')).href);
+    const engine = await create({ wasmBinary: fs.readFileSync(path.join(wasmDir(), 'attnbook.wasm')) });
+    return engine.call('limits', '{}');
+  })();
+  return limitsText;
+}
+export const engineLimitsPlugin = {
+  name: 'attnbook-engine-limits',
+  setup(build) {
+    build.onResolve({ filter: /^attnbook:engine-limits$/ }, () => ({ path: 'limits', namespace: 'attnbook-engine-limits' }));
+    build.onLoad({ filter: /.*/, namespace: 'attnbook-engine-limits' }, async () => ({ contents: await engineLimitsText(), loader: 'json' }));
+  },
+};
+// Every bundle gets the engine's limits (plugins given by the caller come after).
+const withLimits = (options) => ({ ...common, write: false, ...options, plugins: [engineLimitsPlugin, ...(options.plugins ?? [])] });
+
 export async function bundle(options) {
-  const result = await esbuild.build({ ...common, write: false, ...options });
+  const result = await esbuild.build(withLimits(options));
   return result.outputFiles[0].text;
 }
 
@@ -112,7 +135,7 @@ export async function checkedNotebook(text, source, { prerendered = false } = {}
 
 /** A bundle split into files (esbuild's splitting, ES modules): [{path relative to outdir, contents}]. */
 export async function bundleFiles(options) {
-  const result = await esbuild.build({ ...common, write: false, format: 'esm', splitting: true, ...options });
+  const result = await esbuild.build(withLimits({ format: 'esm', splitting: true, ...options }));
   return result.outputFiles.map((f) => ({ path: path.relative(options.outdir, f.path), contents: f.contents }));
 }
 

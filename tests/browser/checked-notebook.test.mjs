@@ -1,13 +1,14 @@
-// A lesson page loads only the learner's engine module: its notebook is the checked form the
+// A lesson page loads at most the learner's engine module: its notebook is the checked form the
 // site's build wrote (dist/notebooks/<id>.checked.json), drawn without the validator, which is in
 // the author module (attnbook-author.mjs). Every other notebook is validated, with the author
 // module: a plain one, inline or fetched, and a checked form from another origin
-// (web/src/checked-notebook.js says why those are not trusted).
+// (web/src/checked-notebook.js says why those are not trusted). A lesson page whose opening depth
+// has no cell that asks the engine as soon as it is shown loads no engine module at all (opensEngine).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DIST, openPage, notebooks, useSiteAndBrowser, site, browser } from './harness.mjs';
+import { DIST, openPage, notebooks, opensEngine, useSiteAndBrowser, site, browser } from './harness.mjs';
 import { CSP } from '../../scripts/serve.mjs';
 
 useSiteAndBrowser();
@@ -41,6 +42,7 @@ async function open(pagePath, setup = async () => {}) {
     const base = await setup(opened.context);
     await opened.page.goto(pagePath.startsWith('http') ? pagePath : `${base || site.url}${pagePath}`);
     const outcome = await opened.page.locator('attention-notebook').evaluate((el) => customElements.whenDefined('attention-notebook').then(() => el.ready));
+    await opened.page.waitForLoadState('networkidle'); // the drawn cells' engine calls, and the worker's fetches for them
     assert.deepEqual(await opened.problems(), []);
     return { outcome, fetched: [...new Set(fetched)].sort() };
   } finally {
@@ -52,7 +54,7 @@ for (const id of ids) {
   test(`${id}: the lesson page draws the build's checked form and never loads the author module`, async () => {
     const { outcome, fetched } = await open(`${id}/`);
     assert.equal(outcome.ok, true);
-    assert.deepEqual(fetched.filter((f) => !f.startsWith('attnbook-train')), ['attnbook.mjs', 'attnbook.wasm']);
+    assert.deepEqual(fetched.filter((f) => !f.startsWith('attnbook-train')), opensEngine(id) ? ['attnbook.mjs', 'attnbook.wasm'] : []);
     // What it draws is the engine's normalised notebook, as the build's verdict holds it.
     const checked = JSON.parse(fs.readFileSync(path.join(DIST, 'notebooks', `${id}.checked.json`), 'utf8'));
     assert.deepEqual(outcome.notebook, checked.verdict.notebook);

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { before, after } from 'node:test';
+import { asksEngine } from '../../web/src/render/index.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DIST = path.join(ROOT, 'dist');
@@ -35,6 +36,16 @@ export function notebooks() {
     out[doc.id] = doc;
   }
   return out;
+}
+
+/**
+ * True when a cell of the notebook's opening depth asks the learner's engine as soon as it is shown
+ * (web/src/render/index.js): only then does its lesson page load attnbook.mjs and attnbook.wasm.
+ */
+export function opensEngine(id) {
+  const doc = notebooks()[id];
+  const depth = doc.depths[0];
+  return doc.cells.some((c) => (c.depths ?? doc.depths).includes(depth) && asksEngine(c.type));
 }
 
 /** The first notebook with a cell of this type, and that cell. */
@@ -103,21 +114,29 @@ export async function launchBrowser(extraArgs = []) {
  *     lists further origins that may be used (a cross-origin embedding test's second server).
  * problems() returns them as strings; the tests assert it is empty.
  * colorScheme: 'light' | 'dark' emulates the reader's preference (screenshots of both themes).
+ * httpCache: keep the browser's HTTP cache, which routing turns off: off-site requests are then
+ * recorded as problems but not aborted.
  */
 export async function openPage(browser, site, pathOrUrl,
-  { viewport = { width: 1100, height: 900 }, allowErrors = [], origins = [], colorScheme } = {}) {
+  { viewport = { width: 1100, height: 900 }, allowErrors = [], origins = [], colorScheme, httpCache = false } = {}) {
   const context = await browser.newContext({ viewport, ...(colorScheme ? { colorScheme } : {}) });
   const allowedOrigins = [...(site ? [site.origin] : []), ...origins];
   const found = [];
   const offsite = [];
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    const allowed = allowedOrigins.some((o) => url.startsWith(o + '/')) || url.startsWith('file:') ||
-      url.startsWith('data:') || url.startsWith('blob:');
-    if (allowed) return route.continue();
-    offsite.push(url);
-    return route.abort('blockedbyclient');
-  });
+  const allowed = (url) => allowedOrigins.some((o) => url.startsWith(o + '/')) || url.startsWith('file:') ||
+    url.startsWith('data:') || url.startsWith('blob:');
+  if (httpCache) {
+    // Routing turns Chromium's HTTP cache off (playwright), so a test of what the browser caches
+    // (httpCache) records off-site requests without stopping them.
+    context.on('request', (req) => { if (!allowed(req.url())) offsite.push(req.url()); });
+  } else {
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      if (allowed(url)) return route.continue();
+      offsite.push(url);
+      return route.abort('blockedbyclient');
+    });
+  }
   await context.addInitScript(() => {
     window.__cspViolations = [];
     document.addEventListener('securitypolicyviolation', (e) => {

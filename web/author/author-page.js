@@ -52,8 +52,7 @@ function storage() {
 }
 
 async function templateText() {
-  const [limits, types] = await Promise.all([engineLimits(), cellTypesAnswer()]);
-  return documentText(templateDocument(limits, types, fieldDocs));
+  return documentText(templateDocument(engineLimits(), await cellTypesAnswer(), fieldDocs));
 }
 
 function cellTypesAnswer() {
@@ -71,7 +70,7 @@ async function check(text) {
   const token = ++checkToken;
   let result;
   try {
-    const limit = await notebookTextLimit();
+    const limit = notebookTextLimit();
     result = overLimit(text, limit)
       ? { ok: false, errors: [{ where: fileName, path: null, line: null, column: null, message: `the text is larger than the engine's limit of ${limit.text}` }] }
       : await call('validate', { text, name: fileName });
@@ -172,7 +171,7 @@ function download() {
 }
 
 async function openFile(file) {
-  const limit = await notebookTextLimit();
+  const limit = notebookTextLimit();
   if (file.size > limit.bytes) {
     setStatus(`${file.name} is larger than the engine's limit of ${limit.text}; it was not opened.`, 'error');
     return;

@@ -30,10 +30,10 @@
 
 import { styles } from './styles.js';
 import { adoptStyles } from './stylesheet.js';
-import { call } from './engine-client.js';
+import { call, prepare, warm } from './engine-client.js';
 import { h } from './dom.js';
 import { adoptKatexStyles } from './render/maths.js';
-import { renderCell, boxed, loadRenderers, rendererReady } from './render/index.js';
+import { renderCell, boxed, asksEngine, loadRenderers, rendererReady } from './render/index.js';
 import { renderErrors } from './render/errors.js';
 import { createDepthControl } from './depth-control.js';
 import { createSharedInputs } from './shared-inputs.js';
@@ -75,7 +75,6 @@ export class AttentionNotebook extends HTMLElement {
   #body;
   #progress;
   #notebook = null;
-  #limits = null; // the engine's `limits` answer, for renderers that check what a reader types
   #cells = []; // { cell, cellId, ctx, section, view (null until drawn), active, started }
   #depth = null; // the depth asked for
   #shown = null; // the depth whose cells are all on the page: #depth's once they are drawn
@@ -236,7 +235,7 @@ export class AttentionNotebook extends HTMLElement {
           throw Object.assign(new Error(`could not fetch the notebook (${err.message})`), { where: src });
         }
         if (!response.ok) throw Object.assign(new Error(`could not fetch the notebook: HTTP ${response.status}`), { where: src });
-        return { text: await readTextWithin(response, await limit, src), name: src, trusted: sameSite(response.url || url.href, import.meta.url) };
+        return { text: await readTextWithin(response, limit, src), name: src, trusted: sameSite(response.url || url.href, import.meta.url) };
       });
       return;
     }
@@ -256,8 +255,8 @@ export class AttentionNotebook extends HTMLElement {
   }
 
   /**
-   * getText(limit) -> {text, name, trusted?}; `limit` is a Promise of the engine's text limit, for
-   * a reader that stops early. Every text is checked against it here before it goes to the engine
+   * getText(limit) -> {text, name, trusted?}; `limit` is the engine's text limit (notebookTextLimit()),
+   * for a reader that stops early. Every text is checked against it here before it goes to the engine
    * worker (notebook-text.js says why). `trusted`: the text came from the element's own site, so a
    * checked form in it is drawn as the build's verdict (checked-notebook.js).
    */
@@ -265,12 +264,16 @@ export class AttentionNotebook extends HTMLElement {
     const token = ++this.#loadToken;
     if (this.#resolveReady === null) this.#ready = new Promise((resolve) => { this.#resolveReady = resolve; });
     this.#progress.begin();
+    // The engine worker starts now, while the notebook downloads, without its engine: #prefetch
+    // starts the engine's loading as soon as the notebook says a cell asks it when drawn, and a
+    // later first call (a practice answer) finds the worker running.
+    prepare();
     try {
       const limit = notebookTextLimit();
       const { text, name, trusted = false } = await getText(limit);
-      if (overLimit(text, await limit)) throw tooLarge(await limit, name);
+      if (overLimit(text, limit)) throw tooLarge(limit, name);
       const opened = readChecked(text, trusted);
-      this.#prefetchRenderers(opened.verdict ? opened.verdict.notebook : opened.text);
+      this.#prefetch(opened.verdict ? opened.verdict.notebook : opened.text);
       // The build's Markdown and formulas, or markdown-it, loaded while the engine checks the text.
       this.#needsParser = !opened.prerendered;
       if (opened.prerendered) usePrerendered(opened.prerendered);
@@ -281,8 +284,6 @@ export class AttentionNotebook extends HTMLElement {
         this.#showErrors(result.errors || [], { source: name });
         return;
       }
-      this.#limits = await engineLimits();
-      if (token !== this.#loadToken) return;
       this.#render(result.notebook);
     } catch (err) {
       if (token !== this.#loadToken) return;
@@ -294,11 +295,13 @@ export class AttentionNotebook extends HTMLElement {
   }
 
   /**
-   * Starts loading the renderers of the cells the notebook will show first while the engine checks
-   * it, so that they are here when it is drawn: a guess from the unchecked text (#render waits
-   * for what it needs, whatever this finds).
+   * Starts loading the renderers of the cells the notebook will show first, and the engine when one
+   * of them asks it as soon as it is shown, so that both are here when the cells are drawn: while
+   * the engine checks a plain notebook (a guess from the unchecked text: #render waits for what it
+   * needs, whatever this finds), or at once for a checked form. A notebook whose first cells need
+   * no engine (prose, practice, a training lab) starts none: its cells call it when they need it.
    */
-  #prefetchRenderers(source) {
+  #prefetch(source) {
     let doc = source; // the checked form's notebook, or a text still to be checked
     if (typeof source === 'string') {
       try {
@@ -310,7 +313,9 @@ export class AttentionNotebook extends HTMLElement {
     if (!Array.isArray(doc?.cells) || !Array.isArray(doc.depths)) return;
     const saved = this.permalink && typeof doc.id === 'string' ? readState(location.hash, doc.id).depth : null;
     const depth = [saved, this.getAttribute('depth')].find((d) => doc.depths.includes(d)) ?? doc.depths[0];
-    loadRenderers(doc.cells.filter((c) => (Array.isArray(c?.depths) ? c.depths : doc.depths).includes(depth)).map((c) => c?.type));
+    const types = doc.cells.filter((c) => (Array.isArray(c?.depths) ? c.depths : doc.depths).includes(depth)).map((c) => c?.type);
+    if (types.some(asksEngine)) warm();
+    loadRenderers(types);
   }
 
   #settle(value) {
@@ -361,7 +366,7 @@ export class AttentionNotebook extends HTMLElement {
     this.#disposeCells(); // the cells of the notebook drawn before (their runs stop)
     const token = ++this.#drawToken;
     this.#typesetter?.dispose();
-    const typesetter = createTypesetter(this.#limits);
+    const typesetter = createTypesetter(engineLimits());
     this.#typesetter = typesetter;
     this.#notebook = notebook;
     this.#practiceCorrect = new Set();
@@ -403,7 +408,7 @@ export class AttentionNotebook extends HTMLElement {
         cellId,
         headingBase: level + 2,
         initial: Object.hasOwn(saved.cells, cellId) ? saved.cells[cellId] : undefined, // own keys only: "constructor" is a valid id
-        limits: this.#limits,
+        limits: engineLimits(),
         call: (command, args, options) => call(command, args, { ...options, owner: this }), // lanes serve notebooks in turn
         onStateChange: () => this.#schedulePermalink(),
         onPractice: (correct) => this.#onPractice(cellId, correct),
@@ -444,7 +449,7 @@ export class AttentionNotebook extends HTMLElement {
       this.#settle({ ok: true, notebook });
     };
     // The renderers of the cells this depth shows, and markdown-it unless the build read the
-    // notebook's texts, are loaded before the first slice (usually already, by #prefetchRenderers
+    // notebook's texts, are loaded before the first slice (usually already, by #prefetch
     // and #open while the engine checked the notebook).
     const types = notebook.cells.filter((cell) => (cell.depths || notebook.depths).includes(this.#depth)).map((cell) => cell.type);
     const parser = this.#needsParser && !markdownParserLoaded();
@@ -501,6 +506,7 @@ export class AttentionNotebook extends HTMLElement {
         if (token === this.#showToken) this.#showCells();
       };
       if (!undrawn.every((c) => rendererReady(c.cell.type))) {
+        if (undrawn.some((c) => asksEngine(c.cell.type))) warm(); // the engine loads beside their code
         loadRenderers(undrawn.map((c) => c.cell.type)).then(again);
         return false;
       }

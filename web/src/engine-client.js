@@ -8,6 +8,7 @@
 // results. Long work (the scaling study) runs on its own lane so that dragging a query in
 // another notebook stays responsive meanwhile. A call can be cancelled with an AbortSignal, and
 // identical calls in flight at the same time share one engine run (see createLane below).
+// prepare() starts a lane's worker ahead of its first call, warm() its engine's loading too.
 //
 // Where the files are: by default the worker is `./engine-worker.js` next to this module
 // (in dist: next to attention-notebook.js) and the worker loads `./attnbook.mjs` next to
@@ -81,7 +82,7 @@ export function setWorkerFactory(fn) {
 // Identical requests (same lane, command and arguments) in flight at once are one request: a
 // second call() subscribes to the first. A request is cancelled when its last subscriber aborts.
 function createLane(name) {
-  return { name, worker: null, running: null, queue: [], byKey: new Map(), idleTimer: null, served: new WeakMap(), turns: 0 };
+  return { name, worker: null, loading: false, running: null, queue: [], byKey: new Map(), idleTimer: null, served: new WeakMap(), turns: 0 };
 }
 
 // The next request of a lane: the oldest one of the owner served longest ago (an owner never served
@@ -119,9 +120,11 @@ function scheduleRelease(lane) {
   }, ms);
 }
 
-function startWorker(lane) {
+/** Starts the lane's worker; with `load`, its engine's loading too (else a later warm() asks for it). */
+function startWorker(lane, { load = true } = {}) {
   const worker = workerFactory(lane.name);
   lane.worker = worker;
+  lane.loading = load;
   worker.addEventListener('message', (event) => {
     if (lane.worker !== worker) return;
     const msg = event.data || {};
@@ -152,7 +155,7 @@ function startWorker(lane) {
   worker.addEventListener('messageerror', () => {
     if (lane.worker === worker) failLane(lane, 'engine worker sent an unreadable message');
   });
-  worker.postMessage({ type: 'init', lane: lane.name }); // the worker starts loading the engine now
+  worker.postMessage({ type: 'init', lane: lane.name, load });
   return worker;
 }
 
@@ -217,6 +220,43 @@ function abortError(signal) {
   return signal.reason instanceof Error ? signal.reason : new DOMException('the engine call was cancelled', 'AbortError');
 }
 
+function laneNamed(name) {
+  let lane = lanes.get(name);
+  if (!lane) {
+    lane = createLane(name);
+    lanes.set(name, lane);
+  }
+  return lane;
+}
+
+/**
+ * Starts the worker of a lane (default: the main one, the learner's engine) before its first call,
+ * when a call may come: the worker's own script loads, not the engine, which warm() then starts at
+ * once. The element does this on its first moment, before it has read its notebook.
+ */
+export function prepare(laneName = 'main') {
+  const lane = laneNamed(laneName);
+  if (lane.worker) return;
+  startWorker(lane, { load: false });
+  scheduleRelease(lane);
+}
+
+/**
+ * Starts the lane's engine loading (and its worker if it has none) before the first call, when the
+ * caller knows that one is coming: a notebook whose cells ask the engine as soon as they are drawn
+ * starts it while their code loads.
+ */
+export function warm(laneName = 'main') {
+  const lane = laneNamed(laneName);
+  if (!lane.worker) {
+    startWorker(lane);
+    scheduleRelease(lane);
+  } else if (!lane.loading) {
+    lane.loading = true;
+    lane.worker.postMessage({ type: 'load' });
+  }
+}
+
 /**
  * Run an engine command in the worker.
  * @param {string} command  engine command name (validate, explore, scaling, ...)
@@ -230,12 +270,7 @@ function abortError(signal) {
 export function call(command, args = {}, options = {}) {
   const { signal, onProgress, owner = null } = options;
   if (signal?.aborted) return Promise.reject(abortError(signal));
-  const laneName = options.lane || 'main';
-  let lane = lanes.get(laneName);
-  if (!lane) {
-    lane = createLane(laneName);
-    lanes.set(laneName, lane);
-  }
+  const lane = laneNamed(options.lane || 'main');
   const argsJson = JSON.stringify(args);
   const key = `${command}\n${argsJson}`;
   let request = lane.byKey.get(key);

@@ -1,22 +1,21 @@
-// The engine's limits, asked of the engine once per page: each limit, default and name list is
-// written once, in the engine's headers, and the page reads it from the `limits` command
-// (engine/src/notebook/limits.cpp; its shape is LimitsResult in engine/bindings/attnbook.d.ts).
-import { call } from './engine-client.js';
+// The engine's limits: each limit, default and name list is written once, in the engine's headers,
+// and the page reads them from the engine's `limits` answer (engine/src/notebook/limits.cpp; its
+// shape is LimitsResult in engine/bindings/attnbook.d.ts). The answer is the built engine's own,
+// asked when the element is bundled (scripts/standalone.mjs: engineLimitsPlugin; the element and
+// the engine are built together, and tests/wasm/engine-limits.test.mjs holds the bundled answer
+// against the engine's), not asked on the page: a page whose first cells make no engine call
+// (prose, practice, a training lab on its own worker) then starts no engine, and a text's size is
+// checked before anything else is loaded.
+import limits from 'attnbook:engine-limits';
 import { mebibytes } from './notebook-text.js';
 
-let limits = null;
-
-/** Promise of the `limits` command's answer. A failed ask is not kept, so a later load asks again. */
+/** The `limits` command's answer. */
 export function engineLimits() {
-  if (!limits) {
-    limits = call('limits');
-    limits.catch(() => { limits = null; });
-  }
   return limits;
 }
 
-/** Promise of {bytes, text}: the most bytes of notebook text the engine reads, and how it names that. */
-export async function notebookTextLimit() {
-  const bytes = (await engineLimits()).notebook.max_bytes;
+/** {bytes, text}: the most bytes of notebook text the engine reads, and how it names that. */
+export function notebookTextLimit() {
+  const bytes = limits.notebook.max_bytes;
   return { bytes, text: mebibytes(bytes) };
 }

@@ -1,6 +1,9 @@
 // Module worker that owns one engine instance and answers engine-client.js.
 //
-// Messages in:  {type: 'init', lane}                                (first message)
+// Messages in:  {type: 'init', lane, load: bool}                    (first message; load: start
+//                                                                    loading the lane's engine now)
+//               {type: 'load'}                                      (start loading it now: a worker
+//                                                                    started ahead of its first call)
 //               {type: 'call', id, command, argsJson, progress: bool}
 // Messages out: {type: 'result', id, json} | {type: 'error', id, message}
 //               {type: 'progress', id, fraction}                    (at most ~20 per second)
@@ -33,6 +36,7 @@ import { runScaleJob } from './scale-job.js';
 import { runTrainJob } from './train-job.js';
 import shaders from './gpu/shaders.js';
 import { AUTHOR_COMMANDS } from './engine-modules.js';
+import { streamingInstantiation } from './wasm-streaming.js';
 
 const SCALE_JOB = 'scale_run';
 const TRAIN_JOB = 'train_session';
@@ -53,28 +57,34 @@ function preloadedFactory() {
 }
 
 /**
+ * The ES module `file` beside this worker (its export `global`, or its default) and its .wasm, whose
+ * download starts with the module's (wasm-streaming.js).
+ */
+async function importModule(file, global, url) {
+  const { options, failed } = streamingInstantiation(fetch(url.replace(/\.mjs$/, '.wasm'), { credentials: 'same-origin' }));
+  failed.catch(() => {}); // raced below, once the module is here; not an unhandled rejection before
+  const mod = await import(/* webpackIgnore: true */ url);
+  const factory = mod.default || mod[global];
+  if (typeof factory !== 'function') throw new Error(`${file} does not export ${global}`);
+  return Promise.race([factory(options), failed]);
+}
+
+/**
  * An engine module: the factory `preloaded()` finds if the module's classic script was put in front
- * of this code (the standalone page), else the ES module `file` beside this worker.
+ * of this code (the standalone page: the .wasm inlined), else the ES module `file` beside this worker.
  */
 async function loadModule(global, file, classic, preloaded = () => globalThis[global]) {
-  let factory = preloaded();
-  if (typeof factory !== 'function') {
-    const url = besideMe(`./${file}`);
-    if (!url) throw new Error(`no URL for ${file}: start this worker from its own URL, or prepend ${classic} to it`);
-    const mod = await import(/* webpackIgnore: true */ url);
-    factory = mod.default || mod[global];
-  }
-  if (typeof factory !== 'function') throw new Error(`${file} does not export ${global}`);
-  return factory({});
+  const factory = preloaded();
+  if (typeof factory === 'function') return factory({});
+  const url = besideMe(`./${file}`);
+  if (!url) throw new Error(`no URL for ${file}: start this worker from its own URL, or prepend ${classic} to it`);
+  return importModule(file, global, url);
 }
 
 async function loadAuthorEngine() {
   const url = besideMe('./attnbook-author.mjs');
   if (!url) throw new Error('this page has no author module (attnbook-author.mjs), so it cannot check a notebook: a single-file page carries one checked when the file was made');
-  const mod = await import(/* webpackIgnore: true */ url);
-  const factory = mod.default || mod.createAttnbook;
-  if (typeof factory !== 'function') throw new Error('attnbook-author.mjs does not export createAttnbook');
-  return factory({});
+  return importModule('attnbook-author.mjs', 'createAttnbook', url);
 }
 
 // One instance at a time; engine-host.js drops it after any error that is not the engine's own.
@@ -136,14 +146,22 @@ async function handleCall({ id, command, argsJson, progress }) {
   }
 }
 
+let lane = 'main';
+// Starts loading the lane's engine (errors are reported per call): the training lane's worker needs
+// only the training module, the scale lane's only the scale module.
+function loadLane() {
+  if (lane === 'train') trainHost.warm();
+  else if (lane === 'scale') scaleHost.warm();
+  else host.warm();
+}
+
 self.addEventListener('message', (event) => {
   const msg = event.data || {};
   if (msg.type === 'init') {
-    // Start loading now (errors are reported per call): the training lane's worker needs only the
-    // training module, the scale lane's only the scale module.
-    if (msg.lane === 'train') trainHost.warm();
-    else if (msg.lane === 'scale') scaleHost.warm();
-    else host.warm();
+    lane = msg.lane;
+    if (msg.load !== false) loadLane();
+  } else if (msg.type === 'load') {
+    loadLane();
   } else if (msg.type === 'call') {
     handleCall(msg);
   }

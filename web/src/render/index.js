@@ -14,31 +14,37 @@
 
 import { h } from '../dom.js';
 
-// Each cell type's renderer module (import() with literal paths: esbuild follows only those), and
-// whether its cells are drawn in a bordered box (the interactive ones).
+// Each cell type's renderer module (import() with literal paths: esbuild follows only those),
+// whether its cells are drawn in a bordered box (the interactive ones), and whether they ask the
+// reader's engine (the learner's module, on the page's main worker) as soon as they are shown
+// (`engine`: their activate() calls it): the element starts that engine while it draws a depth with
+// one, and no engine for a depth without (prose, practice, which asks only when a reader answers,
+// an attention-at-scale cell, which runs on its own worker when a reader presses Run, a training lab,
+// on the training worker). tests/browser/page-size.test.mjs checks this against what each shipped
+// lesson downloads at its opening depth (a cell that asked without saying so fetches the module).
 const cellTypes = {
   prose: { load: () => import('./prose.js').then((m) => m.renderProse) },
   maths: { load: () => import('./maths-cell.js').then((m) => m.renderMaths) },
-  explorable: { load: () => import('./explorable.js').then((m) => m.renderExplorable), boxed: true },
-  'scaling-study': { load: () => import('./scaling-study.js').then((m) => m.renderScalingStudy), boxed: true },
-  'hand-example': { load: () => import('./hand-example.js').then((m) => m.renderHandExample), boxed: true },
-  'held-sequence': { load: () => import('./held-sequence.js').then((m) => m.renderHeldSequence), boxed: true },
-  'transformer-block': { load: () => import('./transformer-block.js').then((m) => m.renderTransformerBlock), boxed: true },
-  playback: { load: () => import('./playback.js').then((m) => m.renderPlayback), boxed: true },
+  explorable: { load: () => import('./explorable.js').then((m) => m.renderExplorable), boxed: true, engine: true },
+  'scaling-study': { load: () => import('./scaling-study.js').then((m) => m.renderScalingStudy), boxed: true, engine: true },
+  'hand-example': { load: () => import('./hand-example.js').then((m) => m.renderHandExample), boxed: true, engine: true },
+  'held-sequence': { load: () => import('./held-sequence.js').then((m) => m.renderHeldSequence), boxed: true, engine: true },
+  'transformer-block': { load: () => import('./transformer-block.js').then((m) => m.renderTransformerBlock), boxed: true, engine: true },
+  playback: { load: () => import('./playback.js').then((m) => m.renderPlayback), boxed: true, engine: true },
   study: { load: () => import('./study.js').then((m) => m.renderStudy), boxed: true },
   'help-history': { load: () => import('./help-history.js').then((m) => m.renderHelpHistory), boxed: true },
   practice: { load: () => import('./practice.js').then((m) => m.renderPractice), boxed: true },
   references: { load: () => import('./references.js').then((m) => m.renderReferences) },
   contents: { load: () => import('./contents.js').then((m) => m.renderContents) },
   'attention-scale': { load: () => import('./attention-scale.js').then((m) => m.renderAttentionScale), boxed: true },
-  'precision-lab': { load: () => import('./precision-lab.js').then((m) => m.renderPrecisionLab), boxed: true },
-  pipeline: { load: () => import('./pipeline.js').then((m) => m.renderPipeline), boxed: true },
-  'pytorch-rules': { load: () => import('./pytorch-rules.js').then((m) => m.renderPytorchRules), boxed: true },
-  mistakes: { load: () => import('./mistakes.js').then((m) => m.renderMistakes), boxed: true },
-  jacobian: { load: () => import('./jacobian.js').then((m) => m.renderJacobian), boxed: true },
-  cost: { load: () => import('./cost.js').then((m) => m.renderCost), boxed: true },
-  'online-softmax': { load: () => import('./online-softmax.js').then((m) => m.renderOnlineSoftmax), boxed: true },
-  alternatives: { load: () => import('./alternatives.js').then((m) => m.renderAlternatives), boxed: true },
+  'precision-lab': { load: () => import('./precision-lab.js').then((m) => m.renderPrecisionLab), boxed: true, engine: true },
+  pipeline: { load: () => import('./pipeline.js').then((m) => m.renderPipeline), boxed: true, engine: true },
+  'pytorch-rules': { load: () => import('./pytorch-rules.js').then((m) => m.renderPytorchRules), boxed: true, engine: true },
+  mistakes: { load: () => import('./mistakes.js').then((m) => m.renderMistakes), boxed: true, engine: true },
+  jacobian: { load: () => import('./jacobian.js').then((m) => m.renderJacobian), boxed: true, engine: true },
+  cost: { load: () => import('./cost.js').then((m) => m.renderCost), boxed: true, engine: true },
+  'online-softmax': { load: () => import('./online-softmax.js').then((m) => m.renderOnlineSoftmax), boxed: true, engine: true },
+  alternatives: { load: () => import('./alternatives.js').then((m) => m.renderAlternatives), boxed: true, engine: true },
   'training-lab': { load: () => import('./training-lab.js').then((m) => m.renderTrainingLab), boxed: true },
 };
 
@@ -69,6 +75,9 @@ export function loadRenderers(types) {
 
 /** Whether cells of `type` are drawn in a bordered box. */
 export const boxed = (type) => known(type) && cellTypes[type].boxed === true;
+
+/** Whether cells of `type` ask the reader's engine as soon as they are shown. */
+export const asksEngine = (type) => known(type) && cellTypes[type].engine === true;
 
 /** Draws `cell`; its renderer must have been loaded (loadRenderers). */
 export function renderCell(cell, ctx) {
