@@ -1,5 +1,5 @@
 // fixed_text, scientific_text, general_text and hex_text (core/decimal_format.hpp): printf's
-// "%.*f", "%.*e", "%.*g" and "%0*X" without printf. The references are independent of the code
+// "%.*f", "%.*e", "%.*g" and "%0*X" without printf; shortest_text, the fewest digits that read back. The references are independent of the code
 // under test:
 //   - texts written here by hand: ties (exactly representable halves, which round to the even
 //     digit), their neighbours one ulp off (which do not tie), -0, carries through nines, the
@@ -11,6 +11,7 @@
 //     there.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
@@ -19,6 +20,8 @@
 #include <limits>
 #include <random>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "attnbook/core/decimal_format.hpp"
 
@@ -237,3 +240,60 @@ TEST_CASE("decimal_format: random doubles, as musl's snprintf", "[decimal_format
     CHECK(compare.wrong == 0);
 }
 #endif
+
+// shortest_text against two references: glibc (the fewest %.*e digits that strtod reads back as
+// x, found by trying 1 to 17) for the digits, and nlohmann's JSON writer (Grisu2, then the same
+// layout) for the text, which may be a digit longer where Grisu2 misses the shortest.
+TEST_CASE("shortest_text: the fewest digits that read back, laid out as JSON writes them", "[decimal_format]") {
+    CHECK(shortest_text(0.1) == "0.1");
+    CHECK(shortest_text(0.0001) == "0.0001");
+    CHECK(shortest_text(0.00001) == "1e-05");
+    CHECK(shortest_text(123.456) == "123.456");
+    CHECK(shortest_text(1000000000) == "1000000000");
+    CHECK(shortest_text(123456789012345.6) == "123456789012345.6");
+    CHECK(shortest_text(1e15) == "1e+15");
+    CHECK(shortest_text(-2.5e300) == "-2.5e+300");
+    CHECK(shortest_text(-0.0) == "-0");
+    CHECK(shortest_text(0.0) == "0");
+    CHECK(shortest_text(5e-324) == "5e-324");
+    CHECK(shortest_text(DBL_MAX) == "1.7976931348623157e+308");
+    CHECK(shortest_text(1.0 / 3) == "0.3333333333333333");
+    CHECK(shortest_text(std::numeric_limits<double>::infinity()) == "Infinity");
+    CHECK(shortest_text(-std::numeric_limits<double>::infinity()) == "-Infinity");
+    CHECK(shortest_text(std::nan("")) == "NaN");
+
+    std::mt19937_64 random(20261203);
+    int wrong_digits = 0, longer_than_grisu = 0, differs_from_grisu = 0;
+    for (int n = 0; n < 20000;) {
+        const double x = n % 2 ? from_bits(random()) : std::ldexp(double(random() >> 11), -53) * 1000;
+        if (!std::isfinite(x)) continue;
+        ++n;
+        const std::string ours = shortest_text(x);
+        CHECK(std::strtod(ours.c_str(), nullptr) == x);
+        // glibc's fewest digits, as %e; ours read as a number must print the same at that precision.
+        char want[40], got[40];
+        int p = 1;
+        for (; p < 17; ++p) {
+            std::snprintf(want, sizeof want, "%.*e", p - 1, x);
+            if (std::strtod(want, nullptr) == x) break;
+        }
+        std::snprintf(want, sizeof want, "%.*e", p - 1, x);
+        std::snprintf(got, sizeof got, "%.*e", p - 1, std::strtod(ours.c_str(), nullptr));
+        std::string digits = ours;  // ours has p significant digits: no more, no fewer
+        digits.erase(0, digits.find_first_not_of("-0."));
+        digits = digits.substr(0, digits.find('e'));
+        digits.erase(std::remove(digits.begin(), digits.end(), '.'), digits.end());
+        while (digits.size() > 1 && digits.back() == '0' && ours.find('e') == std::string::npos &&
+               ours.find('.') == std::string::npos)
+            digits.pop_back();  // a whole number's zeros before the point are not digits of it
+        if (std::strcmp(want, got) != 0 || int(digits.size()) != p) ++wrong_digits;
+        std::string grisu = nlohmann::json(x).dump();
+        if (grisu.size() > 2 && grisu.compare(grisu.size() - 2, 2, ".0") == 0) grisu.resize(grisu.size() - 2);
+        if (ours != grisu) ++differs_from_grisu;
+        if (ours.size() > grisu.size()) ++longer_than_grisu;
+    }
+    CHECK(wrong_digits == 0);
+    CHECK(longer_than_grisu == 0);
+    INFO("texts other than nlohmann's (Grisu2 a digit longer): " << differs_from_grisu);
+    CHECK(differs_from_grisu < 20);  // Grisu2 is shortest for about 99.9% of doubles
+}

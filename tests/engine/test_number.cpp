@@ -4,6 +4,7 @@
 
 #include "attnbook/core/number.hpp"
 #include "attnbook/core/number_small.hpp"
+#include "attnbook/notebook/number_json.hpp"
 
 using namespace attnbook;
 

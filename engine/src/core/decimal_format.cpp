@@ -24,6 +24,8 @@
 // them), so it also carries to 10^X. Either way the P-digit rounding's digits are %f's.
 #include "attnbook/core/decimal_format.hpp"
 
+#include "attnbook/core/decimal_to_double.hpp"
+
 #include <cstdint>
 #include <cstring>
 
@@ -186,6 +188,30 @@ std::string general_text(double x, int significant) {
         if (out.back() == '.') out.pop_back();
     }
     if (scientific) put_exponent(out, exp10);
+    return out;
+}
+
+std::string shortest_text(double x) {
+    if (x != x) return "NaN";
+    if (x - x != 0) return x < 0 ? "-Infinity" : "Infinity";
+    // The fewest significant digits whose correctly rounded decimal reads back as x (17 always
+    // do): no shorter text reads back as x, and of that length this one is the nearest.
+    int p = 1;
+    for (; p < 17; ++p) {
+        const std::string text = scientific_text(x, p - 1);
+        double back = 0;
+        decimal_to_double(text.data(), text.size(), back);
+        if (back == x) break;
+    }
+    std::string out;
+    start(out, x);
+    Digits d;
+    exact_digits(x, d);
+    round_to(d, p);
+    const bool scientific = d.exp10 < -4 || d.exp10 >= 15;
+    const int decimals = p - 1 - (scientific ? 0 : d.exp10);
+    put_fixed(out, d, scientific ? 0 : d.exp10, decimals > 0 ? decimals : 0);
+    if (scientific) put_exponent(out, d.exp10);
     return out;
 }
 

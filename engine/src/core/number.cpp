@@ -23,19 +23,4 @@ std::string show_number(double exact, Shown style) {
     return text;
 }
 
-nlohmann::json number_pair(double exact, Shown style) {
-    if (!std::isfinite(exact)) throw std::domain_error("a non-finite number reached the output");
-    // Member by member: an initializer list would build each {"key", value} as a temporary array.
-    nlohmann::json out = nlohmann::json::object();
-    out["exact"] = exact;
-    out["shown"] = show_number(exact, style);
-    return out;
-}
-
-nlohmann::json number_pairs(const std::vector<double>& exact, Shown style) {
-    nlohmann::json out = nlohmann::json::array();
-    for (double x : exact) out.push_back(number_pair(x, style));
-    return out;
-}
-
 }  // namespace attnbook

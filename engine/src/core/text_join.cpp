@@ -2,7 +2,6 @@
 
 #include <cmath>
 
-#include <nlohmann/json.hpp>
 
 #include "attnbook/core/decimal_format.hpp"
 #include "attnbook/core/errors.hpp"
@@ -39,7 +38,7 @@ void TextPart::append_to(std::string& out) const {
         case Kind::shape: out += shape_to_string(*static_cast<const Shape*>(a_)); return;
         case Kind::negative: out += '-'; append_whole(out, n_); return;
         case Kind::whole: append_whole(out, n_); return;
-        case Kind::real: out += number_text(real_); return;
+        case Kind::real: out += shortest_text(real_); return;
         case Kind::count:
             append_whole(out, n_);
             out += ' ';
@@ -83,9 +82,5 @@ void throw_format(const char* format, std::initializer_list<TextPart> parts) {
     throw UserError(out);
 }
 
-std::string number_text(double value) {
-    if (std::isfinite(value) && std::fabs(value) < 1e15 && value == std::floor(value)) return fixed_text(value, 0);
-    return nlohmann::json(value).dump();
-}
 
 }  // namespace attnbook

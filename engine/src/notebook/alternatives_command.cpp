@@ -2,13 +2,12 @@
 // lessons/alternatives.hpp on the same inputs: {methods: [{name, weights, output, row_sums}],
 // linear: {left, right, reassociation_difference}, performer: {difference_from_dot}}.
 #include "attnbook/core/errors.hpp"
-#include "attnbook/core/number.hpp"
-#include "attnbook/core/number_small.hpp"
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/alternatives.hpp"
 #include "attnbook/notebook/field_reader.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
+#include "attnbook/notebook/number_json.hpp"
 
 namespace attnbook {
 

@@ -4,10 +4,10 @@
 #include <vector>
 
 #include "attnbook/core/errors.hpp"
-#include "attnbook/core/number.hpp"
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/json_out.hpp"
+#include "attnbook/notebook/number_json.hpp"
 
 namespace attnbook {
 

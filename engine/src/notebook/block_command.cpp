@@ -1,9 +1,9 @@
 #include "attnbook/notebook/block_command.hpp"
 
-#include "attnbook/core/number.hpp"
 #include "attnbook/lessons/block.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/json_out.hpp"
+#include "attnbook/notebook/number_json.hpp"
 
 namespace attnbook {
 namespace {

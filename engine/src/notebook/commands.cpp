@@ -3,7 +3,6 @@
 #include <iterator>
 
 #include "attnbook/core/errors.hpp"
-#include "attnbook/core/number.hpp"
 #include "attnbook/core/quote.hpp"
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/explore_row.hpp"
@@ -17,6 +16,7 @@
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
 #include "attnbook/notebook/limits.hpp"
+#include "attnbook/notebook/number_json.hpp"
 #include "attnbook/notebook/practice.hpp"
 #include "attnbook/notebook/precision_command.hpp"
 #include "attnbook/notebook/python_export.hpp"

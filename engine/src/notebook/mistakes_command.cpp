@@ -1,12 +1,12 @@
 // mistakes {heads?, head_width?, tuned_width?, seed?} -> the four common mistakes with their
 // symptoms (lessons/mistakes.hpp).
 #include "attnbook/core/errors.hpp"
-#include "attnbook/core/number.hpp"
 #include "attnbook/lessons/mistakes.hpp"
 #include "attnbook/notebook/field_reader.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/core/text_join.hpp"
+#include "attnbook/notebook/number_json.hpp"
 
 namespace attnbook {
 

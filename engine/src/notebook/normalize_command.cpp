@@ -4,14 +4,13 @@
 
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/normalize.hpp"
-#include "attnbook/core/number.hpp"
-#include "attnbook/core/number_small.hpp"
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/jacobian.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/field_reader.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
+#include "attnbook/notebook/number_json.hpp"
 
 namespace attnbook {
 

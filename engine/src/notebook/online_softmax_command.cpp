@@ -1,12 +1,12 @@
 // online_softmax {scores, values, tile} -> the tiles step by step and the unfused result;
 // tiling_memory {tokens, tile, bytes} -> memory of unfused versus tiled scores as T grows.
 #include "attnbook/core/errors.hpp"
-#include "attnbook/core/number.hpp"
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/online_softmax.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
+#include "attnbook/notebook/number_json.hpp"
 
 namespace attnbook {
 

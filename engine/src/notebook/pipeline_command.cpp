@@ -2,12 +2,12 @@
 // {divisor, knob: {stops, sqrt_index, index}, divided, shares, sum, blend} (lessons/pipeline.hpp).
 // `knob` is an index into the knob's stops; left out, it is sqrt(d)'s.
 #include "attnbook/core/errors.hpp"
-#include "attnbook/core/number.hpp"
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/pipeline.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
+#include "attnbook/notebook/number_json.hpp"
 
 namespace attnbook {
 

@@ -4,10 +4,10 @@
 
 #include "attnbook/core/det_math.hpp"
 #include "attnbook/core/errors.hpp"
-#include "attnbook/core/number.hpp"
 #include "attnbook/lessons/precision.hpp"
 #include "attnbook/notebook/field_reader.hpp"
 #include "attnbook/notebook/json_out.hpp"
+#include "attnbook/notebook/number_json.hpp"
 
 namespace attnbook {
 

@@ -1,11 +1,11 @@
 // pytorch_rules {scale?} -> each of PyTorch's rules shown on the lesson's small causal example
 // (lessons/pytorch_rules.hpp).
-#include "attnbook/core/number.hpp"
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/pytorch_rules.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
+#include "attnbook/notebook/number_json.hpp"
 
 namespace attnbook {
 

@@ -3,12 +3,12 @@
 #include <string>
 
 #include "attnbook/core/errors.hpp"
-#include "attnbook/core/number.hpp"
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/explore_row.hpp"
 #include "attnbook/lessons/sequence.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/json_out.hpp"
+#include "attnbook/notebook/number_json.hpp"
 
 namespace attnbook {
 namespace {

@@ -6,10 +6,10 @@
 #include "train_entry.hpp"
 
 #include "attnbook/core/errors.hpp"
-#include "attnbook/core/number.hpp"
 #include "attnbook/lessons/train.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/json_out.hpp"
+#include "attnbook/notebook/number_json.hpp"
 
 namespace attnbook {
 

@@ -27,6 +27,12 @@ std::string scientific_text(double x, int decimals);
 // point removed: 1e+10, 1.28e+12, 0.000123, 4.1e-05, 100.
 std::string general_text(double x, int significant);
 
+// The shortest decimal text that reads back as x (the digits JavaScript and Python print), laid out
+// as JSON writers do: plain for decimal exponents -4 to 14 (0.0001, 123.456), else one digit, the
+// rest and e+NN (1.5e-05, 1e+300). Whole numbers keep no ".0"; -0.0 is "-0"; infinities and NaN
+// as JavaScript writes them (Infinity, -Infinity, NaN).
+std::string shortest_text(double x);
+
 // prefix + printf("%0*X", min_digits, value): upper-case hex digits, zero-padded to at least
 // `min_digits` (at most 8): hex_text("0x", 0xA, 2) == "0x0A", hex_text("\\u", 0x1B, 4) == "\\u001B".
 std::string hex_text(const char* prefix, unsigned value, int min_digits);

@@ -1,9 +1,8 @@
 #pragma once
-// Every number leaves the engine as a pair: the exact double and the text the lesson shows.
-// Rounding happens here, once, so the page, the CLI and the tests agree.
-#include <nlohmann/json.hpp>
+// Every number leaves the engine as a pair: the exact double and the text the lesson shows
+// (notebook/number_json.hpp writes the pairs). Rounding happens here, once, so the page, the CLI
+// and the tests agree.
 #include <string>
-#include <vector>
 
 namespace attnbook {
 
@@ -22,10 +21,5 @@ struct Shown {
 // A nonzero value that rounds to zero is shown unsigned ("0.000"); an exact -0.0 keeps its sign,
 // so "-0" appears only when the computation really produced negative zero.
 std::string show_number(double exact, Shown style = {});
-
-// {"exact": <double>, "shown": "<text>"}; throws std::domain_error on NaN or infinity,
-// because a non-finite number must never reach a learner silently.
-nlohmann::json number_pair(double exact, Shown style = {});
-nlohmann::json number_pairs(const std::vector<double>& exact, Shown style = {});
 
 }  // namespace attnbook

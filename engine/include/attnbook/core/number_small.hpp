@@ -3,10 +3,8 @@
 // the number. A nonzero value whose fixed text has no nonzero digit is written in scientific
 // notation (kSmallMantissa decimals: 3.21e-27), and an exact zero (either sign) as "0". So "0"
 // means exactly zero and a tiny gradient or share never reads as 0.0000 (the softmax Jacobian at
-// saturation, entmax's small shares beside its exact zeros). Pairs as in core/number.hpp.
-#include <nlohmann/json.hpp>
+// saturation, entmax's small shares beside its exact zeros). Pairs in notebook/number_json.hpp.
 #include <string>
-#include <vector>
 
 namespace attnbook {
 
@@ -14,8 +12,5 @@ namespace attnbook {
 inline constexpr int kSmallMantissa = 2;
 
 std::string show_small_aware(double exact, int decimals);
-nlohmann::json small_aware_pair(double exact, int decimals);
-nlohmann::json small_aware_pairs(const std::vector<double>& exact, int decimals);
-nlohmann::json small_aware_rows(const std::vector<std::vector<double>>& exact, int decimals);
 
 }  // namespace attnbook

@@ -6,8 +6,8 @@
 // std::string temporary of such a chain gets its own cleanup path at the call site; a TextPart is
 // a few words on the stack with nothing to clean up, and the text is put together in one
 // out-of-line function. The text is the chain's: whole numbers as std::to_string writes them,
-// reals as number_text, shapes as shape_to_string (core/tensor.hpp), quoted input through
-// quote() (core/quote.hpp).
+// reals as shortest_text (core/decimal_format.hpp), shapes as shape_to_string (core/tensor.hpp),
+// quoted input through quote() (core/quote.hpp).
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -63,8 +63,5 @@ void append_text(std::string& out, std::initializer_list<TextPart> parts);
 // throw_format("key rank {} does not match query rank {}", {k.rank(), q.rank()}). The literal
 // text stays one string, so a message costs its call site a call per value only.
 [[noreturn]] void throw_format(const char* format, std::initializer_list<TextPart> parts = {});
-
-// Shortest text of a number as the author would write it: 1000000000, 2.5, 1e+300
-std::string number_text(double value);
 
 }  // namespace attnbook

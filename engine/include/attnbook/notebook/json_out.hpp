@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "attnbook/core/flags.hpp"
-#include "attnbook/core/number.hpp"
+#include "attnbook/notebook/number_json.hpp"
 
 namespace attnbook {
 
@@ -53,7 +53,7 @@ public:
             return set_unsigned(key, static_cast<std::uint64_t>(v));
     }
 
-    // {"exact", "shown"} pairs (core/number.hpp), one, a list, or rows of them.
+    // {"exact", "shown"} pairs (notebook/number_json.hpp), one, a list, or rows of them.
     JsonOut& pair(const char* key, double exact, Shown style);
     JsonOut& pairs(const char* key, const std::vector<double>& exact, Shown style);
     JsonOut& pair_rows(const char* key, const std::vector<std::vector<double>>& exact, Shown style);

@@ -3,10 +3,10 @@
 // learning_rate, batch, steps, seed, snapshots, eval_every, probe; every one optional.
 #include <nlohmann/json.hpp>
 
-#include "attnbook/core/number.hpp"
 #include "attnbook/lessons/train.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/commands.hpp"
+#include "attnbook/notebook/number_json.hpp"
 
 namespace attnbook {
 
