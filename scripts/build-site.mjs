@@ -25,6 +25,8 @@
 //                                         (web/src/render/index.js); beside it, as they find the
 //                                         fonts, the worker and the training lab next to themselves
 //   dist/engine-worker.js                 the engine worker (ES module), loads ./attnbook.mjs
+//   dist/worker-*.js                      its scale and training jobs (with the WebGPU host code
+//                                         and shaders), imported on their first run
 //   dist/attnbook.mjs, dist/attnbook.wasm copied from build/wasm: the learner's engine module
 //   dist/attnbook-author.mjs/.wasm        the same engine plus the validator and the authoring
 //                                         commands, loaded by the engine worker only for those (the
@@ -130,7 +132,14 @@ const elementFiles = await bundleFiles({
   plugins: [katexCssPlugin('files')],
 });
 for (const f of elementFiles) write(f.path, f.contents);
-write('engine-worker.js', await bundle({ entryPoints: [path.join(WEB, 'src', 'engine-worker.js')], format: 'esm' }));
+// The worker and, in chunks of their own, the scale and training jobs it imports on their first run.
+const workerFiles = await bundleFiles({
+  entryPoints: { 'engine-worker': path.join(WEB, 'src', 'engine-worker.js') },
+  outdir: OUT,
+  entryNames: '[name]',
+  chunkNames: 'worker-[name]-[hash]',
+});
+for (const f of workerFiles) write(f.path, f.contents);
 // The training lab's renderer, imported by the element the first time a lab is shown
 // (web/src/render/training-lab-loader.js), and the worker's training module, loaded by the worker
 // on the first training job: a page without a lab downloads neither.

@@ -93,6 +93,12 @@ for (const id of Object.keys(notebooks()).sort()) {
     for (const unneeded of ['attnbook-author.mjs', 'attnbook-author.wasm', `notebooks/${id}.json`, 'attnbook-scale.mjs', 'attnbook-scale.wasm']) {
       assert.ok(!files.some((f) => f.file === unneeded), `${unneeded} was downloaded`);
     }
+    // Nor the worker's scale job with the WebGPU host code and its shaders (scripts/build-site.mjs
+    // names them worker-*), which the same Run imports.
+    for (const chunk of ['worker-scale-job-', 'worker-shaders-']) {
+      assert.ok(fs.readdirSync(DIST).some((f) => f.startsWith(chunk)), `no ${chunk}*.js in dist/: the build names it otherwise`);
+      assert.ok(!files.some((f) => f.file.startsWith(chunk)), `${chunk}*.js was downloaded`);
+    }
     for (const [what, name] of Object.entries(NOT_FOR_LESSONS)) {
       assert.ok(fs.readdirSync(DIST).some((f) => name.test(f)), `no file in dist/ is ${what}'s (${name}): the build names it otherwise`);
       const fetched = files.filter((f) => name.test(f.file));

@@ -32,9 +32,6 @@
 /* global createAttnbook */
 
 import { createEngineHost, isEngineError, faultText } from './engine-host.js';
-import { runScaleJob } from './scale-job.js';
-import { runTrainJob } from './train-job.js';
-import shaders from './gpu/shaders.js';
 import { AUTHOR_COMMANDS } from './engine-modules.js';
 import { streamingInstantiation } from './wasm-streaming.js';
 
@@ -122,15 +119,26 @@ function progressPoster(id) {
   };
 }
 
+// The training and scale jobs are imported by their first run: a lesson page's main lane runs
+// neither, so its worker fetches neither them nor the WebGPU host code and shaders (chunks of their
+// own on the site, scripts/build-site.mjs; the single-file page's worker has them bundled in).
+async function runTrain(instance, args) {
+  const { runTrainJob } = await import('./train-job.js');
+  return JSON.stringify(runTrainJob(instance, args));
+}
+
+async function runScale(instance, args, onProgress) {
+  const [{ runScaleJob }, { default: shaders }] = await Promise.all([import('./scale-job.js'), import('./gpu/shaders.js')]);
+  return JSON.stringify(await runScaleJob(instance, args, { onProgress, shaders }));
+}
+
 async function handleCall({ id, command, argsJson, progress }) {
   let loaded = false;
   try {
     const json = await hostFor(command).run((instance) => {
       loaded = true;
-      if (command === TRAIN_JOB) return JSON.stringify(runTrainJob(instance, JSON.parse(argsJson)));
-      if (command === SCALE_JOB) {
-        return runScaleJob(instance, JSON.parse(argsJson), { onProgress: progressPoster(id), shaders }).then((r) => JSON.stringify(r));
-      }
+      if (command === TRAIN_JOB) return runTrain(instance, JSON.parse(argsJson));
+      if (command === SCALE_JOB) return runScale(instance, JSON.parse(argsJson), progressPoster(id));
       if (progress && typeof instance.callWithProgress === 'function') {
         return instance.callWithProgress(command, argsJson, progressPoster(id));
       }
