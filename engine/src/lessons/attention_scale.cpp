@@ -135,8 +135,7 @@ ScaleCheck scale_check(const ScaleProblem& p, const float* q, const float* k, co
     for (std::size_t i = 0; i < n; ++i) {
         row_f64(p, q, k, v, 0, i, scale, w, nullptr);
         w.resize(T, 0.0);  // causal: the keys past the row have weight 0
-        // push_back, not emplace_back(first, last): one template instance fewer in the module
-        c.window.push_back(std::vector<double>(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(n)));
+        c.window.emplace_back(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(n));
     }
     return c;
 }

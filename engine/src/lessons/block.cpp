@@ -56,10 +56,8 @@ BlockMatrix add(const BlockMatrix& a, const BlockMatrix& b) {
 
 BlockMatrix columns(const BlockMatrix& x, std::size_t from, std::size_t count) {
     BlockMatrix y;
-    // push_back, not emplace_back(first, last): one template instance fewer in the module
     for (const auto& row : x)
-        y.push_back(std::vector<double>(row.begin() + static_cast<std::ptrdiff_t>(from),
-                                        row.begin() + static_cast<std::ptrdiff_t>(from + count)));
+        y.emplace_back(row.begin() + static_cast<std::ptrdiff_t>(from), row.begin() + static_cast<std::ptrdiff_t>(from + count));
     return y;
 }
 

@@ -37,7 +37,7 @@ SequenceResult sequence_rows(const SequenceInput& in) {
         if (!in.mask.empty()) {
             if (in.mask[r].size() != in.keys.size())
                 throw_format("mask[{}] has {} entries but there are {} sources", {r, in.mask[r].size(), in.keys.size()});
-            row_in.mask = Flags(in.mask[r]);  // a copy moved in: no vector<uint8_t> copy-assignment in the module
+            row_in.mask = in.mask[r];
         }
         ExploreRow row;
         try {

@@ -2,8 +2,8 @@
 // Every number in an example is read from the lesson that owns it (the explorable's example, the
 // scaling study's and the hand example's defaults), and the practice example's answer is computed
 // by the lesson, so an example cannot drift from what the engine accepts and draws. The fixed
-// text of the examples is one JSON literal, parsed once (text is smaller in the module than code
-// that builds the same objects).
+// text of the examples is one JSON literal, parsed once: an author reads it as the notebook JSON it
+// shows.
 #include "attnbook/notebook/cell_types.hpp"
 
 #include "attnbook/lessons/divisor.hpp"

@@ -420,13 +420,13 @@ std::vector<std::optional<TextPosition>> locate_json_paths(const std::string& te
         return std::string::npos;
     };
 
-    // The open containers, three numbers each: 1 for an object (0 for an array), the length of
-    // the container's own path (path.substr(0, base_length)), the index of the current element.
-    // (A vector of numbers rather than of a struct: no vector code of its own in the module.)
-    enum { is_object, base_length, index, frame_size };
-    std::vector<std::size_t> stack;
-    auto top = [&]() { return &stack[stack.size() - frame_size]; };
-    auto pop = [&]() { stack.resize(stack.size() - frame_size); };
+    // The open containers: an object or an array, the length of the container's own path
+    // (path.substr(0, base_length)), the index of the current element.
+    struct Frame {
+        bool is_object;
+        std::size_t base_length, index;
+    };
+    std::vector<Frame> stack;
     std::string path = "$";
     enum class Expect { value, after_value, key } expect = Expect::value;
 
@@ -437,14 +437,12 @@ std::vector<std::optional<TextPosition>> locate_json_paths(const std::string& te
         if (expect == Expect::value) {
             record(path, pos, false);
             if (c == '{' || c == '[') {
-                stack.push_back(c == '{');
-                stack.push_back(path.size());
-                stack.push_back(0);
+                stack.push_back({c == '{', path.size(), 0});
                 ++pos;
                 skip_space();
                 if (pos < n && text[pos] == (c == '{' ? '}' : ']')) {
                     ++pos;
-                    pop();
+                    stack.pop_back();
                     expect = Expect::after_value;
                 } else if (c == '{') {
                     expect = Expect::key;
@@ -464,19 +462,19 @@ std::vector<std::optional<TextPosition>> locate_json_paths(const std::string& te
             expect = Expect::after_value;
         } else if (expect == Expect::after_value) {
             if (stack.empty()) break;
-            std::size_t* frame = top();
-            path.resize(frame[base_length]);
+            Frame& frame = stack.back();
+            path.resize(frame.base_length);
             if (c == ',') {
                 ++pos;
-                if (frame[is_object]) {
+                if (frame.is_object) {
                     expect = Expect::key;
                 } else {
-                    path = json_path_index(path, ++frame[index]);
+                    path = json_path_index(path, ++frame.index);
                     expect = Expect::value;
                 }
-            } else if (c == (frame[is_object] ? '}' : ']')) {
+            } else if (c == (frame.is_object ? '}' : ']')) {
                 ++pos;
-                pop();
+                stack.pop_back();
             } else {
                 break;
             }
@@ -496,7 +494,7 @@ std::vector<std::optional<TextPosition>> locate_json_paths(const std::string& te
                     break;
                 }
             }
-            path.resize(top()[base_length]);
+            path.resize(stack.back().base_length);
             path = json_path_member(path, key);
             record(path, start, true);
             pos = end;
