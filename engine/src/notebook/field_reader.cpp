@@ -17,7 +17,9 @@ public:
         return args_.wholes(f.name, f.range.min, f.range.max);
     }
     std::optional<double> positive(const Field& f) override { return args_.number(f.name); }
+    std::optional<std::vector<double>> numbers(const Field& f) override { return args_.numbers(f.name); }
     std::optional<std::vector<std::vector<double>>> rows(const Field& f) override { return args_.rows(f.name); }
+    std::optional<std::vector<std::string>> strings(const Field& f) override { return args_.strings(f.name); }
     std::optional<Divisor> divisor(const Field& f) override { return parse_divisor(args_.text(f.name), f.name); }
     std::optional<bool> boolean(const Field& f) override { return args_.boolean(f.name); }
 
@@ -44,7 +46,9 @@ void put(JsonOut& out, const char* name, const BoundField& b) {
                 out.set(name, static_cast<std::uint64_t>(member<double>(b)));
             break;
         case BoundField::sizes: out.set(name, member<std::vector<std::size_t>>(b)); break;
+        case BoundField::reals: out.set(name, member<std::vector<double>>(b)); break;
         case BoundField::real_rows: out.set(name, member<std::vector<std::vector<double>>>(b)); break;
+        case BoundField::texts: out.set(name, member<std::vector<std::string>>(b)); break;
         case BoundField::divisor: out.set(name, divisor_name(member<Divisor>(b))); break;
         case BoundField::boolean: out.set(name, member<bool>(b)); break;
     }
@@ -64,6 +68,12 @@ void write_range(JsonOut& entry, const Field& f) {
         case Field::positive:
             entry.set("max", f.limit);
             break;
+        case Field::numbers:
+            entry.set("min_count", f.count.min).set("max_count", f.count.max).set("max_abs", f.limit);
+            break;
+        case Field::strings:
+            entry.set("max_count", f.count.max).set("max_chars", f.range.max);
+            break;
         case Field::rows:
             entry.set("min_rows", f.count.min).set("max_rows", f.count.max).set("max_width", f.range.max).set("max_abs", f.limit);
             break;
@@ -75,37 +85,51 @@ void write_range(JsonOut& entry, const Field& f) {
 
 }  // namespace
 
-void read_fields(const BoundFields& fields, FieldSource& src) {
-    for (const BoundField& b : fields) {
+void bind_field(BoundFields& out, const Field& f, BoundField::Type type, void* member) {
+    out.push_back({&f, type, member});
+}
+
+void read_fields(const BoundFields& fields, FieldSource& src, std::vector<FieldRead>* states) {
+    if (states) states->assign(fields.size(), FieldRead::absent);
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        const BoundField& b = fields[i];
         const Field& f = *b.field;
         if (!applies(f, src.cell()) || !src.has(f)) continue;
+        bool ok = false;  // the source said why not
         switch (b.type) {
             case BoundField::u64:
-                if (auto x = src.whole(f)) member<std::uint64_t>(b) = *x;
+                if (auto x = src.whole(f)) member<std::uint64_t>(b) = *x, ok = true;
                 break;
             case BoundField::size:
-                if (auto x = src.whole(f)) member<std::size_t>(b) = static_cast<std::size_t>(*x);
+                if (auto x = src.whole(f)) member<std::size_t>(b) = static_cast<std::size_t>(*x), ok = true;
                 break;
             case BoundField::real:
                 if (f.kind == Field::positive) {
-                    if (auto x = src.positive(f)) member<double>(b) = *x;
+                    if (auto x = src.positive(f)) member<double>(b) = *x, ok = true;
                 } else if (auto x = src.whole(f)) {
-                    member<double>(b) = static_cast<double>(*x);
+                    member<double>(b) = static_cast<double>(*x), ok = true;
                 }
                 break;
             case BoundField::sizes:
-                if (auto x = src.wholes(f)) member<std::vector<std::size_t>>(b) = std::move(*x);
+                if (auto x = src.wholes(f)) member<std::vector<std::size_t>>(b) = std::move(*x), ok = true;
+                break;
+            case BoundField::reals:
+                if (auto x = src.numbers(f)) member<std::vector<double>>(b) = std::move(*x), ok = true;
                 break;
             case BoundField::real_rows:
-                if (auto x = src.rows(f)) member<std::vector<std::vector<double>>>(b) = std::move(*x);
+                if (auto x = src.rows(f)) member<std::vector<std::vector<double>>>(b) = std::move(*x), ok = true;
+                break;
+            case BoundField::texts:
+                if (auto x = src.strings(f)) member<std::vector<std::string>>(b) = std::move(*x), ok = true;
                 break;
             case BoundField::divisor:
-                if (auto x = src.divisor(f)) member<Divisor>(b) = *x;
+                if (auto x = src.divisor(f)) member<Divisor>(b) = *x, ok = true;
                 break;
             case BoundField::boolean:
-                if (auto x = src.boolean(f)) member<bool>(b) = *x;
+                if (auto x = src.boolean(f)) member<bool>(b) = *x, ok = true;
                 break;
         }
+        if (states) (*states)[i] = ok ? FieldRead::read : FieldRead::refused;
     }
 }
 
@@ -121,13 +145,16 @@ std::vector<Field> field_entries(const BoundFields& fields, bool cell) {
     return out;
 }
 
-void read_command(const char* command, const nlohmann::json& args, const BoundFields& fields) {
+CommandArgs read_command(const char* command, const nlohmann::json& args, const BoundFields& fields,
+                         std::initializer_list<const char*> own) {
     std::vector<const char*> names;
     for (const BoundField& b : fields)
         if (b.field->in_command()) names.push_back(b.field->name);
-    const CommandArgs reader(command, args, names);
+    names.insert(names.end(), own.begin(), own.end());
+    CommandArgs reader(command, args, names);
     ArgsFieldSource src(reader);
     read_fields(fields, src);
+    return reader;
 }
 
 void write_field_limits(const BoundFields& fields, JsonOut parent, bool cell) {

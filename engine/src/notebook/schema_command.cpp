@@ -16,11 +16,8 @@
 #include "attnbook/lessons/cost_model.hpp"
 #include "attnbook/lessons/divisor.hpp"
 #include "attnbook/lessons/explore_row.hpp"
-#include "attnbook/lessons/hand_example.hpp"
 #include "attnbook/lessons/jacobian.hpp"
 #include "attnbook/lessons/mistakes.hpp"
-#include "attnbook/lessons/online_softmax.hpp"
-#include "attnbook/lessons/pipeline.hpp"
 #include "attnbook/lessons/precision.hpp"
 #include "attnbook/lessons/pytorch_rules.hpp"
 #include "attnbook/lessons/train.hpp"
@@ -141,7 +138,9 @@ json field_schema(const Field& f) {
         case Field::whole_of: return whole_list(std::vector<std::size_t>(f.choices, f.choices + f.choice_count));
         case Field::wholes: return array_of(whole(f.range.min, f.range.max), f.count.min, f.count.max);
         case Field::positive: return positive(f.limit);
+        case Field::numbers: return vector(f.count.min, f.count.max, f.limit);
         case Field::rows: return array_of(vector(f.range.min, f.range.max, f.limit), f.count.min, f.count.max);
+        case Field::strings: return array_of(text(f.range.min, f.range.max), f.count.min, f.count.max);
         case Field::divisor: return divisor();
         case Field::boolean: return boolean();
     }
@@ -151,7 +150,6 @@ json field_schema(const Field& f) {
 // Each cell type's own fields (besides type, id, depths and title): the readers' arguments in
 // validate_cells.cpp, validate_sequence_cells.cpp, validate_scale_cells.cpp, validate_lesson_cells.cpp.
 std::map<std::string, json> own_fields(const std::string& type) {
-    namespace hx = hand_example_limits;
     namespace bl = block_limits;
     std::map<std::string, json> f;
     const json markdown = ref("markdown");
@@ -175,8 +173,6 @@ std::map<std::string, json> own_fields(const std::string& type) {
         goal["share_above"].erase("maximum");
         goal["share_above"]["exclusiveMaximum"] = 1;
         f["goal"] = closed_object(std::move(goal), {"source", "share_above"});
-    } else if (type == "hand-example") {
-        f["queries"] = f["keys"] = f["values"] = matrix(hx::cell_max_rows, 1, hx::cell_max_width, hx::cell_max_abs);
     } else if (type == "held-sequence") {
         f["queries"] = f["keys"] = f["values"] = matrix(ex::cell_max_keys, 1, ex::cell_max_width, ex::cell_max_abs);
         f["labels"] = labels(ex::cell_max_keys);
@@ -209,23 +205,12 @@ std::map<std::string, json> own_fields(const std::string& type) {
     } else if (type == "precision-lab") {
         namespace pl = precision_limits;
         f["tokens"] = array_of(whole(pl::min_tokens, pl::max_tokens), 1, pl::cell_max_lengths);
-    } else if (type == "pipeline") {
-        namespace pi = pipeline_limits;
-        f["scores"] = vector(1, pi::max_words, pi::max_abs);
-        f["width"] = whole(1, pi::max_width);
-        f["values"] = matrix(pi::max_words, 1, pi::max_value_width, pi::max_abs);
-        f["labels"] = array_of(text(1, ex::cell_label_max_chars), 0, pi::max_words);
     } else if (type == "pytorch-rules") {
         f["scale"] = positive(pytorch_rules_limits::max_scale);
     } else if (type == "jacobian") {
         namespace jl = jacobian_limits;
         f["scores"] = vector(1, jl::max_scores, jl::max_abs);
         f["widths"] = array_of(whole(1, jl::max_width), 1, jl::max_widths);
-    } else if (type == "online-softmax") {
-        namespace ol = online_softmax_limits;
-        f["scores"] = vector(1, ol::max_keys, ol::max_abs);
-        f["values"] = matrix(ol::max_keys, 1, ol::max_width, ol::max_abs);
-        f["tile"] = whole(1, ol::max_keys);
     } else if (type == "training-lab") {
         namespace tl = train_limits;
         f["mode"] = one_of(training_lab_mode_names());

@@ -285,7 +285,7 @@ bool check_row_widths(Context& cx, const Matrix& rows, const std::string& path, 
     return false;
 }
 
-void check_value_rows(Context& cx, const std::optional<Matrix>& keys, const Matrix& values, const std::string& path) {
+void check_value_rows(Context& cx, const Matrix* keys, const Matrix& values, const std::string& path) {
     check_row_widths(cx, values, path, "value");
     if (keys && values.size() != keys->size())
         cx.error(path, {"keys has ", counted(keys->size(), "row", "rows"), " but values has ",
@@ -495,13 +495,18 @@ std::optional<std::uint64_t> CellFieldSource::whole(const Field& f) {
     return static_cast<std::uint64_t>(*x);
 }
 
+const json* CellFieldSource::array(const Field& f, const char* what) const {
+    const json* given = f_.find(f.name);
+    if (given->is_array()) return given;
+    expected(f_.cx, f_.at(f.name), what, *given);
+    return nullptr;
+}
+
 std::optional<std::vector<std::size_t>> CellFieldSource::wholes(const Field& f) {
-    const json& given = *f_.find(f.name);
+    const json* list = array(f, "an array of whole numbers");
+    if (!list) return std::nullopt;
+    const json& given = *list;
     const std::string at = f_.at(f.name);
-    if (!given.is_array()) {
-        expected(f_.cx, at, "an array of whole numbers", given);
-        return std::nullopt;
-    }
     bool ok = given.size() >= f.count.min && given.size() <= f.count.max;
     if (!ok) f_.cx.error(at, {"must have between ", f.count.min, " and ", f.count.max, " ", f.name, ", found ", given.size()});
     std::vector<std::size_t> out;
@@ -526,6 +531,35 @@ std::optional<double> CellFieldSource::positive(const Field& f) {
 
 std::optional<Matrix> CellFieldSource::rows(const Field& f) {
     return f_.matrix(f.name, f.count.min, f.count.max, f.range.min, f.range.max, f.limit);
+}
+
+std::optional<std::vector<std::string>> CellFieldSource::strings(const Field& f) {
+    const json* list = array(f, "an array of strings");
+    if (!list) return std::nullopt;
+    const json& given = *list;
+    const std::string at = f_.at(f.name);
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < given.size(); ++i)
+        if (auto s = read_string(f_.cx, given[i], json_path_index(at, i), f.range.min, f.range.max)) out.push_back(*s);
+    if (out.size() != given.size()) return std::nullopt;
+    return out;
+}
+
+FieldRead TableRead::of(const Field& f) const {
+    for (std::size_t i = 0; i < bound.size(); ++i)
+        if (bound[i].field == &f) return state[i];
+    return FieldRead::absent;
+}
+
+TableRead read_table(Context& cx, const json& cell, const std::string& path, json& out, BoundFields bound) {
+    const std::size_t before = cx.count();
+    CellFieldSource src(Fields(cx, cell, path));
+    TableRead read{std::move(bound), {}};
+    read_fields(read.bound, src, &read.state);
+    JsonOut o = JsonOut::into(out);
+    write_fields(read.bound, o, true);
+    read.ok = cx.count() == before;
+    return read;
 }
 
 std::optional<Divisor> CellFieldSource::divisor(const Field& f) {

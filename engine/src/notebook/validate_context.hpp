@@ -104,7 +104,7 @@ bool check_row_widths(Context& cx, const Matrix& rows, const std::string& path, 
 
 // The value rows (at `path`): as wide as each other, and one per key ("keys has 3 rows but values
 // has 2 rows").
-void check_value_rows(Context& cx, const std::optional<Matrix>& keys, const Matrix& values, const std::string& path);
+void check_value_rows(Context& cx, const Matrix* keys, const Matrix& values, const std::string& path);
 
 // A list of depths (the notebook's or a cell's): strings of `allowed`, each once, in its order.
 // Returns the depths accepted, or nullopt when `value` is no list or an empty one ("must list at
@@ -171,25 +171,42 @@ public:
     std::optional<std::uint64_t> whole(const Field& f) override;
     std::optional<std::vector<std::size_t>> wholes(const Field& f) override;
     std::optional<double> positive(const Field& f) override;
+    std::optional<std::vector<double>> numbers(const Field& f) override {
+        return f_.vector(f.name, f.count.min, f.count.max, f.limit);
+    }
     std::optional<Matrix> rows(const Field& f) override;
+    std::optional<std::vector<std::string>> strings(const Field& f) override;
     std::optional<Divisor> divisor(const Field& f) override;
     std::optional<bool> boolean(const Field& f) override { return f_.boolean(f.name); }
 
 private:
+    // The field's array, or nullptr after "expected WHAT, found ...".
+    const json* array(const Field& f, const char* what) const;
     Fields f_;
 };
 
+// A cell read by its lesson's table: what became of each field, for the checks between fields.
+struct TableRead {
+    BoundFields bound;
+    std::vector<FieldRead> state;
+    bool ok = true;  // nothing reported
+
+    FieldRead of(const Field& f) const;  // f: the table's entry (lessons' *_fields constants)
+    bool given(const Field& f) const { return of(f) != FieldRead::absent; }
+    bool refused(const Field& f) const { return of(f) == FieldRead::refused; }
+};
+TableRead read_table(Context& cx, const json& cell, const std::string& path, json& out, BoundFields bound);
+
 // A cell's fields by its lesson's table: `in` (the defaults) takes every valid value, and `out`
-// every field of the cell, defaults included. Returns whether nothing was reported.
+// every field of the cell, defaults included.
+template <class Input>
+TableRead read_table_cell(Context& cx, const json& cell, const std::string& path, json& out, Input& in) {
+    return read_table(cx, cell, path, out, bind_fields(in));
+}
+// The same; returns whether nothing was reported.
 template <class Input>
 bool check_table_fields(Context& cx, const json& cell, const std::string& path, json& out, Input& in) {
-    const std::size_t before = cx.count();
-    CellFieldSource src(Fields(cx, cell, path));
-    const BoundFields bound = bind_fields(in);
-    read_fields(bound, src);
-    JsonOut o = JsonOut::into(out);
-    write_fields(bound, o, true);
-    return cx.count() == before;
+    return read_table_cell(cx, cell, path, out, in).ok;
 }
 
 // A cell whose fields are all its lesson's table's (check_table_fields), with nothing to check

@@ -80,7 +80,7 @@ void check_held_sequence(Context& cx, const json& cell, const std::string& path,
         if (queries && !queries->empty()) d = (*queries)[0].size();
         check_row_widths(cx, *keys, f.at("keys"), "key", d, "the queries have ");
     }
-    if (values) check_value_rows(cx, keys, *values, f.at("values"));
+    if (values) check_value_rows(cx, keys ? &*keys : nullptr, *values, f.at("values"));
     const std::size_t n = keys ? keys->size() : 0, m = queries ? queries->size() : 0;
     // Self-attention: position i's query and its key share a label, so the rows and sources pair up.
     if (queries && keys && m != n)

@@ -20,7 +20,9 @@ struct Field {
         whole_of,  // a whole number in `range` that is one of `choices`
         wholes,    // an array of `count` whole numbers, each in `range`
         positive,  // a finite number x with 0 < x <= limit
+        numbers,   // an array of `count` numbers with |x| <= limit
         rows,      // an array of `count` rows, each of `range` numbers with |x| <= limit
+        strings,   // an array of `count` strings (labels), each of `range` characters
         divisor,   // one of divisor_names() (lessons/divisor.hpp)
         boolean,   // true or false
     };
@@ -30,9 +32,9 @@ struct Field {
     const char* name;
     Kind kind;
     const char* help;
-    WholeRange range{0, 0};  // whole, wholes; rows: the numbers in a row
-    WholeRange count{0, 0};  // wholes, rows: how many entries
-    double limit = 0;        // positive, rows
+    WholeRange range{0, 0};  // whole, wholes; rows: the numbers in a row; strings: characters
+    WholeRange count{0, 0};  // wholes, numbers, rows, strings: how many entries
+    double limit = 0;        // positive, numbers, rows
     Use use = cell_and_command;
     const std::size_t* choices = nullptr;  // whole_of
     std::size_t choice_count = 0;
@@ -52,9 +54,17 @@ struct Field {
     static constexpr Field positive_to(const char* name, double limit, const char* help) {
         return {name, positive, help, {0, 0}, {0, 0}, limit, cell_and_command};
     }
+    static constexpr Field numbers_in(const char* name, WholeRange count, double max_abs, const char* help,
+                                      Use use = cell_and_command) {
+        return {name, numbers, help, {0, 0}, count, max_abs, use};
+    }
     static constexpr Field rows_in(const char* name, WholeRange rows, WholeRange width, double max_abs, const char* help,
                                    Use use = cell_and_command) {
         return {name, Field::rows, help, width, rows, max_abs, use};
+    }
+    static constexpr Field strings_in(const char* name, WholeRange count, WholeRange chars, const char* help,
+                                      Use use = cell_and_command) {
+        return {name, strings, help, chars, count, 0, use};
     }
     static constexpr Field switch_named(const char* name, const char* help, Use use = cell_and_command) {
         return {name, boolean, help, {0, 0}, {0, 0}, 0, use};
