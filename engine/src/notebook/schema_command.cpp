@@ -132,7 +132,7 @@ json whole_list(std::vector<std::size_t> values) {
 }
 
 // A field of a lesson's table (core/field.hpp), by its kind.
-json field_schema(const Field& f) {
+json field_kind_schema(const Field& f) {
     switch (f.kind) {
         case Field::whole: return whole(f.range.min, f.range.max);
         case Field::whole_of: return whole_list(std::vector<std::size_t>(f.choices, f.choices + f.choice_count));
@@ -145,6 +145,13 @@ json field_schema(const Field& f) {
         case Field::boolean: return boolean();
     }
     return json();
+}
+
+// ... with the table's line of help as its description, which an editor shows beside the field.
+json field_schema(const Field& f) {
+    json out = field_kind_schema(f);
+    out["description"] = f.help;
+    return out;
 }
 
 // Each cell type's own fields (besides type, id, depths and title): the readers' arguments in
