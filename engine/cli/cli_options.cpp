@@ -61,12 +61,16 @@ std::map<std::string, OptionSpec> table_options() {
                           : f.kind == Field::rows     ? Kind::rows
                           : f.kind == Field::numbers  ? Kind::numbers
                           : f.kind == Field::strings  ? Kind::words
+                          : f.kind == Field::flag_rows ? Kind::flag_rows
+                          : f.kind == Field::choice   ? Kind::word
                           : f.kind == Field::positive ? Kind::number
                           : f.kind == Field::divisor  ? Kind::word
                           : f.kind == Field::boolean  ? Kind::switch_
                                                       : Kind::whole;
         // A switch is written bare (--unscaled); every other option with its default.
-        out.emplace(option, OptionSpec{f.name, kind, f.help, kind == Kind::switch_ ? "" : option_text(defaults[f.name])});
+        std::string shown = kind == Kind::switch_ ? "" : option_text(defaults[f.name]);
+        if (kind != Kind::switch_ && shown.empty()) shown = "(none)";  // an empty list: e.g. no mask
+        out.emplace(option, OptionSpec{f.name, kind, f.help, shown});
     }
     return out;
 }
@@ -102,12 +106,8 @@ const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
         {"scaling", scaling},
         {"scaling-program", scaling},
         {"hand-example", table_options<HandExampleInput>()},
-        {"sequence",
-         {{"queries", {"queries", Kind::rows}}, {"keys", {"keys", Kind::rows}}, {"values", {"values", Kind::rows}},
-          {"mask", {"mask", Kind::flag_rows}}, {"divisor", {"divisor", Kind::word}}}},
-        {"block",
-         {{"input", {"input", Kind::rows}}, {"heads", {"heads", Kind::whole}}, {"mask", {"mask", Kind::flag_rows}},
-          {"activation", {"activation", Kind::word}}}},
+        {"sequence", table_options<SequenceInput>()},
+        {"block", table_options<BlockInput>()},
         {"validate", {}},
         {"ipynb", {{"depth", {"depth", Kind::word}}, {"state", {"state", Kind::word}}, {"url", {"url", Kind::word}}}},
         {"limits", {}},

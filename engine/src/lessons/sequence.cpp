@@ -12,16 +12,7 @@
 
 namespace attnbook {
 
-SequenceInput sequence_example() {
-    static constexpr double queries[3][2] = {{2, 1}, {1, -1}, {0, 2}};
-    static constexpr double keys[3][2] = {{-1, 2}, {1, 0}, {0, 1}};
-    static constexpr double values[3][2] = {{2, 0}, {0, 2}, {-1, -1}};
-    SequenceInput in;
-    in.queries = rows_from(queries);
-    in.keys = rows_from(keys);
-    in.values = rows_from(values);
-    return in;
-}
+SequenceInput sequence_example() { return SequenceInput{}; }
 
 SequenceResult sequence_rows(const SequenceInput& in) {
     if (in.queries.empty()) throw UserError("queries: needs at least one row");

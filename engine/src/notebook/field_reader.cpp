@@ -4,6 +4,11 @@
 // rule), as before; the validator reports them at the field.
 #include "attnbook/notebook/field_reader.hpp"
 
+#include <cstring>
+
+#include "attnbook/core/errors.hpp"
+#include "attnbook/core/text_join.hpp"
+
 namespace attnbook {
 namespace {
 
@@ -20,6 +25,14 @@ public:
     std::optional<std::vector<double>> numbers(const Field& f) override { return args_.numbers(f.name); }
     std::optional<std::vector<std::vector<double>>> rows(const Field& f) override { return args_.rows(f.name); }
     std::optional<std::vector<std::string>> strings(const Field& f) override { return args_.strings(f.name); }
+    std::optional<std::vector<Flags>> flag_rows(const Field& f) override { return args_.flag_rows(f.name); }
+    std::optional<std::size_t> choice(const Field& f) override {
+        const std::string text = args_.text(f.name);
+        const auto& names = f.names();
+        for (std::size_t i = 0; i < names.size(); ++i)
+            if (text == names[i]) return i;
+        throw_format("{}: \"{}\" is not one of {}", {f.name, text.substr(0, 32), listed(names)});
+    }
     std::optional<Divisor> divisor(const Field& f) override { return parse_divisor(args_.text(f.name), f.name); }
     std::optional<bool> boolean(const Field& f) override { return args_.boolean(f.name); }
 
@@ -32,6 +45,17 @@ bool applies(const Field& f, bool cell) { return cell ? f.in_cell() : f.in_comma
 template <class T>
 T& member(const BoundField& b) {
     return *static_cast<T*>(b.member);
+}
+
+// A choice's member (an enum with an int's size, bound_type): its value is the name's place.
+std::size_t choice_of(const BoundField& b) {
+    int value;
+    std::memcpy(&value, b.member, sizeof value);
+    return static_cast<std::size_t>(value);
+}
+void set_choice(const BoundField& b, std::size_t place) {
+    const int value = static_cast<int>(place);
+    std::memcpy(b.member, &value, sizeof value);
 }
 
 // The member's value as JSON at `name` (a whole number held in a double prints as one).
@@ -49,6 +73,15 @@ void put(JsonOut& out, const char* name, const BoundField& b) {
         case BoundField::reals: out.set(name, member<std::vector<double>>(b)); break;
         case BoundField::real_rows: out.set(name, member<std::vector<std::vector<double>>>(b)); break;
         case BoundField::texts: out.set(name, member<std::vector<std::string>>(b)); break;
+        case BoundField::flag_rows: {
+            nlohmann::json& rows = out.array(name);
+            for (const Flags& row : member<std::vector<Flags>>(b)) {
+                nlohmann::json& entries = rows.emplace_back(nlohmann::json::array());
+                for (const std::uint8_t x : row) entries.push_back(x != 0);
+            }
+            break;
+        }
+        case BoundField::choice: out.set(name, b.field->names()[choice_of(b)]); break;
         case BoundField::divisor: out.set(name, divisor_name(member<Divisor>(b))); break;
         case BoundField::boolean: out.set(name, member<bool>(b)); break;
     }
@@ -77,6 +110,9 @@ void write_range(JsonOut& entry, const Field& f) {
         case Field::rows:
             entry.set("min_rows", f.count.min).set("max_rows", f.count.max).set("max_width", f.range.max).set("max_abs", f.limit);
             break;
+        case Field::labels:
+        case Field::flag_rows:
+        case Field::choice:
         case Field::divisor:
         case Field::boolean:
             break;
@@ -122,8 +158,14 @@ void read_fields(const BoundFields& fields, FieldSource& src, std::vector<FieldR
             case BoundField::texts:
                 if (auto x = src.strings(f)) member<std::vector<std::string>>(b) = std::move(*x), ok = true;
                 break;
+            case BoundField::flag_rows:
+                if (auto x = src.flag_rows(f)) member<std::vector<Flags>>(b) = std::move(*x), ok = true;
+                break;
             case BoundField::divisor:
                 if (auto x = src.divisor(f)) member<Divisor>(b) = *x, ok = true;
+                break;
+            case BoundField::choice:
+                if (auto x = src.choice(f)) set_choice(b, *x), ok = true;
                 break;
             case BoundField::boolean:
                 if (auto x = src.boolean(f)) member<bool>(b) = *x, ok = true;

@@ -12,7 +12,6 @@
 #include "attnbook/core/normalize.hpp"
 #include "attnbook/lessons/alternatives.hpp"
 #include "attnbook/lessons/attention_scale.hpp"
-#include "attnbook/lessons/block.hpp"
 #include "attnbook/lessons/cost_model.hpp"
 #include "attnbook/lessons/divisor.hpp"
 #include "attnbook/lessons/explore_row.hpp"
@@ -106,11 +105,12 @@ json matrix(std::size_t max_rows, std::size_t min_cols, std::size_t max_cols, do
 }
 
 // Strings, each once (labels: their count per key is the validator's).
-json labels(std::size_t max_items) {
-    json out = array_of(text(1, ex::cell_label_max_chars), 0, max_items);
+json labels_of(std::size_t max_chars, std::size_t max_items) {
+    json out = array_of(text(1, max_chars), 0, max_items);
     out["uniqueItems"] = true;
     return out;
 }
+json labels(std::size_t max_items) { return labels_of(ex::cell_label_max_chars, max_items); }
 
 json flags(std::size_t max_items) { return array_of(boolean(), 0, max_items); }
 
@@ -141,6 +141,9 @@ json field_kind_schema(const Field& f) {
         case Field::numbers: return vector(f.count.min, f.count.max, f.limit);
         case Field::rows: return array_of(vector(f.range.min, f.range.max, f.limit), f.count.min, f.count.max);
         case Field::strings: return array_of(text(f.range.min, f.range.max), f.count.min, f.count.max);
+        case Field::labels: return labels_of(f.range.max, f.count.max);
+        case Field::flag_rows: return array_of(flags(f.range.max), f.count.min, f.count.max);
+        case Field::choice: return one_of(f.names());
         case Field::divisor: return divisor();
         case Field::boolean: return boolean();
     }
@@ -157,7 +160,6 @@ json field_schema(const Field& f) {
 // Each cell type's own fields (besides type, id, depths and title): the readers' arguments in
 // validate_cells.cpp, validate_sequence_cells.cpp, validate_scale_cells.cpp, validate_lesson_cells.cpp.
 std::map<std::string, json> own_fields(const std::string& type) {
-    namespace bl = block_limits;
     std::map<std::string, json> f;
     const json markdown = ref("markdown");
     if (type == "prose") {
@@ -180,17 +182,6 @@ std::map<std::string, json> own_fields(const std::string& type) {
         goal["share_above"].erase("maximum");
         goal["share_above"]["exclusiveMaximum"] = 1;
         f["goal"] = closed_object(std::move(goal), {"source", "share_above"});
-    } else if (type == "held-sequence") {
-        f["queries"] = f["keys"] = f["values"] = matrix(ex::cell_max_keys, 1, ex::cell_max_width, ex::cell_max_abs);
-        f["labels"] = labels(ex::cell_max_keys);
-        f["mask"] = array_of(flags(ex::cell_max_keys), 0, ex::cell_max_keys);
-        f["divisor"] = divisor();
-    } else if (type == "transformer-block") {
-        f["input"] = matrix(bl::max_rows, bl::d_model, bl::d_model, bl::max_abs);
-        f["labels"] = labels(bl::max_rows);
-        f["heads"] = whole(1, bl::d_model);
-        f["mask"] = array_of(flags(bl::max_rows), 0, bl::max_rows);
-        f["activation"] = one_of(activation_names());
     } else if (type == "playback") {
         f["duration"] = whole(lesson_cell_limits::playback_min_seconds, lesson_cell_limits::playback_max_seconds);
     } else if (type == "study") {

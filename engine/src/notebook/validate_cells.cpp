@@ -9,6 +9,7 @@
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/quote.hpp"
 #include "attnbook/lessons/alternatives.hpp"
+#include "attnbook/lessons/block.hpp"
 #include "attnbook/lessons/cost_model.hpp"
 #include "attnbook/lessons/explore_row.hpp"
 #include "attnbook/lessons/jacobian.hpp"
@@ -18,6 +19,7 @@
 #include "attnbook/lessons/precision.hpp"
 #include "attnbook/lessons/hand_example.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
+#include "attnbook/lessons/sequence.hpp"
 #include "attnbook/notebook/json_text.hpp"
 #include "attnbook/notebook/notebook.hpp"
 #include "attnbook/notebook/practice.hpp"
@@ -334,8 +336,8 @@ constexpr CellType cell_types[] = {
      check_explorable},
     {"scaling-study", {}, {}, check_scaling_study, field_list<ScalingInput>},
     {"hand-example", {}, {}, check_hand_example, field_list<HandExampleInput>},
-    {"held-sequence", {"queries", "keys", "values", "labels", "mask", "divisor"}, {}, check_held_sequence},
-    {"transformer-block", {"input", "labels", "heads", "mask", "activation"}, {}, check_transformer_block},
+    {"held-sequence", {}, {}, check_held_sequence, field_list<SequenceInput>},
+    {"transformer-block", {}, {}, check_transformer_block, field_list<BlockInput>},
     {"playback", {"duration"}, {}, check_playback},
     {"study", {"steps"}, {"steps"}, check_study},
     {"help-history", {}, {}, check_nothing},

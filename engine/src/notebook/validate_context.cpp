@@ -539,10 +539,54 @@ std::optional<std::vector<std::string>> CellFieldSource::strings(const Field& f)
     const json& given = *list;
     const std::string at = f_.at(f.name);
     std::vector<std::string> out;
-    for (std::size_t i = 0; i < given.size(); ++i)
-        if (auto s = read_string(f_.cx, given[i], json_path_index(at, i), f.range.min, f.range.max)) out.push_back(*s);
-    if (out.size() != given.size()) return std::nullopt;
+    bool ok = true;
+    for (std::size_t i = 0; i < given.size(); ++i) {
+        const std::string item = json_path_index(at, i);
+        const auto label = read_string(f_.cx, given[i], item, f.range.min, f.range.max);
+        if (label && f.kind == Field::labels && std::find(out.begin(), out.end(), *label) != out.end()) {
+            f_.cx.error(item, {"label ", in_quotes(*label), " is used twice"});
+            ok = false;
+        }
+        if (label) out.push_back(*label);
+        ok = ok && label;
+    }
+    if (!ok) return std::nullopt;
     return out;
+}
+
+std::optional<std::vector<Flags>> CellFieldSource::flag_rows(const Field& f) {
+    const json* list = array(f, "an array of rows of true/false");
+    if (!list) return std::nullopt;
+    const std::string at = f_.at(f.name);
+    std::vector<Flags> out;
+    bool ok = true;
+    for (std::size_t r = 0; r < list->size(); ++r) {
+        const std::string row_at = json_path_index(at, r);
+        const json& given = (*list)[r];
+        if (!given.is_array()) {
+            expected(f_.cx, row_at, "an array of true/false", given);
+            ok = false;
+            continue;
+        }
+        Flags& row = out.emplace_back();
+        for (std::size_t c = 0; c < given.size(); ++c) {
+            const auto b = read_bool(f_.cx, given[c], json_path_index(row_at, c));
+            row.push_back(b && *b);
+            ok = ok && b;
+        }
+    }
+    if (!ok) return std::nullopt;
+    return out;
+}
+
+std::optional<std::size_t> CellFieldSource::choice(const Field& f) {
+    const auto text = f_.string(f.name, 1, std::string::npos);
+    if (!text) return std::nullopt;
+    const auto& names = f.names();
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (*text == names[i]) return i;
+    f_.error(f.name, {f.name, " ", in_quotes(*text), " is not one of ", listed(names)});
+    return std::nullopt;
 }
 
 FieldRead TableRead::of(const Field& f) const {
@@ -566,6 +610,39 @@ std::optional<Divisor> CellFieldSource::divisor(const Field& f) {
     const auto x = f_.divisor(f.name);
     if (!x) return std::nullopt;
     return parse_divisor(*x);
+}
+
+void check_labels(const Fields& f, const Field& labels, json& out, std::size_t n) {
+    const json* given = f.find(labels.name);
+    if (given && given->is_array()) {
+        if (given->size() != n)
+            f.error(labels.name, {"labels has ", counted(given->size(), "entry", "entries"), " but there are ",
+                                  counted(n, "row", "rows")});
+        return;
+    }
+    json& names = JsonOut::into(out).array(labels.name);
+    for (std::size_t i = 0; i < n; ++i) names.push_back(std::string(1, static_cast<char>('A' + i)));
+}
+
+void check_mask(const Fields& f, const Field& mask, json& out, std::size_t rows,
+                std::size_t cols) {
+    const json* given = f.find(mask.name);
+    if (!given) {
+        json& all = JsonOut::into(out).array(mask.name);
+        for (std::size_t r = 0; r < rows; ++r) all.push_back(all_true(cols));
+        return;
+    }
+    if (!given->is_array()) return;  // the table's reader said so
+    const std::string at = f.at(mask.name);
+    if (given->size() != rows)
+        f.cx.error(at, {"mask has ", counted(given->size(), "row", "rows"), " but there are ",
+                        counted(rows, "query row", "query rows")});
+    for (std::size_t r = 0; r < given->size(); ++r) {
+        const json& row = (*given)[r];
+        if (row.is_array() && row.size() != cols)
+            f.cx.error(json_path_index(at, r), {"mask row has ", counted(row.size(), "entry", "entries"), " but there are ",
+                                                counted(cols, "source", "sources")});
+    }
 }
 
 void labels_field(const Fields& f, JsonOut& o, std::size_t n, const char* count_lead) {

@@ -176,6 +176,8 @@ public:
     }
     std::optional<Matrix> rows(const Field& f) override;
     std::optional<std::vector<std::string>> strings(const Field& f) override;
+    std::optional<std::vector<Flags>> flag_rows(const Field& f) override;
+    std::optional<std::size_t> choice(const Field& f) override;
     std::optional<Divisor> divisor(const Field& f) override;
     std::optional<bool> boolean(const Field& f) override { return f_.boolean(f.name); }
 
@@ -220,6 +222,13 @@ void check_table_cell(Context& cx, const json& cell, const std::string& path, js
 // "labels": n distinct strings, "A", "B", ... by default. With `count_lead`, a list of another
 // length is an error: "labels has 3 entries" + count_lead + "2 rows".
 void labels_field(const Fields& f, JsonOut& o, std::size_t n, const char* count_lead);
+// The same for a labels field a table has read (Field::labels): one per row, "A", "B", ... when
+// left out (or not a list), "labels has 3 entries but there are 2 rows" otherwise.
+void check_labels(const Fields& f, const Field& labels, json& out, std::size_t n);
+// A mask a table has read (Field::flag_rows): rows x cols ("mask has 2 rows but there are 3
+// query rows"), every entry true when left out.
+void check_mask(const Fields& f, const Field& mask, json& out, std::size_t rows,
+                std::size_t cols);
 
 // The held-sequence and transformer-block cells (validate_sequence_cells.cpp).
 void check_held_sequence(Context& cx, const json& cell, const std::string& path, json& out);

@@ -7,6 +7,8 @@
 // the member's value in a default-constructed input struct, never a number written here.
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <vector>
 
 namespace attnbook {
 
@@ -23,6 +25,10 @@ struct Field {
         numbers,   // an array of `count` numbers with |x| <= limit
         rows,      // an array of `count` rows, each of `range` numbers with |x| <= limit
         strings,   // an array of `count` strings (labels), each of `range` characters
+        labels,    // strings, each once; how many is the cell's check (one per row of another field)
+        flag_rows, // an array of `count` rows of true/false, each of `range` entries (a mask;
+                   // its shape is the cell's check, from other fields)
+        choice,    // one of `names()` (an enum whose values are the names' places)
         divisor,   // one of divisor_names() (lessons/divisor.hpp)
         boolean,   // true or false
     };
@@ -38,6 +44,7 @@ struct Field {
     Use use = cell_and_command;
     const std::size_t* choices = nullptr;  // whole_of
     std::size_t choice_count = 0;
+    const std::vector<std::string>& (*names)() = nullptr;  // choice
 
     static constexpr Field whole_in(const char* name, WholeRange range, const char* help, Use use = cell_and_command) {
         return {name, whole, help, range, {0, 0}, 0, use};
@@ -65,6 +72,15 @@ struct Field {
     static constexpr Field strings_in(const char* name, WholeRange count, WholeRange chars, const char* help,
                                       Use use = cell_and_command) {
         return {name, strings, help, chars, count, 0, use};
+    }
+    static constexpr Field labels_in(const char* name, WholeRange count, WholeRange chars, const char* help) {
+        return {name, labels, help, chars, count, 0, cell_only};
+    }
+    static constexpr Field flag_rows_in(const char* name, WholeRange rows, WholeRange per_row, const char* help) {
+        return {name, flag_rows, help, per_row, rows, 0, cell_and_command};
+    }
+    static constexpr Field choice_of(const char* name, const std::vector<std::string>& (*names)(), const char* help) {
+        return {name, choice, help, {0, 0}, {0, 0}, 0, cell_and_command, nullptr, 0, names};
     }
     static constexpr Field switch_named(const char* name, const char* help, Use use = cell_and_command) {
         return {name, boolean, help, {0, 0}, {0, 0}, 0, use};

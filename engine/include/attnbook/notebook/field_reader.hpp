@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "attnbook/core/field.hpp"
+#include "attnbook/core/flags.hpp"
 #include "attnbook/lessons/divisor.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/json_out.hpp"
@@ -37,7 +38,9 @@ public:
     virtual std::optional<double> positive(const Field& f) = 0;
     virtual std::optional<std::vector<double>> numbers(const Field& f) = 0;
     virtual std::optional<std::vector<std::vector<double>>> rows(const Field& f) = 0;
-    virtual std::optional<std::vector<std::string>> strings(const Field& f) = 0;
+    virtual std::optional<std::vector<std::string>> strings(const Field& f) = 0;  // strings, labels
+    virtual std::optional<std::vector<Flags>> flag_rows(const Field& f) = 0;
+    virtual std::optional<std::size_t> choice(const Field& f) = 0;  // the name's place in f.names()
     virtual std::optional<Divisor> divisor(const Field& f) = 0;
     virtual std::optional<bool> boolean(const Field& f) = 0;
 };
@@ -45,7 +48,7 @@ public:
 // One entry of a table with the member it fills: the table as data, walked by plain functions
 // (one copy of the reader, not one per input struct).
 struct BoundField {
-    enum Type : unsigned char { u64, size, real, sizes, reals, real_rows, texts, divisor, boolean };
+    enum Type : unsigned char { u64, size, real, sizes, reals, real_rows, texts, flag_rows, divisor, choice, boolean };
     const Field* field;  // the table's entry (static data)
     Type type;
     void* member;
@@ -60,6 +63,12 @@ constexpr BoundField::Type bound_type() {
     else if constexpr (std::is_same_v<T, std::vector<double>>) return BoundField::reals;
     else if constexpr (std::is_same_v<T, std::vector<std::vector<double>>>) return BoundField::real_rows;
     else if constexpr (std::is_same_v<T, std::vector<std::string>>) return BoundField::texts;
+    else if constexpr (std::is_same_v<T, std::vector<Flags>>) return BoundField::flag_rows;
+    else if constexpr (std::is_enum_v<T>) {
+        // A choice: the enum's value is the name's place (read and written as an int's bytes).
+        static_assert(sizeof(T) == sizeof(int), "a choice's enum has an int's size");
+        return BoundField::choice;
+    }
     else if constexpr (std::is_same_v<T, double>) return BoundField::real;
     else if constexpr (std::is_same_v<T, std::uint64_t>) return BoundField::u64;
     else {
