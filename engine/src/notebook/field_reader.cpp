@@ -31,9 +31,12 @@ public:
         const auto& names = f.names();
         for (std::size_t i = 0; i < names.size(); ++i)
             if (text == names[i]) return i;
-        throw_format("{}: \"{}\" is not one of {}", {f.name, text.substr(0, 32), listed(names)});
+        throw_format("{}: $.{}: \"{}\" is not one of {}", {args_.command(), f.name, text.substr(0, 32), listed(names)});
     }
-    std::optional<Divisor> divisor(const Field& f) override { return parse_divisor(args_.text(f.name), f.name); }
+    // Named as every other argument's message names its field: "COMMAND: $.divisor: ...".
+    std::optional<Divisor> divisor(const Field& f) override {
+        return parse_divisor(args_.text(f.name), join_text({args_.command(), ": $.", f.name}));
+    }
     std::optional<bool> boolean(const Field& f) override { return args_.boolean(f.name); }
 
 private:

@@ -192,13 +192,6 @@ std::map<std::string, json> own_fields(const std::string& type) {
     } else if (type == "references") {
         f["items"] = array_of(ref("reference"), nb::min_references, nb::max_references);
     } else if (type == "attention-scale") {
-        namespace as = attention_scale_limits;
-        f["tokens"] = whole(as::cell_tokens.min, as::cell_tokens.max);
-        f["head_width"] = whole(as::cell_head_width.min, as::cell_head_width.max);
-        f["heads"] = whole(as::cell_heads.min, as::cell_heads.max);
-        f["seed"] = whole(as::seed.min, as::seed.max);
-        f["causal"] = boolean();
-        f["divisor"] = divisor();
         f["backend"] = one_of(scale_backend_names());
     } else if (type == "precision-lab") {
         namespace pl = precision_limits;

@@ -9,6 +9,7 @@
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/quote.hpp"
 #include "attnbook/lessons/alternatives.hpp"
+#include "attnbook/lessons/attention_scale.hpp"
 #include "attnbook/lessons/block.hpp"
 #include "attnbook/lessons/cost_model.hpp"
 #include "attnbook/lessons/explore_row.hpp"
@@ -44,6 +45,7 @@ struct CellType {
     CellCheck check;
     // The lesson's field table (field_reader.hpp), whose cell fields follow `fields`.
     std::vector<Field> (*table)(bool cell) = nullptr;
+    Names after = {};  // the cell's own fields after the table's (as a cell lists them)
 };
 
 constexpr Names common_fields = {"type", "id", "depths", "title"};
@@ -345,7 +347,7 @@ constexpr CellType cell_types[] = {
     {"references", {"items"}, {"items"}, check_references},
     // "On this page": the page lists the headings shown after it at the reader's depth.
     {"contents", {}, {}, check_nothing},
-    {"attention-scale", {"tokens", "head_width", "heads", "causal", "divisor", "seed", "backend"}, {}, check_attention_scale_cell},
+    {"attention-scale", {}, {}, check_attention_scale_cell, field_list<ScaleProblem>, {"backend"}},
     {"precision-lab", {"tokens"}, {}, check_precision_lab_cell, field_list<PrecisionInput>},
     {"pipeline", {}, {}, check_pipeline_cell, field_list<PipelineInput>},
     {"pytorch-rules", {"scale"}, {}, check_pytorch_rules_cell},
@@ -366,6 +368,7 @@ std::vector<const char*> own_field_names(const CellType& type) {
     std::vector<const char*> names(type.fields.begin(), type.fields.end());
     if (type.table)
         for (const Field& f : type.table(true)) names.push_back(f.name);
+    names.insert(names.end(), type.after.begin(), type.after.end());
     return names;
 }
 
