@@ -15,13 +15,7 @@ using nlohmann::json;
 
 json online_softmax_command(const json& raw, const Progress&) {
     const OnlineSoftmaxInput in = read_command_fields<OnlineSoftmaxInput>("online_softmax", raw);
-    const OnlineSoftmaxResult r = [&] {
-        try {
-            return online_softmax(in);
-        } catch (const UserError& e) {
-            throw_format("online_softmax: {}", {e.what()});
-        }
-    }();
+    const OnlineSoftmaxResult r = run_lesson("online_softmax: {}", online_softmax, in);
     constexpr Shown shown{4, Rounding::fixed};
     json out;
     JsonOut o(out);
