@@ -87,19 +87,11 @@ const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
     static std::map<std::string, OptionSpec> pipeline = table_options<PipelineInput>();
     // The command's own option (its stops depend on the width).
     pipeline.emplace("knob", OptionSpec{"knob", Kind::whole, "the knob's stop, from 0 (the smallest divisor); left out, sqrt(d)'s"});
+    static const std::map<std::string, OptionSpec> train = table_options<TrainConfig>();
     // train-program: the same run as a numpy program, which prints no attention maps.
-    static const std::map<std::string, OptionSpec> train_program = {
-        {"task", {"task", Kind::word}},          {"layers", {"layers", Kind::whole}},
-        {"heads", {"heads", Kind::whole}},       {"width", {"width", Kind::whole}},
-        {"context", {"context", Kind::whole}},   {"vocab", {"vocab", Kind::whole}},
-        {"mlp", {"mlp", Kind::switch_}},         {"divisor", {"divisor", Kind::word}},
-        {"learning-rate", {"learning_rate", Kind::number}}, {"batch", {"batch", Kind::whole}},
-        {"steps", {"steps", Kind::whole}},       {"seed", {"seed", Kind::whole}},
-        {"eval-every", {"eval_every", Kind::whole}},
-    };
-    static std::map<std::string, OptionSpec> train = train_program;
-    train.emplace("snapshots", OptionSpec{"snapshots", Kind::whole});
-    train.emplace("probe", OptionSpec{"probe", Kind::wholes});
+    static std::map<std::string, OptionSpec> train_program = train;
+    train_program.erase("snapshots");
+    train_program.erase("probe");
     static const std::map<std::string, std::map<std::string, OptionSpec>> table = {
         {"explore", explore},
         {"python", python},

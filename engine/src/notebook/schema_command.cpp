@@ -203,21 +203,7 @@ std::map<std::string, json> own_fields(const std::string& type) {
         f["scores"] = vector(1, jl::max_scores, jl::max_abs);
         f["widths"] = array_of(whole(1, jl::max_width), 1, jl::max_widths);
     } else if (type == "training-lab") {
-        namespace tl = train_limits;
         f["mode"] = one_of(training_lab_mode_names());
-        f["task"] = one_of(train_task_names());
-        f["layers"] = whole(1, tl::max_layers);
-        f["heads"] = whole(1, tl::max_heads);
-        f["width"] = whole(tl::min_width, tl::max_width);
-        f["context"] = whole(tl::min_context, tl::max_context);
-        f["vocab"] = whole(tl::min_vocab, tl::max_vocab);
-        f["mlp"] = boolean();
-        f["divisor"] = divisor();
-        f["learning_rate"] = positive(tl::max_learning_rate);
-        f["batch"] = whole(1, tl::max_batch);
-        f["steps"] = whole(1, tl::max_steps);
-        f["seed"] = whole(0, tl::max_seed);
-        f["probe"] = array_of(whole(0, tl::max_vocab - 1), 1, tl::max_context);
     }
     return f;
 }

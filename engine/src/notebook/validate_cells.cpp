@@ -20,6 +20,7 @@
 #include "attnbook/lessons/precision.hpp"
 #include "attnbook/lessons/hand_example.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
+#include "attnbook/lessons/train.hpp"
 #include "attnbook/lessons/sequence.hpp"
 #include "attnbook/notebook/json_text.hpp"
 #include "attnbook/notebook/notebook.hpp"
@@ -356,11 +357,7 @@ constexpr CellType cell_types[] = {
     {"cost", {}, {}, check_table_cell<CostInput>, field_list<CostInput>},
     {"online-softmax", {}, {}, check_online_softmax_cell, field_list<OnlineSoftmaxInput>},
     {"alternatives", {}, {}, check_table_cell<AlternativesInput>, field_list<AlternativesInput>},
-    {"training-lab",
-     {"mode", "task", "layers", "heads", "width", "context", "vocab", "mlp", "divisor", "learning_rate", "batch", "steps",
-      "seed", "probe"},
-     {},
-     check_training_lab_cell},
+    {"training-lab", {"mode"}, {}, check_training_lab_cell, field_list<TrainConfig>},
 };
 
 // A type's own fields: its list, then its table's cell fields.

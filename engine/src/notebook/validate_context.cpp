@@ -470,17 +470,22 @@ void Fields::divisor_to(JsonOut& out, const char* name) const {
     if (auto x = divisor(name)) out.set(name, *x);
 }
 
-void Fields::choice_to(JsonOut& out, const char* name, const std::vector<std::string>& names) const {
+std::optional<std::size_t> Fields::choice(const char* name, const std::vector<std::string>& names) const {
     const json* v = find(name);
-    if (!v) return;
-    if (v->is_string() && std::find(names.begin(), names.end(), v->get_ref<const std::string&>()) != names.end()) {
-        out.set(name, *v);
-        return;
-    }
-    if (v->is_string())
-        error(name, {"expected one of ", listed(names), ", found ", in_quotes(v->get_ref<const std::string&>())});
-    else
+    if (!v) return std::nullopt;
+    if (v->is_string()) {
+        const std::string& text = v->get_ref<const std::string&>();
+        for (std::size_t i = 0; i < names.size(); ++i)
+            if (text == names[i]) return i;
+        error(name, {"expected one of ", listed(names), ", found ", in_quotes(text)});
+    } else {
         error(name, {"expected one of ", listed(names), ", found ", kind_of(*v)});
+    }
+    return std::nullopt;
+}
+
+void Fields::choice_to(JsonOut& out, const char* name, const std::vector<std::string>& names) const {
+    if (auto i = choice(name, names)) out.set(name, names[*i]);
 }
 
 std::optional<std::uint64_t> CellFieldSource::whole(const Field& f) {
@@ -579,15 +584,7 @@ std::optional<std::vector<Flags>> CellFieldSource::flag_rows(const Field& f) {
     return out;
 }
 
-std::optional<std::size_t> CellFieldSource::choice(const Field& f) {
-    const auto text = f_.string(f.name, 1, std::string::npos);
-    if (!text) return std::nullopt;
-    const auto& names = f.names();
-    for (std::size_t i = 0; i < names.size(); ++i)
-        if (*text == names[i]) return i;
-    f_.error(f.name, {f.name, " ", in_quotes(*text), " is not one of ", listed(names)});
-    return std::nullopt;
-}
+std::optional<std::size_t> CellFieldSource::choice(const Field& f) { return f_.choice(f.name, f.names()); }
 
 FieldRead TableRead::of(const Field& f) const {
     for (std::size_t i = 0; i < bound.size(); ++i)

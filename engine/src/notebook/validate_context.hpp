@@ -153,7 +153,9 @@ public:
     void boolean_to(JsonOut& out, const char* name) const;
     void integer_to(JsonOut& out, const char* name, long long lo, long long hi) const;
     void divisor_to(JsonOut& out, const char* name) const;
-    // One of `names` (a string), else "expected one of a, b, found ..." (normalizer, backend).
+    // One of `names` (a string), else "expected one of a, b, found ..." (normalizer, backend): its
+    // place in `names`.
+    std::optional<std::size_t> choice(const char* name, const std::vector<std::string>& names) const;
     void choice_to(JsonOut& out, const char* name, const std::vector<std::string>& names) const;
 
     Context& cx;
