@@ -1,5 +1,6 @@
 #include "cli_options.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
@@ -15,6 +16,8 @@
 #include "attnbook/lessons/block.hpp"
 #include "attnbook/lessons/cost_model.hpp"
 #include "attnbook/lessons/mistakes.hpp"
+#include "attnbook/lessons/online_softmax.hpp"
+#include "attnbook/lessons/pipeline.hpp"
 #include "attnbook/lessons/divisor.hpp"
 #include "attnbook/lessons/explore_row.hpp"
 #include "attnbook/lessons/jacobian.hpp"
@@ -36,23 +39,38 @@ enum class Kind { number, numbers, rows, flags, flag_rows, whole, wholes, word, 
 struct OptionSpec {
     const char* field;  // the JSON argument it becomes
     Kind kind;
+    const char* help = nullptr;  // a line for `COMMAND --help` (a field table's)
+    std::string shown;           // its default, as the option would be written
 };
+
+// A default as an option's value: items joined by ',', rows by ';' (defined below).
+std::string option_text(const json& value);
 
 // A command's options from its lesson's field table (core/field.hpp): --head-width for head_width,
 // the kind by the field's.
 template <class Input>
 std::map<std::string, OptionSpec> table_options() {
     std::map<std::string, OptionSpec> out;
+    json defaults;
+    JsonOut o(defaults);
+    write_fields(Input{}, o, false);
     for (const Field& f : field_list<Input>(false)) {
         std::string option = f.name;
         for (char& c : option) c = c == '_' ? '-' : c;
         const Kind kind = f.kind == Field::wholes     ? Kind::wholes
                           : f.kind == Field::rows     ? Kind::rows
+                          : f.kind == Field::numbers  ? Kind::numbers
+                          : f.kind == Field::strings  ? Kind::words
+                          : f.kind == Field::flag_rows ? Kind::flag_rows
+                          : f.kind == Field::choice   ? Kind::word
                           : f.kind == Field::positive ? Kind::number
                           : f.kind == Field::divisor  ? Kind::word
                           : f.kind == Field::boolean  ? Kind::switch_
                                                       : Kind::whole;
-        out.emplace(option, OptionSpec{f.name, kind});
+        // A switch is written bare (--unscaled); every other option with its default.
+        std::string shown = kind == Kind::switch_ ? "" : option_text(defaults[f.name]);
+        if (kind != Kind::switch_ && shown.empty()) shown = "(none)";  // an empty list: e.g. no mask
+        out.emplace(option, OptionSpec{f.name, kind, f.help, shown});
     }
     return out;
 }
@@ -66,32 +84,22 @@ const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
     static std::map<std::string, OptionSpec> python = explore;
     python.emplace("labels", OptionSpec{"labels", Kind::words});
     static const std::map<std::string, OptionSpec> scaling = table_options<ScalingInput>();
+    static std::map<std::string, OptionSpec> pipeline = table_options<PipelineInput>();
+    // The command's own option (its stops depend on the width).
+    pipeline.emplace("knob", OptionSpec{"knob", Kind::whole, "the knob's stop, from 0 (the smallest divisor); left out, sqrt(d)'s"});
+    static const std::map<std::string, OptionSpec> train = table_options<TrainConfig>();
     // train-program: the same run as a numpy program, which prints no attention maps.
-    static const std::map<std::string, OptionSpec> train_program = {
-        {"task", {"task", Kind::word}},          {"layers", {"layers", Kind::whole}},
-        {"heads", {"heads", Kind::whole}},       {"width", {"width", Kind::whole}},
-        {"context", {"context", Kind::whole}},   {"vocab", {"vocab", Kind::whole}},
-        {"mlp", {"mlp", Kind::switch_}},         {"divisor", {"divisor", Kind::word}},
-        {"learning-rate", {"learning_rate", Kind::number}}, {"batch", {"batch", Kind::whole}},
-        {"steps", {"steps", Kind::whole}},       {"seed", {"seed", Kind::whole}},
-        {"eval-every", {"eval_every", Kind::whole}},
-    };
-    static std::map<std::string, OptionSpec> train = train_program;
-    train.emplace("snapshots", OptionSpec{"snapshots", Kind::whole});
-    train.emplace("probe", OptionSpec{"probe", Kind::wholes});
+    static std::map<std::string, OptionSpec> train_program = train;
+    train_program.erase("snapshots");
+    train_program.erase("probe");
     static const std::map<std::string, std::map<std::string, OptionSpec>> table = {
         {"explore", explore},
         {"python", python},
         {"scaling", scaling},
         {"scaling-program", scaling},
-        {"hand-example",
-         {{"queries", {"queries", Kind::rows}}, {"keys", {"keys", Kind::rows}}, {"values", {"values", Kind::rows}}}},
-        {"sequence",
-         {{"queries", {"queries", Kind::rows}}, {"keys", {"keys", Kind::rows}}, {"values", {"values", Kind::rows}},
-          {"mask", {"mask", Kind::flag_rows}}, {"divisor", {"divisor", Kind::word}}}},
-        {"block",
-         {{"input", {"input", Kind::rows}}, {"heads", {"heads", Kind::whole}}, {"mask", {"mask", Kind::flag_rows}},
-          {"activation", {"activation", Kind::word}}}},
+        {"hand-example", table_options<HandExampleInput>()},
+        {"sequence", table_options<SequenceInput>()},
+        {"block", table_options<BlockInput>()},
         {"validate", {}},
         {"ipynb", {{"depth", {"depth", Kind::word}}, {"state", {"state", Kind::word}}, {"url", {"url", Kind::word}}}},
         {"limits", {}},
@@ -101,12 +109,9 @@ const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
         {"normalize",
          {{"scores", {"scores", Kind::numbers}}, {"kind", {"kind", Kind::word}}, {"temperature", {"temperature", Kind::number}}}},
         {"jacobian", {{"scores", {"scores", Kind::numbers}}}},
-        {"online-softmax",
-         {{"scores", {"scores", Kind::numbers}}, {"values", {"values", Kind::rows}}, {"tile", {"tile", Kind::whole}}}},
+        {"online-softmax", table_options<OnlineSoftmaxInput>()},
         {"cost", table_options<CostInput>()},
-        {"pipeline",
-         {{"scores", {"scores", Kind::numbers}}, {"width", {"width", Kind::whole}}, {"values", {"values", Kind::rows}},
-          {"knob", {"knob", Kind::whole}}}},
+        {"pipeline", pipeline},
         {"pytorch-rules", {{"scale", {"scale", Kind::number}}}},
         {"mistakes", table_options<MistakesInput>()},
         {"alternatives", table_options<AlternativesInput>()},
@@ -245,7 +250,32 @@ std::string option_rows(const std::vector<std::vector<double>>& rows) {
     return "\"" + out + "\"";
 }
 
+std::string option_text(const json& value) {
+    if (value.is_string()) return value.get<std::string>();
+    if (!value.is_array()) return option_number(value.get<double>());
+    std::string out;
+    const bool rows = !value.empty() && value[0].is_array();
+    for (std::size_t i = 0; i < value.size(); ++i) out += (i ? (rows ? ";" : ",") : "") + option_text(value[i]);
+    return rows ? "\"" + out + "\"" : out;
+}
+
 }  // namespace
+
+std::string usage(const std::string& command) {
+    const auto table = option_table().find(command);
+    if (table == option_table().end() || table->second.empty()) return usage();
+    for (const auto& entry : table->second)
+        if (!entry.second.help) return usage();  // a command whose options have no table yet
+    std::vector<std::pair<std::string, const char*>> lines;
+    std::size_t width = 0;
+    for (const auto& [name, spec] : table->second) {
+        lines.emplace_back("  --" + name + (spec.shown.empty() ? "" : " " + spec.shown), spec.help);
+        width = std::max(width, lines.back().first.size());
+    }
+    std::string out = "usage: attnbook " + command + " [options]   (every option may be left out)\n\noptions (the values shown are the defaults):\n";
+    for (const auto& [left, help] : lines) out += left + std::string(width + 2 - left.size(), ' ') + help + "\n";
+    return out;
+}
 
 std::string usage() {
     // The values shown are the defaults, read from the lessons' headers.

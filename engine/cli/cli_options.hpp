@@ -24,5 +24,8 @@ ParsedLine parse_command_line(const std::vector<std::string>& argv);
 void check_utf8_arguments(const std::vector<std::string>& argv);
 
 std::string usage();
+// COMMAND --help: its options, their defaults and help lines (from its lesson's field table); the
+// general usage for a command whose options have no table yet.
+std::string usage(const std::string& command);
 
 }  // namespace attnbook::cli

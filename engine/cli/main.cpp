@@ -102,7 +102,7 @@ int validate_files(const std::vector<std::string>& files) {
 int run(const std::vector<std::string>& argv) {
     const auto line = attnbook::cli::parse_command_line(argv);
     if (line.wants_help) {
-        std::cout << attnbook::cli::usage();
+        std::cout << (line.command.empty() ? attnbook::cli::usage() : attnbook::cli::usage(line.command));
         return 0;
     }
     if (line.command == "validate") return validate_files(line.files);

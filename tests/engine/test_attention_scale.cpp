@@ -120,7 +120,7 @@ TEST_CASE("attention_scale: FLOPs and bytes by hand; limits named", "[attention_
     // The kernel's scratch is held against the allocator's count in test_attention_scale_run.cpp.
     CHECK_THROWS_WITH(check_scale_problem({1, 16385, 64}), Catch::Contains("tokens must be 1 to 16384, not 16385"));
     CHECK_THROWS_WITH(check_scale_problem({16, 16384, 128}), Catch::Contains("at most 16777216"));
-    CHECK_THROWS_WITH(read_scale_problem("x", {{"tokens", 8}, {"width", 3}}), Catch::Contains("$.width: unknown field"));
+    CHECK_THROWS_WITH(read_scale_problem("x", {{"tokens", 8}, {"width", 3}}), Catch::Contains("$.width: unknown argument"));
     CHECK_THROWS_WITH(read_scale_problem("x", {{"causal", 1}}), Catch::Contains("$.causal"));
     CHECK_THROWS_WITH(read_scale_problem("x", {{"divisor", "e"}}), Catch::Contains("divisor"));
     CHECK_THROWS_WITH(read_scale_problem("x", {{"heads", -1}}), Catch::Contains("$.heads"));

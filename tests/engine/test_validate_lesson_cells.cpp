@@ -56,7 +56,7 @@ TEST_CASE("lesson cells: mistakes are named at their path", "[notebook][lesson-c
     CHECK(has_error(r, "$.cells[0].mask[1]", "mask row has 1 entry but there are 3 sources"));
     CHECK(has_error(r, "$.cells[1].heads", "heads must divide the width 4"));
     CHECK(has_error(r, "$.cells[1].input[0]", ""));
-    CHECK(has_error(r, "$.cells[1].activation", "is not one of gelu, gelu_tanh, relu"));
+    CHECK(has_error(r, "$.cells[1].activation", "expected one of gelu, gelu_tanh, relu, found"));
     CHECK(has_error(r, "$.cells[2].duration", ""));
     CHECK(has_error(r, "$.cells[3].steps", "between 1 and 12 steps"));
     CHECK(has_error(r, "$.cells[4].steps[0].check.answer", "exactly one of \"tolerance\" and \"decimals\""));

@@ -124,10 +124,10 @@ test('sizes and arguments are checked before any work; errors are JS Errors nami
     assert.throws(() => held.run('7', null), /sample_rows must be a whole number/);
     assert.equal(JSON.parse(held.run(null, null)).rows_checked, 6, 'null: the default 32, at most H T rows');
   });
-  assert.throws(() => new engine.AttentionScale(JSON.stringify({ tokens: 16385 })), /AttentionScale: \$\.tokens: must be 1 to 16384, not 16385/);
+  assert.throws(() => new engine.AttentionScale(JSON.stringify({ tokens: 16385 })), /AttentionScale: \$\.tokens: 16385 is not between 1 and 16384/);
   assert.throws(() => new engine.AttentionScale(JSON.stringify({ heads: 16, tokens: 16384, head_width: 128 })), /at most 16777216/);
-  assert.throws(() => new engine.AttentionScale(JSON.stringify({ sample_rows: 3 })), /\$\.sample_rows: unknown field/);
-  assert.throws(() => engine.attentionRun(JSON.stringify({ tokenz: 3 }), null), /attentionRun: \$\.tokenz: unknown field/);
+  assert.throws(() => new engine.AttentionScale(JSON.stringify({ sample_rows: 3 })), /\$\.sample_rows: unknown argument/);
+  assert.throws(() => engine.attentionRun(JSON.stringify({ tokenz: 3 }), null), /attentionRun: \$\.tokenz: unknown argument/);
   assert.throws(() => engine.attentionRun(JSON.stringify({ tokens: 8, sample_rows: 0 }), null), /attentionRun: \$\.sample_rows: expected a whole number 1 to 256/);
   assert.throws(() => engine.attentionRun('{"heads": 2', null), Error);
   // The module still works afterwards.

@@ -46,13 +46,10 @@ void check_shapes(const ExploreInput& in) {
 }  // namespace
 
 ExploreInput explore_example() {
-    static constexpr double query[2] = {2, 1};
-    static constexpr double keys[3][2] = {{-1, 2}, {1, 0}, {0, 1}};
-    static constexpr double values[3][2] = {{2, 0}, {0, 2}, {-1, -1}};
     ExploreInput in;
-    in.query = row_from(query);
-    in.keys = rows_from(keys);
-    in.values = rows_from(values);
+    in.query = row_from(explore_defaults::query);
+    in.keys = rows_from(explore_defaults::keys);
+    in.values = rows_from(explore_defaults::values);
     return in;
 }
 

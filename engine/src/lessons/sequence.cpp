@@ -12,16 +12,7 @@
 
 namespace attnbook {
 
-SequenceInput sequence_example() {
-    // The explorable's three sources, met by three queries (the first is the explorable's own).
-    static constexpr double queries[3][2] = {{2, 1}, {1, -1}, {0, 2}};
-    ExploreInput sources = explore_example();
-    SequenceInput in;
-    in.queries = rows_from(queries);
-    in.keys = std::move(sources.keys);
-    in.values = std::move(sources.values);
-    return in;
-}
+SequenceInput sequence_example() { return SequenceInput{}; }
 
 SequenceResult sequence_rows(const SequenceInput& in) {
     if (in.queries.empty()) throw UserError("queries: needs at least one row");

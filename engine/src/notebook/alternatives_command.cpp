@@ -19,13 +19,7 @@ constexpr Shown kThree{3, Rounding::fixed};
 
 json alternatives_command(const json& raw, const Progress&) {
     const AlternativesInput in = read_command_fields<AlternativesInput>("alternatives", raw);
-    const Alternatives r = [&] {
-        try {
-            return attention_alternatives(in);
-        } catch (const UserError& e) {
-            throw_format("alternatives: $.{}", {e.what()});
-        }
-    }();
+    const Alternatives r = run_lesson("alternatives: $.{}", attention_alternatives, in);
     constexpr Shown kError{1, Rounding::scientific};
     json out;
     JsonOut o(out);

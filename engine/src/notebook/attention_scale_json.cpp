@@ -6,6 +6,7 @@
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/field_reader.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/number_json.hpp"
 
@@ -19,50 +20,12 @@ constexpr Shown kErrorShown{2, Rounding::scientific};
 constexpr Shown kThree{3, Rounding::fixed};
 constexpr Shown kTwo{2, Rounding::fixed};
 constexpr Shown kWhole{0, Rounding::fixed};
-const char* const kProblemFields[] = {"heads", "tokens", "head_width", "causal", "divisor", "seed"};
 
 }  // namespace
 
 ScaleProblem read_scale_problem(const std::string& who, const json& raw, std::initializer_list<const char*> extra) {
-    std::vector<const char*> known(std::begin(kProblemFields), std::end(kProblemFields));
-    known.insert(known.end(), extra.begin(), extra.end());
-    if (!raw.is_object()) throw_format("{}: expected a JSON object of arguments", {who});
-    for (const auto& item : raw.get_ref<const json::object_t&>()) {
-        bool ok = false;
-        for (const char* name : known) ok = ok || item.first == name;
-        if (!ok) {
-            std::string list;
-            for (const char* name : known) {
-                if (!list.empty()) list += ", ";
-                list += name;
-            }
-            throw_format("{}: $.{}: unknown field (expected one of: {})", {who, item.first, list});
-        }
-    }
     ScaleProblem p;
-    auto whole = [&](const char* field, WholeRange r, std::uint64_t fallback) -> std::uint64_t {
-        const json* given = json_member(raw, field);
-        if (!given) return fallback;
-        const json& v = *given;
-        if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<std::int64_t>() >= 0))
-            throw_format("{}: $.{}: expected a whole number, found {}", {who, field, json_found(v)});
-        const std::uint64_t x = v.get<std::uint64_t>();
-        if (x < r.min || x > r.max)
-            throw_format("{}: $.{}: must be {} to {}, not {}", {who, field, r.min, r.max, x});
-        return x;
-    };
-    p.heads = whole("heads", lim::heads, p.heads);
-    p.tokens = whole("tokens", lim::tokens, p.tokens);
-    p.head_width = whole("head_width", lim::head_width, p.head_width);
-    p.seed = whole("seed", lim::seed, p.seed);
-    if (const json* causal = json_member(raw, "causal")) {
-        if (!causal->is_boolean()) throw_format("{}: $.causal: expected true or false", {who});
-        p.causal = causal->get<bool>();
-    }
-    if (const json* divisor = json_member(raw, "divisor")) {
-        if (!divisor->is_string()) throw_format("{}: $.divisor: expected one of \"sqrt\", \"d\", \"1\"", {who});
-        p.divisor = parse_divisor(divisor->get_ref<const std::string&>(), join_text({who, ": $.divisor"}));
-    }
+    read_command(who.c_str(), raw, bind_fields(p), extra);
     check_scale_problem(p, who);
     return p;
 }

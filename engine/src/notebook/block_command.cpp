@@ -1,7 +1,7 @@
 #include "attnbook/notebook/block_command.hpp"
 
 #include "attnbook/lessons/block.hpp"
-#include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/field_reader.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/number_json.hpp"
 
@@ -17,13 +17,8 @@ constexpr Shown kShown{3, Rounding::fixed};
 }  // namespace
 
 json block_command(const json& raw, const Progress&) {
-    CommandArgs args("block", raw, {"input", "heads", "mask", "activation"});
-    BlockInput in = block_example();
     namespace bl = block_limits;
-    if (args.has("input")) in.input = args.rows("input");
-    if (args.has("heads")) in.heads = static_cast<std::size_t>(args.whole("heads", 1, bl::d_model));
-    if (args.has("mask")) in.mask = args.flag_rows("mask");
-    if (args.has("activation")) in.activation = parse_activation(args.text("activation"));
+    const BlockInput in = read_command_fields<BlockInput>("block", raw);
     const BlockResult r = transformer_block(in);
     const BlockWeights& w = block_weights();
     json out;

@@ -88,17 +88,13 @@ json cell_type_example(const std::string& type) {
     if (type == "practice") return practice_example();
     if (type == "study") return study_example();
     json out;
+    JsonOut o = JsonOut::into(out);  // out stays null for a type without an example
     if (type == "scaling-study") {
-        ScalingInput in;
-        JsonOut o(out);
-        o.set("type", "scaling-study");
-        write_fields(in, o, true);    } else if (type == "hand-example") {
-        const HandExampleInput in;
-        JsonOut(out)
-            .set("type", "hand-example")
-            .set("queries", in.queries)
-            .set("keys", in.keys)
-            .set("values", in.values);
+        o.set("type", type);
+        write_fields(ScalingInput{}, o, true);
+    } else if (type == "hand-example") {
+        o.set("type", type);
+        write_fields(HandExampleInput{}, o, true);
     } else if (type == "prose" || type == "maths" || type == "references" || type == "contents") {
         out = fixed_examples()[type];
     }

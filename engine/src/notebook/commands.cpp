@@ -109,11 +109,7 @@ json scaling_command(const json& raw, const Progress& progress) {
 }
 
 json hand_example_command(const json& raw, const Progress&) {
-    CommandArgs args("hand_example", raw, {"queries", "keys", "values"});
-    HandExampleInput in;
-    if (args.has("queries")) in.queries = args.rows("queries");
-    if (args.has("keys")) in.keys = args.rows("keys");
-    if (args.has("values")) in.values = args.rows("values");
+    const HandExampleInput in = read_command_fields<HandExampleInput>("hand_example", raw);
     const HandExample r = hand_example(in);
     json out;
     JsonOut(out)

@@ -4,6 +4,11 @@
 // rule), as before; the validator reports them at the field.
 #include "attnbook/notebook/field_reader.hpp"
 
+#include <cstring>
+
+#include "attnbook/core/errors.hpp"
+#include "attnbook/core/text_join.hpp"
+
 namespace attnbook {
 namespace {
 
@@ -17,8 +22,21 @@ public:
         return args_.wholes(f.name, f.range.min, f.range.max);
     }
     std::optional<double> positive(const Field& f) override { return args_.number(f.name); }
+    std::optional<std::vector<double>> numbers(const Field& f) override { return args_.numbers(f.name); }
     std::optional<std::vector<std::vector<double>>> rows(const Field& f) override { return args_.rows(f.name); }
-    std::optional<Divisor> divisor(const Field& f) override { return parse_divisor(args_.text(f.name), f.name); }
+    std::optional<std::vector<std::string>> strings(const Field& f) override { return args_.strings(f.name); }
+    std::optional<std::vector<Flags>> flag_rows(const Field& f) override { return args_.flag_rows(f.name); }
+    std::optional<std::size_t> choice(const Field& f) override {
+        const std::string text = args_.text(f.name);
+        const auto& names = f.names();
+        for (std::size_t i = 0; i < names.size(); ++i)
+            if (text == names[i]) return i;
+        throw_format("{}: $.{}: \"{}\" is not one of {}", {args_.command(), f.name, text.substr(0, 32), listed(names)});
+    }
+    // Named as every other argument's message names its field: "COMMAND: $.divisor: ...".
+    std::optional<Divisor> divisor(const Field& f) override {
+        return parse_divisor(args_.text(f.name), join_text({args_.command(), ": $.", f.name}));
+    }
     std::optional<bool> boolean(const Field& f) override { return args_.boolean(f.name); }
 
 private:
@@ -30,6 +48,17 @@ bool applies(const Field& f, bool cell) { return cell ? f.in_cell() : f.in_comma
 template <class T>
 T& member(const BoundField& b) {
     return *static_cast<T*>(b.member);
+}
+
+// A choice's member (an enum with an int's size, bound_type): its value is the name's place.
+std::size_t choice_of(const BoundField& b) {
+    int value;
+    std::memcpy(&value, b.member, sizeof value);
+    return static_cast<std::size_t>(value);
+}
+void set_choice(const BoundField& b, std::size_t place) {
+    const int value = static_cast<int>(place);
+    std::memcpy(b.member, &value, sizeof value);
 }
 
 // The member's value as JSON at `name` (a whole number held in a double prints as one).
@@ -44,7 +73,18 @@ void put(JsonOut& out, const char* name, const BoundField& b) {
                 out.set(name, static_cast<std::uint64_t>(member<double>(b)));
             break;
         case BoundField::sizes: out.set(name, member<std::vector<std::size_t>>(b)); break;
+        case BoundField::reals: out.set(name, member<std::vector<double>>(b)); break;
         case BoundField::real_rows: out.set(name, member<std::vector<std::vector<double>>>(b)); break;
+        case BoundField::texts: out.set(name, member<std::vector<std::string>>(b)); break;
+        case BoundField::flag_rows: {
+            nlohmann::json& rows = out.array(name);
+            for (const Flags& row : member<std::vector<Flags>>(b)) {
+                nlohmann::json& entries = rows.emplace_back(nlohmann::json::array());
+                for (const std::uint8_t x : row) entries.push_back(x != 0);
+            }
+            break;
+        }
+        case BoundField::choice: out.set(name, b.field->names()[choice_of(b)]); break;
         case BoundField::divisor: out.set(name, divisor_name(member<Divisor>(b))); break;
         case BoundField::boolean: out.set(name, member<bool>(b)); break;
     }
@@ -64,9 +104,18 @@ void write_range(JsonOut& entry, const Field& f) {
         case Field::positive:
             entry.set("max", f.limit);
             break;
+        case Field::numbers:
+            entry.set("min_count", f.count.min).set("max_count", f.count.max).set("max_abs", f.limit);
+            break;
+        case Field::strings:
+            entry.set("max_count", f.count.max).set("max_chars", f.range.max);
+            break;
         case Field::rows:
             entry.set("min_rows", f.count.min).set("max_rows", f.count.max).set("max_width", f.range.max).set("max_abs", f.limit);
             break;
+        case Field::labels:
+        case Field::flag_rows:
+        case Field::choice:
         case Field::divisor:
         case Field::boolean:
             break;
@@ -75,37 +124,57 @@ void write_range(JsonOut& entry, const Field& f) {
 
 }  // namespace
 
-void read_fields(const BoundFields& fields, FieldSource& src) {
-    for (const BoundField& b : fields) {
+void bind_field(BoundFields& out, const Field& f, BoundField::Type type, void* member) {
+    out.push_back({&f, type, member});
+}
+
+void read_fields(const BoundFields& fields, FieldSource& src, std::vector<FieldRead>* states) {
+    if (states) states->assign(fields.size(), FieldRead::absent);
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        const BoundField& b = fields[i];
         const Field& f = *b.field;
         if (!applies(f, src.cell()) || !src.has(f)) continue;
+        bool ok = false;  // the source said why not
         switch (b.type) {
             case BoundField::u64:
-                if (auto x = src.whole(f)) member<std::uint64_t>(b) = *x;
+                if (auto x = src.whole(f)) member<std::uint64_t>(b) = *x, ok = true;
                 break;
             case BoundField::size:
-                if (auto x = src.whole(f)) member<std::size_t>(b) = static_cast<std::size_t>(*x);
+                if (auto x = src.whole(f)) member<std::size_t>(b) = static_cast<std::size_t>(*x), ok = true;
                 break;
             case BoundField::real:
                 if (f.kind == Field::positive) {
-                    if (auto x = src.positive(f)) member<double>(b) = *x;
+                    if (auto x = src.positive(f)) member<double>(b) = *x, ok = true;
                 } else if (auto x = src.whole(f)) {
-                    member<double>(b) = static_cast<double>(*x);
+                    member<double>(b) = static_cast<double>(*x), ok = true;
                 }
                 break;
             case BoundField::sizes:
-                if (auto x = src.wholes(f)) member<std::vector<std::size_t>>(b) = std::move(*x);
+                if (auto x = src.wholes(f)) member<std::vector<std::size_t>>(b) = std::move(*x), ok = true;
+                break;
+            case BoundField::reals:
+                if (auto x = src.numbers(f)) member<std::vector<double>>(b) = std::move(*x), ok = true;
                 break;
             case BoundField::real_rows:
-                if (auto x = src.rows(f)) member<std::vector<std::vector<double>>>(b) = std::move(*x);
+                if (auto x = src.rows(f)) member<std::vector<std::vector<double>>>(b) = std::move(*x), ok = true;
+                break;
+            case BoundField::texts:
+                if (auto x = src.strings(f)) member<std::vector<std::string>>(b) = std::move(*x), ok = true;
+                break;
+            case BoundField::flag_rows:
+                if (auto x = src.flag_rows(f)) member<std::vector<Flags>>(b) = std::move(*x), ok = true;
                 break;
             case BoundField::divisor:
-                if (auto x = src.divisor(f)) member<Divisor>(b) = *x;
+                if (auto x = src.divisor(f)) member<Divisor>(b) = *x, ok = true;
+                break;
+            case BoundField::choice:
+                if (auto x = src.choice(f)) set_choice(b, *x), ok = true;
                 break;
             case BoundField::boolean:
-                if (auto x = src.boolean(f)) member<bool>(b) = *x;
+                if (auto x = src.boolean(f)) member<bool>(b) = *x, ok = true;
                 break;
         }
+        if (states) (*states)[i] = ok ? FieldRead::read : FieldRead::refused;
     }
 }
 
@@ -121,13 +190,16 @@ std::vector<Field> field_entries(const BoundFields& fields, bool cell) {
     return out;
 }
 
-void read_command(const char* command, const nlohmann::json& args, const BoundFields& fields) {
+CommandArgs read_command(const char* command, const nlohmann::json& args, const BoundFields& fields,
+                         std::initializer_list<const char*> own) {
     std::vector<const char*> names;
     for (const BoundField& b : fields)
         if (b.field->in_command()) names.push_back(b.field->name);
-    const CommandArgs reader(command, args, names);
+    names.insert(names.end(), own.begin(), own.end());
+    CommandArgs reader(command, args, names);
     ArgsFieldSource src(reader);
     read_fields(fields, src);
+    return reader;
 }
 
 void write_field_limits(const BoundFields& fields, JsonOut parent, bool cell) {

@@ -245,12 +245,8 @@ json engine_limits() {
             .set("normalizer", normalizer_name(example.normalizer));
     }
     {
-        const HandExampleInput example;
-        o.object("hand_example")
-            .object("defaults")
-            .set("queries", example.queries)
-            .set("keys", example.keys)
-            .set("values", example.values);
+        JsonOut defaults = o.object("hand_example").object("defaults");
+        write_fields(HandExampleInput{}, defaults, true);
     }
     {
         const BlockInput example = block_example();
@@ -292,15 +288,10 @@ json engine_limits() {
     {
         const PipelineInput pipe;
         const JacobianNormsInput jac;
-        const OnlineSoftmaxInput online;
         const AlternativesInput alt;
         JsonOut cells = o.object("lesson_cells");
-        cells.object("pipeline")
-            .object("defaults")
-            .set("scores", pipe.scores)
-            .set("width", pipe.width)
-            .set("values", pipe.values)
-            .set("labels", pipe.labels);
+        JsonOut pipeline_defaults = cells.object("pipeline").object("defaults");
+        write_fields(pipe, pipeline_defaults, true);
         write_field_limits<MistakesInput>(cells.object("mistakes"), true);
         cells.object("jacobian")
             .object("defaults")
@@ -310,11 +301,8 @@ json engine_limits() {
             .set("trials", jac.trials)
             .set("seed", jac.seed);
         write_field_limits<CostInput>(cells.object("cost"), true);
-        cells.object("online_softmax")
-            .object("defaults")
-            .set("scores", online.scores)
-            .set("values", online.values)
-            .set("tile", online.tile);
+        JsonOut online_defaults = cells.object("online_softmax").object("defaults");
+        write_fields(OnlineSoftmaxInput{}, online_defaults, true);
         cells.object("alternatives")
             .object("defaults")
             .set("cosine_scale", alt.cosine_scale)

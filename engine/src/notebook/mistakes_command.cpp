@@ -18,13 +18,7 @@ constexpr Shown kThree{3, Rounding::fixed};
 
 json mistakes_command(const json& raw, const Progress&) {
     const MistakesInput in = read_command_fields<MistakesInput>("mistakes", raw);
-    const Mistakes m = [&] {
-        try {
-            return common_mistakes(in);
-        } catch (const UserError& e) {
-            throw_format("mistakes: $.{}", {e.what()});
-        }
-    }();
+    const Mistakes m = run_lesson("mistakes: $.{}", common_mistakes, in);
     json out;
     JsonOut o(out);
     o.object("wrong_width")

@@ -72,13 +72,7 @@ json jacobian_command(const json& raw, const Progress&) {
 
 json jacobian_norms_command(const json& raw, const Progress&) {
     const JacobianNormsInput in = read_command_fields<JacobianNormsInput>("jacobian_norms", raw);
-    const JacobianNorms r = [&] {
-        try {
-            return jacobian_norms(in);
-        } catch (const UserError& e) {
-            throw_format("jacobian_norms: {}", {e.what()});
-        }
-    }();
+    const JacobianNorms r = run_lesson("jacobian_norms: {}", jacobian_norms, in);
     json out;
     JsonOut(out).set("widths", in.widths).pairs("unscaled", r.unscaled, kFour).pairs("scaled", r.scaled, kFour);
     return out;

@@ -4,6 +4,7 @@
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/online_softmax.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/field_reader.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
 #include "attnbook/notebook/number_json.hpp"
@@ -13,18 +14,8 @@ namespace attnbook {
 using nlohmann::json;
 
 json online_softmax_command(const json& raw, const Progress&) {
-    CommandArgs args("online_softmax", raw, {"scores", "values", "tile"});
-    OnlineSoftmaxInput in;
-    if (args.has("scores")) in.scores = args.numbers("scores");
-    if (args.has("values")) in.values = args.rows("values");
-    if (args.has("tile")) in.tile = args.whole("tile", 1, online_softmax_limits::max_keys);
-    const OnlineSoftmaxResult r = [&] {
-        try {
-            return online_softmax(in);
-        } catch (const UserError& e) {
-            throw_format("online_softmax: {}", {e.what()});
-        }
-    }();
+    const OnlineSoftmaxInput in = read_command_fields<OnlineSoftmaxInput>("online_softmax", raw);
+    const OnlineSoftmaxResult r = run_lesson("online_softmax: {}", online_softmax, in);
     constexpr Shown shown{4, Rounding::fixed};
     json out;
     JsonOut o(out);

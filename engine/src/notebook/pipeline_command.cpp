@@ -5,6 +5,7 @@
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/pipeline.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/field_reader.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
 #include "attnbook/notebook/number_json.hpp"
@@ -14,12 +15,9 @@ namespace attnbook {
 using nlohmann::json;
 
 json pipeline_command(const json& raw, const Progress&) {
-    CommandArgs args("pipeline", raw, {"scores", "width", "values", "knob"});
     PipelineInput in;
-    in.labels.clear();
-    if (args.has("scores")) in.scores = args.numbers("scores");
-    if (args.has("width")) in.width = args.whole("width", 1, pipeline_limits::max_width);
-    if (args.has("values")) in.values = args.rows("values");
+    in.labels.clear();  // a cell's field
+    const CommandArgs args = read_command_fields("pipeline", raw, in, {"knob"});
     try {
         check_pipeline_input(in);
     } catch (const UserError& e) {

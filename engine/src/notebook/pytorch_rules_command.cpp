@@ -19,13 +19,7 @@ json pytorch_rules_command(const json& raw, const Progress&) {
     CommandArgs args("pytorch_rules", raw, {"scale"});
     double scale = pytorch_rules_limits::scale_default;
     if (args.has("scale")) scale = args.number("scale");
-    const PytorchRules r = [&] {
-        try {
-            return pytorch_rules(scale);
-        } catch (const UserError& e) {
-            throw_format("pytorch_rules: $.{}", {e.what()});
-        }
-    }();
+    const PytorchRules r = run_lesson("pytorch_rules: $.{}", pytorch_rules, scale);
     constexpr Shown kError{1, Rounding::scientific};
     json out;
     JsonOut o(out);

@@ -12,15 +12,11 @@
 #include "attnbook/core/normalize.hpp"
 #include "attnbook/lessons/alternatives.hpp"
 #include "attnbook/lessons/attention_scale.hpp"
-#include "attnbook/lessons/block.hpp"
 #include "attnbook/lessons/cost_model.hpp"
 #include "attnbook/lessons/divisor.hpp"
 #include "attnbook/lessons/explore_row.hpp"
-#include "attnbook/lessons/hand_example.hpp"
 #include "attnbook/lessons/jacobian.hpp"
 #include "attnbook/lessons/mistakes.hpp"
-#include "attnbook/lessons/online_softmax.hpp"
-#include "attnbook/lessons/pipeline.hpp"
 #include "attnbook/lessons/precision.hpp"
 #include "attnbook/lessons/pytorch_rules.hpp"
 #include "attnbook/lessons/train.hpp"
@@ -109,11 +105,12 @@ json matrix(std::size_t max_rows, std::size_t min_cols, std::size_t max_cols, do
 }
 
 // Strings, each once (labels: their count per key is the validator's).
-json labels(std::size_t max_items) {
-    json out = array_of(text(1, ex::cell_label_max_chars), 0, max_items);
+json labels_of(std::size_t max_chars, std::size_t max_items) {
+    json out = array_of(text(1, max_chars), 0, max_items);
     out["uniqueItems"] = true;
     return out;
 }
+json labels(std::size_t max_items) { return labels_of(ex::cell_label_max_chars, max_items); }
 
 json flags(std::size_t max_items) { return array_of(boolean(), 0, max_items); }
 
@@ -135,24 +132,34 @@ json whole_list(std::vector<std::size_t> values) {
 }
 
 // A field of a lesson's table (core/field.hpp), by its kind.
-json field_schema(const Field& f) {
+json field_kind_schema(const Field& f) {
     switch (f.kind) {
         case Field::whole: return whole(f.range.min, f.range.max);
         case Field::whole_of: return whole_list(std::vector<std::size_t>(f.choices, f.choices + f.choice_count));
         case Field::wholes: return array_of(whole(f.range.min, f.range.max), f.count.min, f.count.max);
         case Field::positive: return positive(f.limit);
+        case Field::numbers: return vector(f.count.min, f.count.max, f.limit);
         case Field::rows: return array_of(vector(f.range.min, f.range.max, f.limit), f.count.min, f.count.max);
+        case Field::strings: return array_of(text(f.range.min, f.range.max), f.count.min, f.count.max);
+        case Field::labels: return labels_of(f.range.max, f.count.max);
+        case Field::flag_rows: return array_of(flags(f.range.max), f.count.min, f.count.max);
+        case Field::choice: return one_of(f.names());
         case Field::divisor: return divisor();
         case Field::boolean: return boolean();
     }
     return json();
 }
 
+// ... with the table's line of help as its description, which an editor shows beside the field.
+json field_schema(const Field& f) {
+    json out = field_kind_schema(f);
+    out["description"] = f.help;
+    return out;
+}
+
 // Each cell type's own fields (besides type, id, depths and title): the readers' arguments in
 // validate_cells.cpp, validate_sequence_cells.cpp, validate_scale_cells.cpp, validate_lesson_cells.cpp.
 std::map<std::string, json> own_fields(const std::string& type) {
-    namespace hx = hand_example_limits;
-    namespace bl = block_limits;
     std::map<std::string, json> f;
     const json markdown = ref("markdown");
     if (type == "prose") {
@@ -175,19 +182,6 @@ std::map<std::string, json> own_fields(const std::string& type) {
         goal["share_above"].erase("maximum");
         goal["share_above"]["exclusiveMaximum"] = 1;
         f["goal"] = closed_object(std::move(goal), {"source", "share_above"});
-    } else if (type == "hand-example") {
-        f["queries"] = f["keys"] = f["values"] = matrix(hx::cell_max_rows, 1, hx::cell_max_width, hx::cell_max_abs);
-    } else if (type == "held-sequence") {
-        f["queries"] = f["keys"] = f["values"] = matrix(ex::cell_max_keys, 1, ex::cell_max_width, ex::cell_max_abs);
-        f["labels"] = labels(ex::cell_max_keys);
-        f["mask"] = array_of(flags(ex::cell_max_keys), 0, ex::cell_max_keys);
-        f["divisor"] = divisor();
-    } else if (type == "transformer-block") {
-        f["input"] = matrix(bl::max_rows, bl::d_model, bl::d_model, bl::max_abs);
-        f["labels"] = labels(bl::max_rows);
-        f["heads"] = whole(1, bl::d_model);
-        f["mask"] = array_of(flags(bl::max_rows), 0, bl::max_rows);
-        f["activation"] = one_of(activation_names());
     } else if (type == "playback") {
         f["duration"] = whole(lesson_cell_limits::playback_min_seconds, lesson_cell_limits::playback_max_seconds);
     } else if (type == "study") {
@@ -198,50 +192,18 @@ std::map<std::string, json> own_fields(const std::string& type) {
     } else if (type == "references") {
         f["items"] = array_of(ref("reference"), nb::min_references, nb::max_references);
     } else if (type == "attention-scale") {
-        namespace as = attention_scale_limits;
-        f["tokens"] = whole(as::cell_tokens.min, as::cell_tokens.max);
-        f["head_width"] = whole(as::cell_head_width.min, as::cell_head_width.max);
-        f["heads"] = whole(as::cell_heads.min, as::cell_heads.max);
-        f["seed"] = whole(as::seed.min, as::seed.max);
-        f["causal"] = boolean();
-        f["divisor"] = divisor();
         f["backend"] = one_of(scale_backend_names());
     } else if (type == "precision-lab") {
         namespace pl = precision_limits;
         f["tokens"] = array_of(whole(pl::min_tokens, pl::max_tokens), 1, pl::cell_max_lengths);
-    } else if (type == "pipeline") {
-        namespace pi = pipeline_limits;
-        f["scores"] = vector(1, pi::max_words, pi::max_abs);
-        f["width"] = whole(1, pi::max_width);
-        f["values"] = matrix(pi::max_words, 1, pi::max_value_width, pi::max_abs);
-        f["labels"] = array_of(text(1, ex::cell_label_max_chars), 0, pi::max_words);
     } else if (type == "pytorch-rules") {
         f["scale"] = positive(pytorch_rules_limits::max_scale);
     } else if (type == "jacobian") {
         namespace jl = jacobian_limits;
         f["scores"] = vector(1, jl::max_scores, jl::max_abs);
         f["widths"] = array_of(whole(1, jl::max_width), 1, jl::max_widths);
-    } else if (type == "online-softmax") {
-        namespace ol = online_softmax_limits;
-        f["scores"] = vector(1, ol::max_keys, ol::max_abs);
-        f["values"] = matrix(ol::max_keys, 1, ol::max_width, ol::max_abs);
-        f["tile"] = whole(1, ol::max_keys);
     } else if (type == "training-lab") {
-        namespace tl = train_limits;
         f["mode"] = one_of(training_lab_mode_names());
-        f["task"] = one_of(train_task_names());
-        f["layers"] = whole(1, tl::max_layers);
-        f["heads"] = whole(1, tl::max_heads);
-        f["width"] = whole(tl::min_width, tl::max_width);
-        f["context"] = whole(tl::min_context, tl::max_context);
-        f["vocab"] = whole(tl::min_vocab, tl::max_vocab);
-        f["mlp"] = boolean();
-        f["divisor"] = divisor();
-        f["learning_rate"] = positive(tl::max_learning_rate);
-        f["batch"] = whole(1, tl::max_batch);
-        f["steps"] = whole(1, tl::max_steps);
-        f["seed"] = whole(0, tl::max_seed);
-        f["probe"] = array_of(whole(0, tl::max_vocab - 1), 1, tl::max_context);
     }
     return f;
 }

@@ -6,7 +6,7 @@
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/explore_row.hpp"
 #include "attnbook/lessons/sequence.hpp"
-#include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/field_reader.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/number_json.hpp"
 
@@ -21,13 +21,8 @@ constexpr Shown kShown{3, Rounding::trimmed};
 }  // namespace
 
 json sequence_command(const json& raw, const Progress&) {
-    CommandArgs args("sequence", raw, {"queries", "keys", "values", "mask", "divisor"});
-    SequenceInput in = sequence_example();  // every field left out is the lesson's held example
-    if (args.has("queries")) in.queries = args.rows("queries");
-    if (args.has("keys")) in.keys = args.rows("keys");
-    if (args.has("values")) in.values = args.rows("values");
-    if (args.has("mask")) in.mask = args.flag_rows("mask");
-    if (args.has("divisor")) in.divisor = parse_divisor(args.text("divisor"));
+    // Every field left out is the lesson's held example.
+    const SequenceInput in = read_command_fields<SequenceInput>("sequence", raw);
     // The explorable's command limits, per row and per source.
     constexpr std::size_t rows = explore_limits::command_max_sources, width = explore_limits::command_max_width;
     if (in.queries.size() > rows) throw_format("queries: at most {} rows", {rows});

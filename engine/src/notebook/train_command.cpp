@@ -8,6 +8,7 @@
 #include "attnbook/core/errors.hpp"
 #include "attnbook/lessons/train.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/field_reader.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/number_json.hpp"
 
@@ -15,13 +16,6 @@ namespace attnbook {
 
 using nlohmann::json;
 
-
-const std::initializer_list<const char*>& train_config_fields() {
-    static const std::initializer_list<const char*> fields = {
-        "task", "layers", "heads", "width", "context", "vocab", "mlp", "divisor", "learning_rate", "batch", "steps",
-        "seed", "snapshots", "eval_every", "probe"};
-    return fields;
-}
 
 json train_config_json(const TrainConfig& c) {
     json out;
@@ -60,27 +54,8 @@ json train_attention_json(const TrainConfig& c, const std::vector<double>& atten
     return maps;
 }
 
-TrainConfig train_config_from(const CommandArgs& args) {
-    namespace lim = train_limits;
-    TrainConfig c;
-    if (args.has("task")) c.task = parse_train_task(args.text("task"), "task");
-    if (args.has("layers")) c.layers = args.whole("layers", 1, lim::max_layers);
-    if (args.has("heads")) c.heads = args.whole("heads", 1, lim::max_heads);
-    if (args.has("width")) c.width = args.whole("width", lim::min_width, lim::max_width);
-    if (args.has("context")) c.context = args.whole("context", lim::min_context, lim::max_context);
-    if (args.has("vocab")) c.vocab = args.whole("vocab", lim::min_vocab, lim::max_vocab);
-    if (args.has("mlp")) {
-        if (!args.raw("mlp").is_boolean()) throw UserError("train: $.mlp: expected true or false");
-        c.mlp = args.raw("mlp").get<bool>();
-    }
-    if (args.has("divisor")) c.divisor = parse_divisor(args.text("divisor"));
-    if (args.has("learning_rate")) c.learning_rate = args.number("learning_rate");
-    if (args.has("batch")) c.batch = args.whole("batch", 1, lim::max_batch);
-    if (args.has("steps")) c.steps = args.whole("steps", 0, lim::max_steps);
-    if (args.has("seed")) c.seed = args.whole("seed", 0, lim::max_seed);
-    if (args.has("snapshots")) c.snapshots = args.whole("snapshots", 0, lim::max_snapshots);
-    if (args.has("eval_every")) c.eval_every = args.whole("eval_every", 1, lim::max_steps);
-    if (args.has("probe")) c.probe = args.wholes("probe", 0, lim::max_vocab - 1);
+TrainConfig read_train_config(const char* command, const json& args) {
+    const TrainConfig c = read_command_fields<TrainConfig>(command, args);
     check_train_config(c);
     return c;
 }
@@ -88,7 +63,7 @@ TrainConfig train_config_from(const CommandArgs& args) {
 namespace {
 
 json run_train(const json& raw, const Progress& progress) {
-    const TrainConfig c = train_config_from(CommandArgs("train", raw, train_config_fields()));
+    const TrainConfig c = read_train_config("train", raw);
     const TrainResult r = train(c, progress);
     json out;
     JsonOut o(out);

@@ -12,7 +12,7 @@ namespace attnbook {
 using nlohmann::json;
 
 TrainLab::TrainLab(const std::string& who, const json& args) : who_(who) {
-    session_ = std::make_unique<TrainSession>(train_config_from(CommandArgs(who, args, train_config_fields())));
+    session_ = std::make_unique<TrainSession>(read_train_config(who.c_str(), args));
 }
 
 json TrainLab::step(std::size_t n) {

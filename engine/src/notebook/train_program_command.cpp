@@ -11,6 +11,7 @@
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/train.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/field_reader.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/train_command.hpp"
 
@@ -219,10 +220,12 @@ std::string train_program(const TrainConfig& c) {
 }
 
 json run_train_program(const json& raw, const Progress&) {
-    const TrainConfig c = train_config_from(CommandArgs(
-        "train_program", raw,
-        {"task", "layers", "heads", "width", "context", "vocab", "mlp", "divisor", "learning_rate", "batch", "steps",
-         "seed", "eval_every"}));
+    // train's fields but the two that only attention maps read (the program prints none).
+    std::vector<const char*> known;
+    for (const Field& f : field_list<TrainConfig>(false))
+        if (f.name != train_fields::snapshots.name && f.name != train_fields::probe.name) known.push_back(f.name);
+    const CommandArgs refuse_others("train_program", raw, known);
+    const TrainConfig c = read_train_config("train_program", raw);
     json out;
     JsonOut(out).set("program", train_program(c));
     return out;

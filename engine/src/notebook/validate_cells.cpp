@@ -9,13 +9,19 @@
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/quote.hpp"
 #include "attnbook/lessons/alternatives.hpp"
+#include "attnbook/lessons/attention_scale.hpp"
+#include "attnbook/lessons/block.hpp"
 #include "attnbook/lessons/cost_model.hpp"
 #include "attnbook/lessons/explore_row.hpp"
 #include "attnbook/lessons/jacobian.hpp"
 #include "attnbook/lessons/mistakes.hpp"
+#include "attnbook/lessons/online_softmax.hpp"
+#include "attnbook/lessons/pipeline.hpp"
 #include "attnbook/lessons/precision.hpp"
 #include "attnbook/lessons/hand_example.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
+#include "attnbook/lessons/train.hpp"
+#include "attnbook/lessons/sequence.hpp"
 #include "attnbook/notebook/json_text.hpp"
 #include "attnbook/notebook/notebook.hpp"
 #include "attnbook/notebook/practice.hpp"
@@ -28,7 +34,6 @@ namespace {
 
 // Every limit and default below is read from the header of the concept it belongs to.
 namespace ex = explore_limits;
-namespace hx = hand_example_limits;
 namespace nb = notebook_limits;
 
 using CellCheck = void (*)(Context&, const json&, const std::string&, json&);
@@ -41,6 +46,7 @@ struct CellType {
     CellCheck check;
     // The lesson's field table (field_reader.hpp), whose cell fields follow `fields`.
     std::vector<Field> (*table)(bool cell) = nullptr;
+    Names after = {};  // the cell's own fields after the table's (as a cell lists them)
 };
 
 constexpr Names common_fields = {"type", "id", "depths", "title"};
@@ -72,7 +78,7 @@ void check_explorable(Context& cx, const json& cell, const std::string& path, js
         if (query) d = query->size();
         check_row_widths(cx, *keys, f.at("keys"), "key", d, "the query has ");
     }
-    if (values) check_value_rows(cx, keys, *values, f.at("values"));
+    if (values) check_value_rows(cx, keys ? &*keys : nullptr, *values, f.at("values"));
     const std::size_t n = keys ? keys->size() : 0;
 
     labels_field(f, o, n, keys ? " but keys has " : nullptr);
@@ -155,32 +161,29 @@ void check_scaling_study(Context& cx, const json& cell, const std::string& path,
     }
 }
 
+// The table reads each matrix (hand_example_fields); here, the shapes between them, including
+// the defaults of the ones left out.
 void check_hand_example(Context& cx, const json& cell, const std::string& path, json& out) {
+    namespace hf = hand_example_fields;
+    HandExampleInput in;
+    const TableRead read = read_table_cell(cx, cell, path, out, in);
     const Fields f(cx, cell, path);
-    JsonOut o = JsonOut::into(out);
-    // Defaults: the lesson's example that can be checked by hand, as HandExampleInput holds it.
-    const HandExampleInput defaults;
-    const bool own_queries = f.find("queries"), own_keys = f.find("keys"), own_values = f.find("values");
-    auto read = [&](const char* name, bool own, const Matrix& fallback) -> std::optional<Matrix> {
-        if (!own) return fallback;
-        return f.matrix(name, 1, hx::cell_max_rows, 1, hx::cell_max_width, hx::cell_max_abs);
-    };
-    const std::optional<Matrix> queries = read("queries", own_queries, defaults.queries);
-    const std::optional<Matrix> keys = read("keys", own_keys, defaults.keys);
-    const std::optional<Matrix> values = read("values", own_values, defaults.values);
+    auto valid = [&](const Field& field, const Matrix& m) { return read.refused(field) ? nullptr : &m; };
+    const Matrix *queries = valid(hf::queries, in.queries), *keys = valid(hf::keys, in.keys),
+                 *values = valid(hf::values, in.values);
     const std::string q_at = f.at("queries"), k_at = f.at("keys"), v_at = f.at("values");
 
     const bool queries_even = queries && check_row_widths(cx, *queries, q_at, "query");
     if (keys && queries_even) {
         const std::size_t d = queries->front().size();
-        if (own_keys) {
+        if (read.given(hf::keys)) {
             check_row_widths(cx, *keys, k_at, "key", d, "the query rows have ");
         } else if (d != keys->front().size()) {
             cx.error(q_at, {"query rows have ", counted(d, "number", "numbers"), " but the default keys have ",
                             keys->front().size(), " (give keys as well)"});
         }
     }
-    if (values && own_values) {
+    if (values && read.given(hf::values)) {
         check_value_rows(cx, keys, *values, v_at);
     } else if (values) {
         check_row_widths(cx, *values, v_at, "value");
@@ -189,9 +192,6 @@ void check_hand_example(Context& cx, const json& cell, const std::string& path, 
                             counted(values->size(), "row", "rows"), " (give values as well)"});
         }
     }
-    if (queries) o.set("queries", *queries);
-    if (keys) o.set("keys", *keys);
-    if (values) o.set("values", *values);
 }
 
 // A list of Markdown texts (choice options, reasons): invalid ones are null in the result.
@@ -338,9 +338,9 @@ constexpr CellType cell_types[] = {
      {"query", "keys", "values"},
      check_explorable},
     {"scaling-study", {}, {}, check_scaling_study, field_list<ScalingInput>},
-    {"hand-example", {"queries", "keys", "values"}, {}, check_hand_example},
-    {"held-sequence", {"queries", "keys", "values", "labels", "mask", "divisor"}, {}, check_held_sequence},
-    {"transformer-block", {"input", "labels", "heads", "mask", "activation"}, {}, check_transformer_block},
+    {"hand-example", {}, {}, check_hand_example, field_list<HandExampleInput>},
+    {"held-sequence", {}, {}, check_held_sequence, field_list<SequenceInput>},
+    {"transformer-block", {}, {}, check_transformer_block, field_list<BlockInput>},
     {"playback", {"duration"}, {}, check_playback},
     {"study", {"steps"}, {"steps"}, check_study},
     {"help-history", {}, {}, check_nothing},
@@ -348,20 +348,16 @@ constexpr CellType cell_types[] = {
     {"references", {"items"}, {"items"}, check_references},
     // "On this page": the page lists the headings shown after it at the reader's depth.
     {"contents", {}, {}, check_nothing},
-    {"attention-scale", {"tokens", "head_width", "heads", "causal", "divisor", "seed", "backend"}, {}, check_attention_scale_cell},
+    {"attention-scale", {}, {}, check_attention_scale_cell, field_list<ScaleProblem>, {"backend"}},
     {"precision-lab", {"tokens"}, {}, check_precision_lab_cell, field_list<PrecisionInput>},
-    {"pipeline", {"scores", "width", "values", "labels"}, {}, check_pipeline_cell},
+    {"pipeline", {}, {}, check_pipeline_cell, field_list<PipelineInput>},
     {"pytorch-rules", {"scale"}, {}, check_pytorch_rules_cell},
     {"mistakes", {}, {}, check_table_cell<MistakesInput>, field_list<MistakesInput>},
     {"jacobian", {"scores", "widths"}, {}, check_jacobian_cell, field_list<JacobianNormsInput>},
     {"cost", {}, {}, check_table_cell<CostInput>, field_list<CostInput>},
-    {"online-softmax", {"scores", "values", "tile"}, {}, check_online_softmax_cell},
+    {"online-softmax", {}, {}, check_online_softmax_cell, field_list<OnlineSoftmaxInput>},
     {"alternatives", {}, {}, check_table_cell<AlternativesInput>, field_list<AlternativesInput>},
-    {"training-lab",
-     {"mode", "task", "layers", "heads", "width", "context", "vocab", "mlp", "divisor", "learning_rate", "batch", "steps",
-      "seed", "probe"},
-     {},
-     check_training_lab_cell},
+    {"training-lab", {"mode"}, {}, check_training_lab_cell, field_list<TrainConfig>},
 };
 
 // A type's own fields: its list, then its table's cell fields.
@@ -369,6 +365,7 @@ std::vector<const char*> own_field_names(const CellType& type) {
     std::vector<const char*> names(type.fields.begin(), type.fields.end());
     if (type.table)
         for (const Field& f : type.table(true)) names.push_back(f.name);
+    names.insert(names.end(), type.after.begin(), type.after.end());
     return names;
 }
 

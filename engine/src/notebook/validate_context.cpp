@@ -285,7 +285,7 @@ bool check_row_widths(Context& cx, const Matrix& rows, const std::string& path, 
     return false;
 }
 
-void check_value_rows(Context& cx, const std::optional<Matrix>& keys, const Matrix& values, const std::string& path) {
+void check_value_rows(Context& cx, const Matrix* keys, const Matrix& values, const std::string& path) {
     check_row_widths(cx, values, path, "value");
     if (keys && values.size() != keys->size())
         cx.error(path, {"keys has ", counted(keys->size(), "row", "rows"), " but values has ",
@@ -470,17 +470,22 @@ void Fields::divisor_to(JsonOut& out, const char* name) const {
     if (auto x = divisor(name)) out.set(name, *x);
 }
 
-void Fields::choice_to(JsonOut& out, const char* name, const std::vector<std::string>& names) const {
+std::optional<std::size_t> Fields::choice(const char* name, const std::vector<std::string>& names) const {
     const json* v = find(name);
-    if (!v) return;
-    if (v->is_string() && std::find(names.begin(), names.end(), v->get_ref<const std::string&>()) != names.end()) {
-        out.set(name, *v);
-        return;
-    }
-    if (v->is_string())
-        error(name, {"expected one of ", listed(names), ", found ", in_quotes(v->get_ref<const std::string&>())});
-    else
+    if (!v) return std::nullopt;
+    if (v->is_string()) {
+        const std::string& text = v->get_ref<const std::string&>();
+        for (std::size_t i = 0; i < names.size(); ++i)
+            if (text == names[i]) return i;
+        error(name, {"expected one of ", listed(names), ", found ", in_quotes(text)});
+    } else {
         error(name, {"expected one of ", listed(names), ", found ", kind_of(*v)});
+    }
+    return std::nullopt;
+}
+
+void Fields::choice_to(JsonOut& out, const char* name, const std::vector<std::string>& names) const {
+    if (auto i = choice(name, names)) out.set(name, names[*i]);
 }
 
 std::optional<std::uint64_t> CellFieldSource::whole(const Field& f) {
@@ -495,13 +500,18 @@ std::optional<std::uint64_t> CellFieldSource::whole(const Field& f) {
     return static_cast<std::uint64_t>(*x);
 }
 
+const json* CellFieldSource::array(const Field& f, const char* what) const {
+    const json* given = f_.find(f.name);
+    if (given->is_array()) return given;
+    expected(f_.cx, f_.at(f.name), what, *given);
+    return nullptr;
+}
+
 std::optional<std::vector<std::size_t>> CellFieldSource::wholes(const Field& f) {
-    const json& given = *f_.find(f.name);
+    const json* list = array(f, "an array of whole numbers");
+    if (!list) return std::nullopt;
+    const json& given = *list;
     const std::string at = f_.at(f.name);
-    if (!given.is_array()) {
-        expected(f_.cx, at, "an array of whole numbers", given);
-        return std::nullopt;
-    }
     bool ok = given.size() >= f.count.min && given.size() <= f.count.max;
     if (!ok) f_.cx.error(at, {"must have between ", f.count.min, " and ", f.count.max, " ", f.name, ", found ", given.size()});
     std::vector<std::size_t> out;
@@ -528,10 +538,108 @@ std::optional<Matrix> CellFieldSource::rows(const Field& f) {
     return f_.matrix(f.name, f.count.min, f.count.max, f.range.min, f.range.max, f.limit);
 }
 
+std::optional<std::vector<std::string>> CellFieldSource::strings(const Field& f) {
+    const json* list = array(f, "an array of strings");
+    if (!list) return std::nullopt;
+    const json& given = *list;
+    const std::string at = f_.at(f.name);
+    std::vector<std::string> out;
+    bool ok = true;
+    for (std::size_t i = 0; i < given.size(); ++i) {
+        const std::string item = json_path_index(at, i);
+        const auto label = read_string(f_.cx, given[i], item, f.range.min, f.range.max);
+        if (label && f.kind == Field::labels && std::find(out.begin(), out.end(), *label) != out.end()) {
+            f_.cx.error(item, {"label ", in_quotes(*label), " is used twice"});
+            ok = false;
+        }
+        if (label) out.push_back(*label);
+        ok = ok && label;
+    }
+    if (!ok) return std::nullopt;
+    return out;
+}
+
+std::optional<std::vector<Flags>> CellFieldSource::flag_rows(const Field& f) {
+    const json* list = array(f, "an array of rows of true/false");
+    if (!list) return std::nullopt;
+    const std::string at = f_.at(f.name);
+    std::vector<Flags> out;
+    bool ok = true;
+    for (std::size_t r = 0; r < list->size(); ++r) {
+        const std::string row_at = json_path_index(at, r);
+        const json& given = (*list)[r];
+        if (!given.is_array()) {
+            expected(f_.cx, row_at, "an array of true/false", given);
+            ok = false;
+            continue;
+        }
+        Flags& row = out.emplace_back();
+        for (std::size_t c = 0; c < given.size(); ++c) {
+            const auto b = read_bool(f_.cx, given[c], json_path_index(row_at, c));
+            row.push_back(b && *b);
+            ok = ok && b;
+        }
+    }
+    if (!ok) return std::nullopt;
+    return out;
+}
+
+std::optional<std::size_t> CellFieldSource::choice(const Field& f) { return f_.choice(f.name, f.names()); }
+
+FieldRead TableRead::of(const Field& f) const {
+    for (std::size_t i = 0; i < bound.size(); ++i)
+        if (bound[i].field == &f) return state[i];
+    return FieldRead::absent;
+}
+
+TableRead read_table(Context& cx, const json& cell, const std::string& path, json& out, BoundFields bound) {
+    const std::size_t before = cx.count();
+    CellFieldSource src(Fields(cx, cell, path));
+    TableRead read{std::move(bound), {}};
+    read_fields(read.bound, src, &read.state);
+    JsonOut o = JsonOut::into(out);
+    write_fields(read.bound, o, true);
+    read.ok = cx.count() == before;
+    return read;
+}
+
 std::optional<Divisor> CellFieldSource::divisor(const Field& f) {
     const auto x = f_.divisor(f.name);
     if (!x) return std::nullopt;
     return parse_divisor(*x);
+}
+
+void check_labels(const Fields& f, const Field& labels, json& out, std::size_t n) {
+    const json* given = f.find(labels.name);
+    if (given && given->is_array()) {
+        if (given->size() != n)
+            f.error(labels.name, {"labels has ", counted(given->size(), "entry", "entries"), " but there are ",
+                                  counted(n, "row", "rows")});
+        return;
+    }
+    json& names = JsonOut::into(out).array(labels.name);
+    for (std::size_t i = 0; i < n; ++i) names.push_back(std::string(1, static_cast<char>('A' + i)));
+}
+
+void check_mask(const Fields& f, const Field& mask, json& out, std::size_t rows,
+                std::size_t cols) {
+    const json* given = f.find(mask.name);
+    if (!given) {
+        json& all = JsonOut::into(out).array(mask.name);
+        for (std::size_t r = 0; r < rows; ++r) all.push_back(all_true(cols));
+        return;
+    }
+    if (!given->is_array()) return;  // the table's reader said so
+    const std::string at = f.at(mask.name);
+    if (given->size() != rows)
+        f.cx.error(at, {"mask has ", counted(given->size(), "row", "rows"), " but there are ",
+                        counted(rows, "query row", "query rows")});
+    for (std::size_t r = 0; r < given->size(); ++r) {
+        const json& row = (*given)[r];
+        if (row.is_array() && row.size() != cols)
+            f.cx.error(json_path_index(at, r), {"mask row has ", counted(row.size(), "entry", "entries"), " but there are ",
+                                                counted(cols, "source", "sources")});
+    }
 }
 
 void labels_field(const Fields& f, JsonOut& o, std::size_t n, const char* count_lead) {

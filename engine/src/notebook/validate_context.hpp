@@ -104,7 +104,7 @@ bool check_row_widths(Context& cx, const Matrix& rows, const std::string& path, 
 
 // The value rows (at `path`): as wide as each other, and one per key ("keys has 3 rows but values
 // has 2 rows").
-void check_value_rows(Context& cx, const std::optional<Matrix>& keys, const Matrix& values, const std::string& path);
+void check_value_rows(Context& cx, const Matrix* keys, const Matrix& values, const std::string& path);
 
 // A list of depths (the notebook's or a cell's): strings of `allowed`, each once, in its order.
 // Returns the depths accepted, or nullopt when `value` is no list or an empty one ("must list at
@@ -153,7 +153,9 @@ public:
     void boolean_to(JsonOut& out, const char* name) const;
     void integer_to(JsonOut& out, const char* name, long long lo, long long hi) const;
     void divisor_to(JsonOut& out, const char* name) const;
-    // One of `names` (a string), else "expected one of a, b, found ..." (normalizer, backend).
+    // One of `names` (a string), else "expected one of a, b, found ..." (normalizer, backend): its
+    // place in `names`.
+    std::optional<std::size_t> choice(const char* name, const std::vector<std::string>& names) const;
     void choice_to(JsonOut& out, const char* name, const std::vector<std::string>& names) const;
 
     Context& cx;
@@ -171,25 +173,44 @@ public:
     std::optional<std::uint64_t> whole(const Field& f) override;
     std::optional<std::vector<std::size_t>> wholes(const Field& f) override;
     std::optional<double> positive(const Field& f) override;
+    std::optional<std::vector<double>> numbers(const Field& f) override {
+        return f_.vector(f.name, f.count.min, f.count.max, f.limit);
+    }
     std::optional<Matrix> rows(const Field& f) override;
+    std::optional<std::vector<std::string>> strings(const Field& f) override;
+    std::optional<std::vector<Flags>> flag_rows(const Field& f) override;
+    std::optional<std::size_t> choice(const Field& f) override;
     std::optional<Divisor> divisor(const Field& f) override;
     std::optional<bool> boolean(const Field& f) override { return f_.boolean(f.name); }
 
 private:
+    // The field's array, or nullptr after "expected WHAT, found ...".
+    const json* array(const Field& f, const char* what) const;
     Fields f_;
 };
 
+// A cell read by its lesson's table: what became of each field, for the checks between fields.
+struct TableRead {
+    BoundFields bound;
+    std::vector<FieldRead> state;
+    bool ok = true;  // nothing reported
+
+    FieldRead of(const Field& f) const;  // f: the table's entry (lessons' *_fields constants)
+    bool given(const Field& f) const { return of(f) != FieldRead::absent; }
+    bool refused(const Field& f) const { return of(f) == FieldRead::refused; }
+};
+TableRead read_table(Context& cx, const json& cell, const std::string& path, json& out, BoundFields bound);
+
 // A cell's fields by its lesson's table: `in` (the defaults) takes every valid value, and `out`
-// every field of the cell, defaults included. Returns whether nothing was reported.
+// every field of the cell, defaults included.
+template <class Input>
+TableRead read_table_cell(Context& cx, const json& cell, const std::string& path, json& out, Input& in) {
+    return read_table(cx, cell, path, out, bind_fields(in));
+}
+// The same; returns whether nothing was reported.
 template <class Input>
 bool check_table_fields(Context& cx, const json& cell, const std::string& path, json& out, Input& in) {
-    const std::size_t before = cx.count();
-    CellFieldSource src(Fields(cx, cell, path));
-    const BoundFields bound = bind_fields(in);
-    read_fields(bound, src);
-    JsonOut o = JsonOut::into(out);
-    write_fields(bound, o, true);
-    return cx.count() == before;
+    return read_table_cell(cx, cell, path, out, in).ok;
 }
 
 // A cell whose fields are all its lesson's table's (check_table_fields), with nothing to check
@@ -203,6 +224,13 @@ void check_table_cell(Context& cx, const json& cell, const std::string& path, js
 // "labels": n distinct strings, "A", "B", ... by default. With `count_lead`, a list of another
 // length is an error: "labels has 3 entries" + count_lead + "2 rows".
 void labels_field(const Fields& f, JsonOut& o, std::size_t n, const char* count_lead);
+// The same for a labels field a table has read (Field::labels): one per row, "A", "B", ... when
+// left out (or not a list), "labels has 3 entries but there are 2 rows" otherwise.
+void check_labels(const Fields& f, const Field& labels, json& out, std::size_t n);
+// A mask a table has read (Field::flag_rows): rows x cols ("mask has 2 rows but there are 3
+// query rows"), every entry true when left out.
+void check_mask(const Fields& f, const Field& mask, json& out, std::size_t rows,
+                std::size_t cols);
 
 // The held-sequence and transformer-block cells (validate_sequence_cells.cpp).
 void check_held_sequence(Context& cx, const json& cell, const std::string& path, json& out);

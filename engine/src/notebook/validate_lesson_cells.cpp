@@ -18,14 +18,6 @@ namespace notebook_validation {
 
 namespace {
 
-// A whole-number field with its default; returns the value written.
-long long whole_field(const Fields& f, JsonOut& o, const char* name, long long lo, long long hi, long long fallback) {
-    const auto x = f.integer(name, lo, hi);
-    const long long value = x ? *x : fallback;
-    o.set(name, value);
-    return value;
-}
-
 // A number field > 0 with its default.
 void positive_field(const Fields& f, JsonOut& o, const char* name, double limit, double fallback) {
     o.set(name, fallback);
@@ -48,21 +40,20 @@ std::size_t scores_field(const Fields& f, JsonOut& o, const std::vector<double>&
     return fallback.size();
 }
 
-// "values", one row per score, with its default.
-void values_field(const Fields& f, JsonOut& o, const Matrix& fallback, std::size_t count, std::size_t max_rows,
-                  std::size_t max_width, double max_abs) {
-    o.set("values", fallback);
-    if (f.find("values")) {
-        if (auto v = f.matrix("values", 1, max_rows, 1, max_width, max_abs)) {
-            const std::string at = f.at("values");
-            if (check_row_widths(f.cx, *v, at, "value")) o.set("values", *v);
-            if (v->size() != count)
-                f.cx.error(at, {"scores has ", counted(count, "number", "numbers"), " but values has ",
-                                counted(v->size(), "row", "rows")});
-        }
-    } else if (f.find("scores") && count != fallback.size()) {
+// One value row per score, for a cell read by its table (`values`: its member, the lesson's
+// example's when the cell gives none; `count`: the scores, given or the example's).
+void check_values_per_score(const Fields& f, const TableRead& read, const Field& scores, const Field& values_field,
+                            const Matrix& values, std::size_t count) {
+    if (read.given(values_field)) {
+        if (read.refused(values_field)) return;
+        const std::string at = f.at("values");
+        check_row_widths(f.cx, values, at, "value");
+        if (values.size() != count)
+            f.cx.error(at, {"scores has ", counted(count, "number", "numbers"), " but values has ",
+                            counted(values.size(), "row", "rows")});
+    } else if (read.given(scores) && count != values.size()) {
         f.error("scores", {"scores has ", counted(count, "number", "numbers"), " but the default values have ",
-                                    counted(fallback.size(), "row", "rows"), " (give values as well)"});
+                           counted(values.size(), "row", "rows"), " (give values as well)"});
     }
 }
 
@@ -75,26 +66,17 @@ const PipelineInput& pipeline_defaults() {
 }  // namespace
 
 void check_pipeline_cell(Context& cx, const json& cell, const std::string& path, json& out) {
-    namespace lim = pipeline_limits;
+    namespace pf = pipeline_fields;
+    PipelineInput in;
+    const TableRead read = read_table_cell(cx, cell, path, out, in);
     const Fields f(cx, cell, path);
-    JsonOut o = JsonOut::into(out);
-    const PipelineInput& d = pipeline_defaults();
-    const std::size_t count = scores_field(f, o, d.scores, lim::max_words, lim::max_abs);
-    whole_field(f, o, "width", 1, static_cast<long long>(lim::max_width), static_cast<long long>(d.width));
-    values_field(f, o, d.values, count, lim::max_words, lim::max_value_width, lim::max_abs);
+    const std::size_t count = in.scores.size();
+    check_values_per_score(f, read, pf::scores, pf::values, in.values, count);
     if (const json* given = f.find("labels")) {
-        const std::string l_at = f.at("labels");
-        if (!given->is_array()) {
-            expected(cx, l_at, "an array of strings", *given);
-        } else {
-            if (given->size() != count)
-                cx.error(l_at, {"labels has ", given->size(), " entries but there are ", counted(count, "score", "scores")});
-            json& labels = o.array("labels");
-            for (std::size_t i = 0; i < given->size(); ++i)
-                if (auto s = read_string(cx, (*given)[i], json_path_index(l_at, i), 1, 16)) labels.push_back(*s);
-        }
-    } else if (!f.find("scores")) {
-        o.set("labels", d.labels);
+        if (given->is_array() && given->size() != count)
+            f.error("labels", {"labels has ", given->size(), " entries but there are ", counted(count, "score", "scores")});
+    } else if (read.given(pf::scores)) {
+        out.erase("labels");  // the example's words go with the example's scores only
     }
 }
 
@@ -138,16 +120,12 @@ void check_jacobian_cell(Context& cx, const json& cell, const std::string& path,
 }
 
 void check_online_softmax_cell(Context& cx, const json& cell, const std::string& path, json& out) {
-    namespace lim = online_softmax_limits;
+    namespace of = online_softmax_fields;
+    OnlineSoftmaxInput in;
+    const TableRead read = read_table_cell(cx, cell, path, out, in);
     const Fields f(cx, cell, path);
-    JsonOut o = JsonOut::into(out);
-    const OnlineSoftmaxInput d;
-    const std::size_t count = scores_field(f, o, d.scores, lim::max_keys, lim::max_abs);
-    values_field(f, o, d.values, count, lim::max_keys, lim::max_width, lim::max_abs);
-    const long long tile =
-        whole_field(f, o, "tile", 1, static_cast<long long>(lim::max_keys), static_cast<long long>(d.tile));
-    if (tile > static_cast<long long>(count))
-        f.error("tile", {"must be at most the number of scores (", count, ")"});
+    check_values_per_score(f, read, of::scores, of::values, in.values, in.scores.size());
+    if (in.tile > in.scores.size()) f.error("tile", {"must be at most the number of scores (", in.scores.size(), ")"});
 }
 
 }  // namespace notebook_validation

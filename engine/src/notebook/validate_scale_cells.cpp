@@ -10,37 +10,16 @@
 
 namespace attnbook {
 namespace notebook_validation {
-namespace {
-
-// A whole-number field in [lo, hi] with its default (written as given: unsigned); returns the value.
-std::uint64_t whole_field(const Fields& f, JsonOut& o, const char* name, std::uint64_t lo, std::uint64_t hi,
-                          std::uint64_t fallback) {
-    o.set(name, fallback);
-    if (auto x = f.integer(name, static_cast<long long>(lo), static_cast<long long>(hi))) {
-        o.set(name, *x);
-        return static_cast<std::uint64_t>(*x);
-    }
-    return fallback;
-}
-
-}  // namespace
-
+// The problem's fields by its table (attention_scale_fields, a cell's ranges); the backend and
+// the problem's size here.
 void check_attention_scale_cell(Context& cx, const json& cell, const std::string& path, json& out) {
     namespace lim = attention_scale_limits;
-    const Fields f(cx, cell, path);
+    ScaleProblem p;
+    read_table_cell(cx, cell, path, out, p);
     JsonOut o = JsonOut::into(out);
-    const ScaleProblem defaults;
-    o.set("causal", defaults.causal).set("divisor", divisor_name(defaults.divisor));
     o.set("backend", scale_backend_names()[0]);
-    const std::uint64_t tokens = whole_field(f, o, "tokens", lim::cell_tokens.min, lim::cell_tokens.max, defaults.tokens);
-    const std::uint64_t width =
-        whole_field(f, o, "head_width", lim::cell_head_width.min, lim::cell_head_width.max, defaults.head_width);
-    const std::uint64_t heads = whole_field(f, o, "heads", lim::cell_heads.min, lim::cell_heads.max, defaults.heads);
-    whole_field(f, o, "seed", lim::seed.min, lim::seed.max, defaults.seed);
-    f.boolean_to(o, "causal");
-    f.divisor_to(o, "divisor");
-    f.choice_to(o, "backend", scale_backend_names());
-    const std::uint64_t numel = tokens * width * heads;
+    Fields(cx, cell, path).choice_to(o, "backend", scale_backend_names());
+    const std::uint64_t numel = std::uint64_t{p.tokens} * p.head_width * p.heads;
     if (numel > lim::max_elements)
         cx.error(path, {"heads x tokens x head_width = ", numel, " numbers per tensor; at most ", lim::max_elements});
 }

@@ -1,11 +1,8 @@
 // The held-sequence and transformer-block cells: their fields, shapes and defaults. Registered in
 // validate_cells.cpp's table; limits come from the lessons' headers (explore_row.hpp, block.hpp).
-#include <algorithm>
 #include <optional>
-#include <set>
 #include <string>
 
-#include "attnbook/core/quote.hpp"
 #include "attnbook/lessons/block.hpp"
 #include "attnbook/lessons/explore_row.hpp"
 #include "attnbook/lessons/sequence.hpp"
@@ -16,64 +13,16 @@
 
 namespace attnbook {
 namespace notebook_validation {
-namespace {
 
-namespace ex = explore_limits;
-namespace bl = block_limits;
-
-// rows x cols of true/false.
-json read_mask_matrix(Context& cx, const json& value, const std::string& at, std::size_t rows, std::size_t cols) {
-    if (!value.is_array()) {
-        expected(cx, at, "an array of rows of true/false", value);
-        return nullptr;
-    }
-    if (value.size() != rows)
-        cx.error(at, {"mask has ", counted(value.size(), "row", "rows"), " but there are ",
-                      counted(rows, "query row", "query rows")});
-    json out = json::array();
-    for (std::size_t r = 0; r < value.size(); ++r) {
-        const std::string row_at = json_path_index(at, r);
-        const json& given = value[r];
-        if (!given.is_array()) {
-            expected(cx, row_at, "an array of true/false", given);
-            continue;
-        }
-        if (given.size() != cols)
-            cx.error(row_at, {"mask row has ", counted(given.size(), "entry", "entries"), " but there are ",
-                              counted(cols, "source", "sources")});
-        out.push_back(json::array());
-        json& row = out.back();
-        for (std::size_t c = 0; c < given.size(); ++c) {
-            const auto b = read_bool(cx, given[c], json_path_index(row_at, c));
-            row.push_back(b ? json(*b) : json());
-        }
-    }
-    return out;
-}
-
-// The mask: every entry true by default, rows x cols.
-void mask_field(const Fields& f, JsonOut& o, std::size_t rows, std::size_t cols) {
-    if (const json* given = f.find("mask")) {
-        o.set("mask", read_mask_matrix(f.cx, *given, f.at("mask"), rows, cols));
-        return;
-    }
-    json& mask = o.array("mask");
-    for (std::size_t r = 0; r < rows; ++r) mask.push_back(all_true(cols));
-}
-
-}  // namespace
-
+// The table reads each field (sequence_fields); here, the shapes between them.
 void check_held_sequence(Context& cx, const json& cell, const std::string& path, json& out) {
+    namespace sf = sequence_fields;
+    SequenceInput in;
+    const TableRead read = read_table_cell(cx, cell, path, out, in);
     const Fields f(cx, cell, path);
-    JsonOut o = JsonOut::into(out);
-    const SequenceInput example = sequence_example();
-    auto read = [&](const char* name, const Matrix& fallback) -> std::optional<Matrix> {
-        if (!f.find(name)) return fallback;
-        return f.matrix(name, 1, ex::cell_max_keys, 1, ex::cell_max_width, ex::cell_max_abs);
-    };
-    const auto queries = read("queries", example.queries);
-    const auto keys = read("keys", example.keys);
-    const auto values = read("values", example.values);
+    auto valid = [&](const Field& field, const Matrix& m) { return read.refused(field) ? nullptr : &m; };
+    const Matrix *queries = valid(sf::queries, in.queries), *keys = valid(sf::keys, in.keys),
+                 *values = valid(sf::values, in.values);
     if (queries) check_row_widths(cx, *queries, f.at("queries"), "query");
     if (keys) {
         std::optional<std::size_t> d;
@@ -85,40 +34,22 @@ void check_held_sequence(Context& cx, const json& cell, const std::string& path,
     // Self-attention: position i's query and its key share a label, so the rows and sources pair up.
     if (queries && keys && m != n)
         f.error("queries", {"queries has ", counted(m, "row", "rows"), " but keys has ", counted(n, "row", "rows"),
-                                   " (each position has one query and one key)"});
-    labels_field(f, o, n, " but there are ");
-    mask_field(f, o, m, n);
-    o.set("divisor", divisor_name(default_divisor));
-    f.divisor_to(o, "divisor");
-    if (queries) o.set("queries", *queries);
-    if (keys) o.set("keys", *keys);
-    if (values) o.set("values", *values);
+                            " (each position has one query and one key)"});
+    check_labels(f, sf::labels, out, n);
+    check_mask(f, sf::mask, out, m, n);
 }
 
+// The table reads each field (block_fields); here, the rules between them.
 void check_transformer_block(Context& cx, const json& cell, const std::string& path, json& out) {
+    namespace bf = block_fields;
+    BlockInput in;
+    const TableRead read = read_table_cell(cx, cell, path, out, in);
     const Fields f(cx, cell, path);
-    JsonOut o = JsonOut::into(out);
-    const BlockInput example = block_example();
-    std::optional<Matrix> input = example.input;
-    if (f.find("input")) input = f.matrix("input", 1, bl::max_rows, bl::d_model, bl::d_model, bl::max_abs);
-    const std::size_t n = input ? input->size() : 0;
-    labels_field(f, o, n, " but there are ");
-    std::size_t heads = example.heads;
-    if (auto h = f.integer("heads", 1, static_cast<long long>(bl::d_model))) {
-        heads = static_cast<std::size_t>(*h);
-        if (bl::d_model % heads != 0)
-            f.error("heads", {"heads must divide the width ", bl::d_model, ", found ", heads});
-    }
-    mask_field(f, o, n, n);
-    o.set("activation", activation_name(example.activation));
-    if (auto given = f.string("activation", 1, 32)) {
-        const auto& names = activation_names();
-        if (std::find(names.begin(), names.end(), *given) == names.end())
-            f.error("activation", {"activation ", in_quotes(*given), " is not one of ", listed(names)});
-        o.set("activation", *given);
-    }
-    if (input) o.set("input", *input);
-    o.set("heads", heads);
+    const std::size_t n = read.refused(bf::input) ? 0 : in.input.size();
+    check_labels(f, bf::labels, out, n);
+    if (read.given(bf::heads) && !read.refused(bf::heads) && block_limits::d_model % in.heads != 0)
+        f.error("heads", {"heads must divide the width ", block_limits::d_model, ", found ", in.heads});
+    check_mask(f, bf::mask, out, n, n);
 }
 
 void check_playback(Context& cx, const json& cell, const std::string& path, json& out) {

@@ -7,6 +7,8 @@
 // the member's value in a default-constructed input struct, never a number written here.
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <vector>
 
 namespace attnbook {
 
@@ -20,7 +22,13 @@ struct Field {
         whole_of,  // a whole number in `range` that is one of `choices`
         wholes,    // an array of `count` whole numbers, each in `range`
         positive,  // a finite number x with 0 < x <= limit
+        numbers,   // an array of `count` numbers with |x| <= limit
         rows,      // an array of `count` rows, each of `range` numbers with |x| <= limit
+        strings,   // an array of `count` strings (labels), each of `range` characters
+        labels,    // strings, each once; how many is the cell's check (one per row of another field)
+        flag_rows, // an array of `count` rows of true/false, each of `range` entries (a mask;
+                   // its shape is the cell's check, from other fields)
+        choice,    // one of `names()` (an enum whose values are the names' places)
         divisor,   // one of divisor_names() (lessons/divisor.hpp)
         boolean,   // true or false
     };
@@ -30,12 +38,13 @@ struct Field {
     const char* name;
     Kind kind;
     const char* help;
-    WholeRange range{0, 0};  // whole, wholes; rows: the numbers in a row
-    WholeRange count{0, 0};  // wholes, rows: how many entries
-    double limit = 0;        // positive, rows
+    WholeRange range{0, 0};  // whole, wholes; rows: the numbers in a row; strings: characters
+    WholeRange count{0, 0};  // wholes, numbers, rows, strings: how many entries
+    double limit = 0;        // positive, numbers, rows
     Use use = cell_and_command;
     const std::size_t* choices = nullptr;  // whole_of
     std::size_t choice_count = 0;
+    const std::vector<std::string>& (*names)() = nullptr;  // choice
 
     static constexpr Field whole_in(const char* name, WholeRange range, const char* help, Use use = cell_and_command) {
         return {name, whole, help, range, {0, 0}, 0, use};
@@ -52,9 +61,26 @@ struct Field {
     static constexpr Field positive_to(const char* name, double limit, const char* help) {
         return {name, positive, help, {0, 0}, {0, 0}, limit, cell_and_command};
     }
+    static constexpr Field numbers_in(const char* name, WholeRange count, double max_abs, const char* help,
+                                      Use use = cell_and_command) {
+        return {name, numbers, help, {0, 0}, count, max_abs, use};
+    }
     static constexpr Field rows_in(const char* name, WholeRange rows, WholeRange width, double max_abs, const char* help,
                                    Use use = cell_and_command) {
         return {name, Field::rows, help, width, rows, max_abs, use};
+    }
+    static constexpr Field strings_in(const char* name, WholeRange count, WholeRange chars, const char* help,
+                                      Use use = cell_and_command) {
+        return {name, strings, help, chars, count, 0, use};
+    }
+    static constexpr Field labels_in(const char* name, WholeRange count, WholeRange chars, const char* help) {
+        return {name, labels, help, chars, count, 0, cell_only};
+    }
+    static constexpr Field flag_rows_in(const char* name, WholeRange rows, WholeRange per_row, const char* help) {
+        return {name, flag_rows, help, per_row, rows, 0, cell_and_command};
+    }
+    static constexpr Field choice_of(const char* name, const std::vector<std::string>& (*names)(), const char* help) {
+        return {name, choice, help, {0, 0}, {0, 0}, 0, cell_and_command, nullptr, 0, names};
     }
     static constexpr Field switch_named(const char* name, const char* help, Use use = cell_and_command) {
         return {name, boolean, help, {0, 0}, {0, 0}, 0, use};

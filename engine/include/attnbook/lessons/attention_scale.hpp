@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "attnbook/core/field.hpp"
 #include "attnbook/lessons/divisor.hpp"
 #include "attnbook/lessons/scaling_study.hpp"  // WholeRange
 
@@ -45,6 +46,31 @@ inline constexpr WholeRange cell_tokens{128, 16384};
 inline constexpr WholeRange cell_head_width{16, 128};
 inline constexpr WholeRange cell_heads{1, 8};
 }  // namespace attention_scale_limits
+
+// The problem's fields (core/field.hpp): a cell's narrower ranges and the engine's (the commands
+// and the scale module's entry points) are entries of their own bound to the same member.
+// fields() binds each to its member; a cell's backend is the validator's (the page's choice, not
+// the problem's), and the problem's size (max_elements) is check_scale_problem's.
+namespace attention_scale_fields {
+namespace lim = attention_scale_limits;
+inline constexpr Field cell_tokens = Field::whole_in("tokens", lim::cell_tokens, "the sequence length T", Field::cell_only);
+inline constexpr Field cell_head_width = Field::whole_in("head_width", lim::cell_head_width, "the head width D", Field::cell_only);
+inline constexpr Field cell_heads = Field::whole_in("heads", lim::cell_heads, "attention heads H", Field::cell_only);
+inline constexpr Field heads = Field::whole_in("heads", lim::heads, "attention heads H", Field::command_only);
+inline constexpr Field tokens = Field::whole_in("tokens", lim::tokens, "the sequence length T", Field::command_only);
+inline constexpr Field head_width = Field::whole_in("head_width", lim::head_width, "the head width D", Field::command_only);
+inline constexpr Field causal = Field::switch_named("causal", "row i sees only keys j <= i");
+inline constexpr Field divisor = Field::divisor_of("what the scores are divided by");
+inline constexpr Field seed = Field::whole_in("seed", lim::seed, "the seed of numpy.random.default_rng for q, k and v");
+}  // namespace attention_scale_fields
+
+template <class Visit>
+void fields(ScaleProblem& p, Visit&& field) {
+    namespace f = attention_scale_fields;
+    field(f::cell_tokens, p.tokens); field(f::cell_head_width, p.head_width); field(f::cell_heads, p.heads);
+    field(f::heads, p.heads); field(f::tokens, p.tokens); field(f::head_width, p.head_width);
+    field(f::causal, p.causal); field(f::divisor, p.divisor); field(f::seed, p.seed);
+}
 
 // Where a cell runs: "auto" (WebGPU when the browser, the adapter and its limits allow, else
 // WebAssembly), or forced "webgpu" (still falls back, with a note, when it cannot) or "wasm".

@@ -14,7 +14,10 @@
 #include <string>
 #include <vector>
 
+#include "attnbook/core/field.hpp"
+#include "attnbook/core/fixed_rows.hpp"
 #include "attnbook/core/flags.hpp"
+#include "attnbook/lessons/explore_row.hpp"
 
 namespace attnbook {
 
@@ -48,15 +51,44 @@ struct BlockWeights {
 // The notebook's fixed weights.
 const BlockWeights& block_weights();
 
+// The lesson's held sequence H (three positions): the default input.
+namespace block_defaults {
+inline constexpr double input[3][4] = {{1.0, -0.5, 0.25, 2.0}, {0.5, 1.5, -1.0, 0.0}, {-1.0, 0.5, 2.0, 1.0}};
+}  // namespace block_defaults
+
 struct BlockInput {
-    BlockMatrix input;                     // H: (n, d_model)
+    BlockMatrix input = rows_from(block_defaults::input);  // H: (n, d_model)
+    std::vector<std::string> labels;       // a cell's names of the positions (the block ignores them)
     std::size_t heads = block_limits::default_heads;  // divides d_model
     std::vector<Flags> mask;               // (n, n), true = may attend; empty = all allowed
     Activation activation = Activation::gelu;
 };
 
-// The lesson's held sequence H (three positions).
+// The lesson's example: the defaults.
 BlockInput block_example();
+
+// The transformer-block cell's and the `block` command's fields (core/field.hpp); fields() binds
+// each to its member. Heads dividing the width, a label per row and an n x n mask are the cell's
+// checks between fields (and transformer_block()'s).
+namespace block_fields {
+namespace lim = block_limits;
+inline constexpr WholeRange rows{1, lim::max_rows};
+inline constexpr Field input =
+    Field::rows_in("input", rows, {lim::d_model, lim::d_model}, lim::max_abs, "the rows of H, one per position (n, d_model)");
+inline constexpr Field labels = Field::labels_in("labels", {0, lim::max_rows}, {1, explore_limits::cell_label_max_chars},
+                                                 "a name per position (A, B, C, ... when left out)");
+inline constexpr Field heads = Field::whole_in("heads", {1, lim::d_model}, "attention heads (they divide d_model)");
+inline constexpr Field mask =
+    Field::flag_rows_in("mask", {0, lim::max_rows}, {0, lim::max_rows}, "which positions each position may attend to (n, n)");
+inline constexpr Field activation = Field::choice_of("activation", activation_names, "the MLP's activation");
+}  // namespace block_fields
+
+template <class Visit>
+void fields(BlockInput& in, Visit&& field) {
+    namespace f = block_fields;
+    field(f::input, in.input); field(f::labels, in.labels); field(f::heads, in.heads); field(f::mask, in.mask);
+    field(f::activation, in.activation);
+}
 
 struct BlockHead {
     BlockMatrix q, k, v;      // (n, d_head)

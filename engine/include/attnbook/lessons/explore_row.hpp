@@ -46,6 +46,14 @@ inline constexpr std::size_t command_max_width = 64;      // d and dv for the co
 
 // The lesson's example row (query [2, 1] against three sources), what the command computes for
 // every field left out.
+// The lesson's example: one query meets three sources (the held sequence starts from the same
+// keys and values).
+namespace explore_defaults {
+inline constexpr double query[2] = {2, 1};
+inline constexpr double keys[3][2] = {{-1, 2}, {1, 0}, {0, 1}};
+inline constexpr double values[3][2] = {{2, 0}, {0, 2}, {-1, -1}};
+}  // namespace explore_defaults
+
 ExploreInput explore_example();
 
 struct ExploreRow {

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "attnbook/core/field.hpp"
 #include "attnbook/core/fixed_rows.hpp"
 
 namespace attnbook {
@@ -35,6 +36,22 @@ inline constexpr std::size_t cell_max_width = 8;   // d and dv in a notebook cel
 inline constexpr double cell_max_abs = 1e6;        // |x| of every number in a cell
 inline constexpr std::size_t command_max = 64;     // rows, and numbers per row, for the command
 }  // namespace hand_example_limits
+
+// The hand-example cell's and the `hand_example` command's fields (core/field.hpp); fields() binds
+// each to its member. The ranges are a cell's; the command's larger ones are hand_example()'s check.
+namespace hand_example_fields {
+namespace lim = hand_example_limits;
+inline constexpr WholeRange rows{1, lim::cell_max_rows}, width{1, lim::cell_max_width};
+inline constexpr Field queries = Field::rows_in("queries", rows, width, lim::cell_max_abs, "the queries Q (m, d)");
+inline constexpr Field keys = Field::rows_in("keys", rows, width, lim::cell_max_abs, "the keys K (n, d)");
+inline constexpr Field values = Field::rows_in("values", rows, width, lim::cell_max_abs, "the values V (n, dv)");
+}  // namespace hand_example_fields
+
+template <class Visit>
+void fields(HandExampleInput& in, Visit&& field) {
+    namespace f = hand_example_fields;
+    field(f::queries, in.queries); field(f::keys, in.keys); field(f::values, in.values);
+}
 
 struct HandExample {
     Matrix logits, weights, output;

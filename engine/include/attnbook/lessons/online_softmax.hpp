@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "attnbook/core/field.hpp"
 #include "attnbook/core/fixed_rows.hpp"
 
 namespace attnbook {
@@ -30,6 +31,24 @@ struct OnlineSoftmaxInput {
     std::vector<std::vector<double>> values = rows_from(online_softmax_defaults::values);
     std::size_t tile = 2;
 };
+
+// The online-softmax cell's and the `online_softmax` command's fields (core/field.hpp); fields()
+// binds each to its member. One value row per score and a tile of at most the scores are the
+// cell's checks between fields (and online_softmax()'s).
+namespace online_softmax_fields {
+namespace lim = online_softmax_limits;
+inline constexpr WholeRange keys{1, lim::max_keys};
+inline constexpr Field scores = Field::numbers_in("scores", keys, lim::max_abs, "one query's scores s, one per key (n)");
+inline constexpr Field values =
+    Field::rows_in("values", keys, {1, lim::max_width}, lim::max_abs, "the values V, one row per key (n, dv)");
+inline constexpr Field tile = Field::whole_in("tile", keys, "keys read per tile");
+}  // namespace online_softmax_fields
+
+template <class Visit>
+void fields(OnlineSoftmaxInput& in, Visit&& field) {
+    namespace f = online_softmax_fields;
+    field(f::scores, in.scores); field(f::values, in.values); field(f::tile, in.tile);
+}
 
 struct OnlineSoftmaxStep {
     std::size_t first = 0, last = 0;  // keys first..last (inclusive) were read in this tile

@@ -10,7 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "attnbook/core/field.hpp"
 #include "attnbook/core/fixed_rows.hpp"
+#include "attnbook/lessons/explore_row.hpp"
 
 namespace attnbook {
 
@@ -38,6 +40,27 @@ inline constexpr double knob_min = 0.1;
 inline constexpr double knob_max = 100;
 inline constexpr std::size_t knob_steps_per_decade = 8;  // 3 decades: 25 stops, plus sqrt(d)
 }  // namespace pipeline_limits
+
+// The pipeline cell's and the `pipeline` command's fields (core/field.hpp); fields() binds each to
+// its member. One value row and one label per score are the cell's checks between fields (and
+// check_pipeline_input's); a label is an explorable's label. The command's `knob` is its own: its
+// stops depend on the width.
+namespace pipeline_fields {
+namespace lim = pipeline_limits;
+inline constexpr WholeRange words{1, lim::max_words};
+inline constexpr Field scores = Field::numbers_in("scores", words, lim::max_abs, "one word's raw scores against each word");
+inline constexpr Field width = Field::whole_in("width", {1, lim::max_width}, "the head width d (the standard divisor is sqrt(d))");
+inline constexpr Field values =
+    Field::rows_in("values", words, {1, lim::max_value_width}, lim::max_abs, "the words' values, one row per score");
+inline constexpr Field labels = Field::strings_in("labels", {0, lim::max_words}, {1, explore_limits::cell_label_max_chars},
+                                                  "the words, one per score", Field::cell_only);
+}  // namespace pipeline_fields
+
+template <class Visit>
+void fields(PipelineInput& in, Visit&& field) {
+    namespace f = pipeline_fields;
+    field(f::scores, in.scores); field(f::width, in.width); field(f::values, in.values); field(f::labels, in.labels);
+}
 
 // The knob's divisors, ascending, and the index of sqrt(d) among them.
 std::vector<double> knob_stops(std::size_t width, std::size_t& sqrt_index);

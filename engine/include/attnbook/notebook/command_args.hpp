@@ -32,6 +32,7 @@ public:
     // The same, with the names of a field table (notebook/field_reader.hpp).
     CommandArgs(std::string command, const nlohmann::json& args, const std::vector<const char*>& known);
 
+    const std::string& command() const { return command_; }
     bool has(const char* field) const;
     double number(const char* field) const;
     std::vector<double> numbers(const char* field) const;

@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "attnbook/core/field.hpp"
+#include "attnbook/core/flags.hpp"
 #include "attnbook/lessons/divisor.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/json_out.hpp"
@@ -35,7 +36,11 @@ public:
     virtual std::optional<std::uint64_t> whole(const Field& f) = 0;
     virtual std::optional<std::vector<std::size_t>> wholes(const Field& f) = 0;
     virtual std::optional<double> positive(const Field& f) = 0;
+    virtual std::optional<std::vector<double>> numbers(const Field& f) = 0;
     virtual std::optional<std::vector<std::vector<double>>> rows(const Field& f) = 0;
+    virtual std::optional<std::vector<std::string>> strings(const Field& f) = 0;  // strings, labels
+    virtual std::optional<std::vector<Flags>> flag_rows(const Field& f) = 0;
+    virtual std::optional<std::size_t> choice(const Field& f) = 0;  // the name's place in f.names()
     virtual std::optional<Divisor> divisor(const Field& f) = 0;
     virtual std::optional<bool> boolean(const Field& f) = 0;
 };
@@ -43,7 +48,7 @@ public:
 // One entry of a table with the member it fills: the table as data, walked by plain functions
 // (one copy of the reader, not one per input struct).
 struct BoundField {
-    enum Type : unsigned char { u64, size, real, sizes, real_rows, divisor, boolean };
+    enum Type : unsigned char { u64, size, real, sizes, reals, real_rows, texts, flag_rows, divisor, choice, boolean };
     const Field* field;  // the table's entry (static data)
     Type type;
     void* member;
@@ -55,7 +60,15 @@ constexpr BoundField::Type bound_type() {
     if constexpr (std::is_same_v<T, Divisor>) return BoundField::divisor;
     else if constexpr (std::is_same_v<T, bool>) return BoundField::boolean;
     else if constexpr (std::is_same_v<T, std::vector<std::size_t>>) return BoundField::sizes;
+    else if constexpr (std::is_same_v<T, std::vector<double>>) return BoundField::reals;
     else if constexpr (std::is_same_v<T, std::vector<std::vector<double>>>) return BoundField::real_rows;
+    else if constexpr (std::is_same_v<T, std::vector<std::string>>) return BoundField::texts;
+    else if constexpr (std::is_same_v<T, std::vector<Flags>>) return BoundField::flag_rows;
+    else if constexpr (std::is_enum_v<T>) {
+        // A choice: the enum's value is the name's place (read and written as an int's bytes).
+        static_assert(sizeof(T) == sizeof(int), "a choice's enum has an int's size");
+        return BoundField::choice;
+    }
     else if constexpr (std::is_same_v<T, double>) return BoundField::real;
     else if constexpr (std::is_same_v<T, std::uint64_t>) return BoundField::u64;
     else {
@@ -64,34 +77,37 @@ constexpr BoundField::Type bound_type() {
     }
 }
 
+// Appends one entry (out of line: a table's binding is then one call per field).
+void bind_field(BoundFields& out, const Field& f, BoundField::Type type, void* member);
+
 // `in`'s table, each entry bound to its member of `in`.
 template <class Input>
 BoundFields bind_fields(Input& in) {
     BoundFields out;
-    fields(in, [&](const Field& f, auto& member) {
-        out.push_back({&f, bound_type<std::decay_t<decltype(member)>>(), &member});
-    });
+    fields(in, [&](const Field& f, auto& member) { bind_field(out, f, bound_type<std::decay_t<decltype(member)>>(), &member); });
     return out;
 }
 
+// What became of each field in one read: left out, read into its member, or refused (reported).
+enum class FieldRead : unsigned char { absent, read, refused };
 // Fills the members from `src`: each field of the cell (or the command) that the source has and
-// reads; the others keep their value (the defaults, for a default-constructed struct).
-void read_fields(const BoundFields& fields, FieldSource& src);
+// reads; the others keep their value (the defaults, for a default-constructed struct). `states`,
+// when given, receives what became of each field, in the list's order (for a cell's checks
+// between fields).
+void read_fields(const BoundFields& fields, FieldSource& src, std::vector<FieldRead>* states = nullptr);
 // Every field of the cell (or the command) with its member's value.
 void write_fields(const BoundFields& fields, JsonOut& out, bool cell);
 // The entries of the cell (or the command), in order.
 std::vector<Field> field_entries(const BoundFields& fields, bool cell);
-// Throw mode: `args` read into the members; unknown arguments refused, naming the table's fields.
-void read_command(const char* command, const nlohmann::json& args, const BoundFields& fields);
+// Throw mode: `args` read into the members; unknown arguments refused, naming the table's fields
+// and then `own`, the arguments the command reads itself from the result.
+CommandArgs read_command(const char* command, const nlohmann::json& args, const BoundFields& fields,
+                         std::initializer_list<const char*> own = {});
 // `limits` for one table: {"name": {"min", "max", "default"}} per whole field ("min_count" and
 // "max_count" too for a list, "choices" for one of a list), {"max", "default"} per positive one,
 // {"default"} per divisor; a switch (true or false) has no limits and is left out.
 void write_field_limits(const BoundFields& fields, JsonOut parent, bool cell);
 
-template <class Input>
-void read_fields(Input& in, FieldSource& src) {
-    read_fields(bind_fields(in), src);
-}
 template <class Input>
 void write_fields(Input in, JsonOut& out, bool cell) {
     write_fields(bind_fields(in), out, cell);
@@ -106,6 +122,12 @@ template <class Input>
 Input read_command_fields(const char* command, const nlohmann::json& args, Input in = Input{}) {
     read_command(command, args, bind_fields(in));
     return in;
+}
+// The same for a command with arguments of its own (`own`, read from the result), into `in`.
+template <class Input>
+CommandArgs read_command_fields(const char* command, const nlohmann::json& args, Input& in,
+                                std::initializer_list<const char*> own) {
+    return read_command(command, args, bind_fields(in), own);
 }
 template <class Input>
 void write_field_limits(JsonOut parent, bool cell) {

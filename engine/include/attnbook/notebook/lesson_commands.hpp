@@ -4,6 +4,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "attnbook/core/errors.hpp"
+#include "attnbook/core/text_join.hpp"
 #include "attnbook/notebook/commands.hpp"
 
 namespace attnbook {
@@ -21,6 +23,17 @@ nlohmann::json pipeline_command(const nlohmann::json& args, const Progress& prog
 nlohmann::json pytorch_rules_command(const nlohmann::json& args, const Progress& progress);
 nlohmann::json mistakes_command(const nlohmann::json& args, const Progress& progress);
 nlohmann::json alternatives_command(const nlohmann::json& args, const Progress& progress);
+
+// lesson(in), a refusal restated as the command's: `format` is "online_softmax: {}", or
+// "mistakes: $.{}" for a lesson whose messages start with the field's name.
+template <class Lesson, class Input>
+auto run_lesson(const char* format, Lesson&& lesson, const Input& in) -> decltype(lesson(in)) {
+    try {
+        return lesson(in);
+    } catch (const UserError& e) {
+        throw_format(format, {e.what()});
+    }
+}
 
 // A count or a size as the lesson shows it, three significant digits: "1e10", "1.28e12", "4096";
 // "20 GB", "1.5 MB" (decimal units, as memory is sold).

@@ -1,10 +1,8 @@
 #pragma once
-// `train` (lessons/train.hpp): arguments task, layers, heads, width, context, vocab, mlp, divisor,
-// learning_rate, batch, steps, seed, snapshots, eval_every, probe; every one optional.
+// `train` (lessons/train.hpp): the arguments are train_fields' (every one optional).
 #include <nlohmann/json.hpp>
 
 #include "attnbook/lessons/train.hpp"
-#include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/commands.hpp"
 #include "attnbook/notebook/number_json.hpp"
 
@@ -18,14 +16,13 @@ inline constexpr Shown weight{2, Rounding::fixed};
 inline constexpr Shown gradient{2, Rounding::scientific};
 }  // namespace train_shown
 
-// The fields a training configuration may have (the `train` command's arguments).
-const std::initializer_list<const char*>& train_config_fields();
 // The configuration as the `train` command echoes it.
 nlohmann::json train_config_json(const TrainConfig& config);
 // Attention weights (layers, heads, T, T) as nested rows of pairs: [layer][head][t][u].
 nlohmann::json train_attention_json(const TrainConfig& config, const std::vector<double>& attention, std::size_t T);
-// The configuration from a command's arguments (the lesson's defaults for those left out).
-TrainConfig train_config_from(const CommandArgs& args);
+// The configuration from a command's arguments by train_fields (the lesson's defaults for those
+// left out), checked (check_train_config). UserError names `command` and the field.
+TrainConfig read_train_config(const char* command, const nlohmann::json& args);
 // The registry's entry (commands.cpp). The training itself is linked only where enable_train() is
 // called (the CLI, the tests, the fuzz target): no lesson page shows a training run yet, so the
 // page's module carries none of it. Without it the command answers with a UserError saying so.
