@@ -15,7 +15,6 @@
 
 #include "attnbook/core/numpy_rng.hpp"
 #include "attnbook/lessons/train.hpp"
-#include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/train_command.hpp"
 
 namespace {
@@ -46,8 +45,7 @@ extern "C" {
 EMSCRIPTEN_KEEPALIVE int bench_train_start(const char* config_json) {
     try {
         const nlohmann::json raw = nlohmann::json::parse(config_json);
-        const TrainConfig c = train_config_from(CommandArgs(
-            "train", raw, {"task", "layers", "heads", "width", "context", "vocab", "divisor", "learning_rate", "batch", "seed"}));
+        const TrainConfig c = read_train_config("train", raw);
         trainer = std::make_unique<BenchTrainer>(c);
         return 0;
     } catch (...) {
