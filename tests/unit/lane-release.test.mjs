@@ -88,3 +88,18 @@ test('a lane serves its owners in turn: a newcomer waits for the running request
   // only the step running when the study came.
   assert.equal(waited, 1, `the study waited for ${waited} steps: ${order.join(' ')}`);
 });
+
+test('a call with release stops its lane once it leaves it idle; any later call keeps the next worker', async () => {
+  assert.deepEqual(await call('train_session', { op: 'step' }, { lane: 'train' }), { ok: true });
+  const first = made.find((w) => w.lane === 'train');
+  await sleep(20);
+  assert.equal(first.terminated, false, 'a lane without release keeps its worker');
+  await call('train_session', { op: 'close' }, { lane: 'train', release: true });
+  await sleep(20);
+  assert.equal(first.terminated, true, 'stopped once the closing call left it idle');
+  await call('train_session', { op: 'step' }, { lane: 'train' });
+  const second = made.filter((w) => w.lane === 'train').at(-1);
+  assert.notEqual(second, first, 'a fresh worker for the next call');
+  await sleep(20);
+  assert.equal(second.terminated, false, 'and that one is kept');
+});

@@ -82,7 +82,7 @@ export function setWorkerFactory(fn) {
 // Identical requests (same lane, command and arguments) in flight at once are one request: a
 // second call() subscribes to the first. A request is cancelled when its last subscriber aborts.
 function createLane(name) {
-  return { name, worker: null, loading: false, running: null, queue: [], byKey: new Map(), idleTimer: null, served: new WeakMap(), turns: 0 };
+  return { name, worker: null, loading: false, running: null, queue: [], byKey: new Map(), idleTimer: null, served: new WeakMap(), turns: 0, releaseWhenIdle: false };
 }
 
 // The next request of a lane: the oldest one of the owner served longest ago (an owner never served
@@ -112,7 +112,7 @@ function takeNext(lane) {
 function scheduleRelease(lane) {
   clearTimeout(lane.idleTimer);
   lane.idleTimer = null;
-  const ms = IDLE_RELEASE_MS.get(lane.name);
+  const ms = lane.releaseWhenIdle ? 0 : IDLE_RELEASE_MS.get(lane.name);
   if (ms === undefined || !lane.worker || lane.running || lane.queue.length) return;
   lane.idleTimer = setTimeout(() => {
     lane.idleTimer = null;
@@ -261,7 +261,7 @@ export function warm(laneName = 'main') {
  * Run an engine command in the worker.
  * @param {string} command  engine command name (validate, explore, scaling, ...)
  * @param {object} args     the command's JSON arguments
- * @param {{onProgress?: (fraction: number) => void, lane?: string, signal?: AbortSignal, owner?: *}} [options]
+ * @param {{onProgress?: (fraction: number) => void, lane?: string, signal?: AbortSignal, owner?: *, release?: boolean}} [options]
  *   owner: who asks (the <attention-notebook> element): a lane serves its owners in turn.
  *   signal: aborting it rejects this call with an AbortError at once; the engine stops working on
  *   the request when no other identical call still waits for it (see the lane notes above).
@@ -271,6 +271,10 @@ export function call(command, args = {}, options = {}) {
   const { signal, onProgress, owner = null } = options;
   if (signal?.aborted) return Promise.reject(abortError(signal));
   const lane = laneNamed(options.lane || 'main');
+  // options.release: stop the lane's worker once this call leaves it idle, giving its WebAssembly
+  // memory back (it never shrinks); the next call starts a fresh one. The training lab sends it
+  // with the close of the page's last session. Any other call wants the lane kept.
+  lane.releaseWhenIdle = options.release === true;
   const argsJson = JSON.stringify(args);
   const key = `${command}\n${argsJson}`;
   let request = lane.byKey.get(key);

@@ -6,9 +6,11 @@
 
 let nextSession = 1;
 const pageTag = Math.random().toString(36).slice(2, 8);
+let openRuns = 0; // sessions of this page's labs not closed yet
 
 export function createRun(call, config) {
   const session = `lab-${pageTag}-${nextSession++}`;
+  openRuns++;
   const run = {
     session,
     config,
@@ -49,7 +51,9 @@ export function createRun(call, config) {
   run.close = () => {
     if (run.closed) return;
     run.closed = true;
-    call('train_session', { op: 'close', session }, { lane: 'train' }).catch(() => {});
+    openRuns--;
+    // The page's last session: the training worker is stopped once idle, its memory given back.
+    call('train_session', { op: 'close', session }, { lane: 'train', release: openRuns === 0 }).catch(() => {});
   };
   return run;
 }
