@@ -50,6 +50,15 @@ T& member(const BoundField& b) {
     return *static_cast<T*>(b.member);
 }
 
+// Stores a value the source read (converted to the member's type: a whole number into a double
+// or a size); false where the source refused it.
+template <class T, class X>
+bool take(std::optional<X> x, T& member) {
+    if (!x) return false;
+    member = static_cast<T>(std::move(*x));
+    return true;
+}
+
 // A choice's member (an enum with an int's size, bound_type): its value is the name's place.
 std::size_t choice_of(const BoundField& b) {
     int value;
@@ -134,45 +143,23 @@ void read_fields(const BoundFields& fields, FieldSource& src, std::vector<FieldR
         const BoundField& b = fields[i];
         const Field& f = *b.field;
         if (!applies(f, src.cell()) || !src.has(f)) continue;
-        bool ok = false;  // the source said why not
+        bool ok = false;  // false: the source refused the value and said why
         switch (b.type) {
-            case BoundField::u64:
-                if (auto x = src.whole(f)) member<std::uint64_t>(b) = *x, ok = true;
-                break;
-            case BoundField::size:
-                if (auto x = src.whole(f)) member<std::size_t>(b) = static_cast<std::size_t>(*x), ok = true;
-                break;
+            case BoundField::u64: ok = take(src.whole(f), member<std::uint64_t>(b)); break;
+            case BoundField::size: ok = take(src.whole(f), member<std::size_t>(b)); break;
             case BoundField::real:
-                if (f.kind == Field::positive) {
-                    if (auto x = src.positive(f)) member<double>(b) = *x, ok = true;
-                } else if (auto x = src.whole(f)) {
-                    member<double>(b) = static_cast<double>(*x), ok = true;
-                }
+                ok = f.kind == Field::positive ? take(src.positive(f), member<double>(b)) : take(src.whole(f), member<double>(b));
                 break;
-            case BoundField::sizes:
-                if (auto x = src.wholes(f)) member<std::vector<std::size_t>>(b) = std::move(*x), ok = true;
-                break;
-            case BoundField::reals:
-                if (auto x = src.numbers(f)) member<std::vector<double>>(b) = std::move(*x), ok = true;
-                break;
-            case BoundField::real_rows:
-                if (auto x = src.rows(f)) member<std::vector<std::vector<double>>>(b) = std::move(*x), ok = true;
-                break;
-            case BoundField::texts:
-                if (auto x = src.strings(f)) member<std::vector<std::string>>(b) = std::move(*x), ok = true;
-                break;
-            case BoundField::flag_rows:
-                if (auto x = src.flag_rows(f)) member<std::vector<Flags>>(b) = std::move(*x), ok = true;
-                break;
-            case BoundField::divisor:
-                if (auto x = src.divisor(f)) member<Divisor>(b) = *x, ok = true;
-                break;
+            case BoundField::sizes: ok = take(src.wholes(f), member<std::vector<std::size_t>>(b)); break;
+            case BoundField::reals: ok = take(src.numbers(f), member<std::vector<double>>(b)); break;
+            case BoundField::real_rows: ok = take(src.rows(f), member<std::vector<std::vector<double>>>(b)); break;
+            case BoundField::texts: ok = take(src.strings(f), member<std::vector<std::string>>(b)); break;
+            case BoundField::flag_rows: ok = take(src.flag_rows(f), member<std::vector<Flags>>(b)); break;
+            case BoundField::divisor: ok = take(src.divisor(f), member<Divisor>(b)); break;
             case BoundField::choice:
                 if (auto x = src.choice(f)) set_choice(b, *x), ok = true;
                 break;
-            case BoundField::boolean:
-                if (auto x = src.boolean(f)) member<bool>(b) = *x, ok = true;
-                break;
+            case BoundField::boolean: ok = take(src.boolean(f), member<bool>(b)); break;
         }
         if (states) (*states)[i] = ok ? FieldRead::read : FieldRead::refused;
     }
