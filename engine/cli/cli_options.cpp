@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <map>
+#include <optional>
 
 #include "attnbook/core/decimal_text.hpp"
 #include "attnbook/core/errors.hpp"
@@ -166,64 +167,53 @@ json parse_whole(const std::string& option, const std::string& raw, const std::s
     return json(static_cast<std::uint64_t>(magnitude));
 }
 
+json parse_switch(const std::string& option, const std::string& raw, const std::string& where) {
+    const std::string item = trim_blanks(raw);
+    if (item == "1" || item == "true") return true;
+    if (item == "0" || item == "false") return false;
+    bad(option, quote(item) + " is not 1, 0, true or false" + where);
+}
+
+// One item of a list or of a row, read as `element` (number, whole, switch_, or a word: trimmed).
+json parse_item(const std::string& option, Kind element, const std::string& raw, const std::string& where) {
+    switch (element) {
+        case Kind::number: return parse_number(option, raw, where);
+        case Kind::whole: return parse_whole(option, raw, where);
+        case Kind::switch_: return parse_switch(option, raw, where);
+        default: return trim_blanks(raw);
+    }
+}
+
+// "a,b,c" as a list of `element`s; `row` places the items of a row of "a,b;c,d" in the messages.
+json parse_list(const std::string& option, Kind element, const std::string& text, std::optional<std::size_t> row) {
+    json list = json::array();
+    const auto items = split_text(text, ',');
+    for (std::size_t i = 0; i < items.size(); ++i)
+        list.push_back(parse_item(option, element, items[i], position(row.value_or(0), i, row.has_value())));
+    return list;
+}
+
+json parse_rows(const std::string& option, Kind element, const std::string& value) {
+    json rows = json::array();
+    const auto lines = split_text(value, ';');
+    for (std::size_t r = 0; r < lines.size(); ++r) rows.push_back(parse_list(option, element, lines[r], r));
+    return rows;
+}
+
 json convert(const std::string& option, Kind kind, const std::string& value) {
     switch (kind) {
         // A name (divisor, normalizer, activation) goes to the command exactly as typed: " 1" is not
         // the divisor 1, and the command refuses it, quoted, as it does in a notebook or the page.
         case Kind::word: return value;
-        case Kind::switch_: {
-            const std::string item = trim_blanks(value);
-            if (item == "1" || item == "true") return true;
-            if (item == "0" || item == "false") return false;
-            bad(option, quote(item) + " is not 1, 0, true or false");
-        }
-        case Kind::number: return parse_number(option, value, "");  // the command names it, quoted, if it is wrong
-        case Kind::whole: return parse_whole(option, value, "");
-        case Kind::numbers:
-        case Kind::wholes:
-        case Kind::flags:
-        case Kind::words: {
-            json list = json::array();
-            const auto items = split_text(value, ',');
-            for (std::size_t i = 0; i < items.size(); ++i) {
-                const std::string where = position(0, i, false), item = trim_blanks(items[i]);
-                if (kind == Kind::numbers) list.push_back(parse_number(option, item, where));
-                else if (kind == Kind::wholes) list.push_back(parse_whole(option, item, where));
-                else if (kind == Kind::words) list.push_back(item);
-                else if (item == "1" || item == "true") list.push_back(true);
-                else if (item == "0" || item == "false") list.push_back(false);
-                else bad(option, quote(item) + " is not 1, 0, true or false" + where);
-            }
-            return list;
-        }
-        case Kind::rows: {
-            json rows = json::array();
-            const auto lines = split_text(value, ';');
-            for (std::size_t r = 0; r < lines.size(); ++r) {
-                json row = json::array();
-                const auto items = split_text(lines[r], ',');
-                for (std::size_t i = 0; i < items.size(); ++i)
-                    row.push_back(parse_number(option, items[i], position(r, i, true)));
-                rows.push_back(row);
-            }
-            return rows;
-        }
-        case Kind::flag_rows: {
-            json rows = json::array();
-            const auto lines = split_text(value, ';');
-            for (std::size_t r = 0; r < lines.size(); ++r) {
-                json row = json::array();
-                const auto items = split_text(lines[r], ',');
-                for (std::size_t i = 0; i < items.size(); ++i) {
-                    const std::string item = trim_blanks(items[i]);
-                    if (item == "1" || item == "true") row.push_back(true);
-                    else if (item == "0" || item == "false") row.push_back(false);
-                    else bad(option, quote(item) + " is not 1, 0, true or false" + position(r, i, true));
-                }
-                rows.push_back(row);
-            }
-            return rows;
-        }
+        case Kind::number:
+        case Kind::whole:
+        case Kind::switch_: return parse_item(option, kind, value, "");
+        case Kind::numbers: return parse_list(option, Kind::number, value, std::nullopt);
+        case Kind::wholes: return parse_list(option, Kind::whole, value, std::nullopt);
+        case Kind::flags: return parse_list(option, Kind::switch_, value, std::nullopt);
+        case Kind::words: return parse_list(option, Kind::word, value, std::nullopt);
+        case Kind::rows: return parse_rows(option, Kind::number, value);
+        case Kind::flag_rows: return parse_rows(option, Kind::switch_, value);
     }
     return nullptr;
 }

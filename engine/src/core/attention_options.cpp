@@ -4,6 +4,7 @@
 #include <string>
 
 #include "attnbook/core/attention.hpp"
+#include "attnbook/core/attention_plan.hpp"
 #include "attnbook/core/decimal_format.hpp"
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/text_join.hpp"

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "attnbook/core/attention.hpp"
+#include "attnbook/core/attention_plan.hpp"
 #include "attnbook/core/attention_dropout.hpp"
 #include "attnbook/core/softmax.hpp"
 

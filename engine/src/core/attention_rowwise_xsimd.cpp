@@ -11,6 +11,7 @@
 #include <xsimd/xsimd.hpp>
 
 #include "attnbook/core/attention.hpp"
+#include "attnbook/core/attention_plan.hpp"
 #include "attnbook/core/attention_dropout.hpp"
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/softmax.hpp"

@@ -12,6 +12,7 @@
 #include <xsimd/xsimd.hpp>
 
 #include "attnbook/core/attention.hpp"
+#include "attnbook/core/attention_plan.hpp"
 #include "attnbook/core/errors.hpp"
 #include "exp_f32.hpp"
 

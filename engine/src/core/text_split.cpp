@@ -15,10 +15,12 @@ namespace {
 constexpr const char* blanks = " \t\r\n";
 }
 
-std::string trim_blanks(std::string_view text) {
+std::string_view trim_blanks_view(std::string_view text) {
     const auto a = text.find_first_not_of(blanks), b = text.find_last_not_of(blanks);
-    return a == std::string_view::npos ? std::string() : std::string(text.substr(a, b - a + 1));
+    return a == std::string_view::npos ? std::string_view() : text.substr(a, b - a + 1);
 }
+
+std::string trim_blanks(std::string_view text) { return std::string(trim_blanks_view(text)); }
 
 std::string trim_blanks_end(std::string_view text) {
     const auto b = text.find_last_not_of(blanks);

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "attnbook/core/attention.hpp"
+#include "attnbook/core/attention_plan.hpp"
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/fixed_rows.hpp"
 #include "attnbook/core/text_join.hpp"

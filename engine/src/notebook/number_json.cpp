@@ -21,6 +21,13 @@ nlohmann::json pair_of(double exact, std::string shown) {
     return out;
 }
 
+template <class Pair>
+nlohmann::json pairs_of(const std::vector<double>& exact, Pair pair) {
+    nlohmann::json out = nlohmann::json::array();
+    for (double x : exact) out.push_back(pair(x));
+    return out;
+}
+
 }  // namespace
 
 nlohmann::json number_pair(double exact, Shown style) {
@@ -28,9 +35,7 @@ nlohmann::json number_pair(double exact, Shown style) {
 }
 
 nlohmann::json number_pairs(const std::vector<double>& exact, Shown style) {
-    nlohmann::json out = nlohmann::json::array();
-    for (double x : exact) out.push_back(number_pair(x, style));
-    return out;
+    return pairs_of(exact, [style](double x) { return number_pair(x, style); });
 }
 
 nlohmann::json small_aware_pair(double exact, int decimals) {
@@ -38,9 +43,7 @@ nlohmann::json small_aware_pair(double exact, int decimals) {
 }
 
 nlohmann::json small_aware_pairs(const std::vector<double>& exact, int decimals) {
-    nlohmann::json out = nlohmann::json::array();
-    for (double x : exact) out.push_back(small_aware_pair(x, decimals));
-    return out;
+    return pairs_of(exact, [decimals](double x) { return small_aware_pair(x, decimals); });
 }
 
 nlohmann::json small_aware_rows(const std::vector<std::vector<double>>& exact, int decimals) {

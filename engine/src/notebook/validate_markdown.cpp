@@ -106,7 +106,7 @@ std::optional<std::string> read_markdown(Context& cx, const json& value, const s
         if (line_end == std::string::npos) line_end = text->size();
         const std::string_view line = std::string_view(*text).substr(line_start, line_end - line_start);
         line_start = line_end + 1;
-        const Fence fence = fence_of(trim_blanks(line));
+        const Fence fence = fence_of(trim_blanks_view(line));
         if (open_fence.marker) {
             if (fence.marker == open_fence.marker && fence.bare && fence.length >= open_fence.length) open_fence = {};
             continue;
