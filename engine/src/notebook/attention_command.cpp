@@ -7,6 +7,7 @@
 #include "attnbook/core/attention.hpp"
 #include "attnbook/core/attention_plan.hpp"
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/numpy_rng.hpp"  // max_rng_seed: a seed travels as a JavaScript number
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/json_out.hpp"
@@ -129,7 +130,7 @@ json attention_command(const json& raw, const Progress&) {
     options.enable_gqa = flag("enable_gqa");
     options.return_weights = flag("return_weights");
     if (args.has("dropout_p")) options.dropout_p = args.number("dropout_p");
-    if (args.has("dropout_seed")) options.dropout_seed = args.whole("dropout_seed", 0, (std::uint64_t{1} << 53) - 1);
+    if (args.has("dropout_seed")) options.dropout_seed = args.whole("dropout_seed", 0, max_rng_seed);
     if (args.has("scale")) options.scale = args.number("scale");
 
     // Sizes first (plan_attention validates shapes and values): no kernel runs for a result
