@@ -27,67 +27,6 @@ namespace attnbook {
 
 using nlohmann::json;
 
-namespace {
-
-// Numbers read from the permalink become JSON integers where they are whole, so that commands
-// reading counts (widths, seed) take them.
-json number_json(double x) {
-    if (x == static_cast<double>(static_cast<long long>(x)) && x >= -9.0e15 && x <= 9.0e15)
-        return json(static_cast<long long>(x));
-    return json(x);
-}
-
-json numbers_json(const std::vector<double>& xs) {
-    json out = json::array();
-    for (double x : xs) out.push_back(number_json(x));
-    return out;
-}
-
-json row_json(const std::vector<double>& xs) { return numbers_json(xs); }
-json row_json(const std::vector<bool>& bits) { return json(bits); }
-
-template <class Row>
-json rows_json(const std::optional<std::vector<Row>>& rows) {
-    if (!rows) return nullptr;
-    json out = json::array();
-    for (const Row& r : *rows) out.push_back(row_json(r));
-    return out;
-}
-
-template <class T>
-json or_null(const std::optional<T>& v) {
-    return v ? json(*v) : json();
-}
-
-// The permalink's text for a value of `kind` as the JSON a command reads (permalink.js's form of
-// that kind), or null where it does not decode.
-json permalink_json(Field::Kind kind, const std::string& text) {
-    switch (kind) {
-        case Field::whole:
-        case Field::whole_of: return or_null(permalink_whole(text));
-        case Field::wholes:
-        case Field::numbers: {
-            const auto v = permalink_numbers(text);
-            return v ? numbers_json(*v) : json();
-        }
-        case Field::rows: return rows_json(permalink_rows(text));
-        case Field::flag_rows: return rows_json(permalink_bit_rows(text));
-        case Field::positive: {
-            const auto v = permalink_number(text);
-            return v ? number_json(*v) : json();
-        }
-        case Field::boolean: return or_null(permalink_flag(text));
-        case Field::divisor:
-        case Field::choice: return text.empty() ? json() : json(text);
-        case Field::strings:
-        case Field::labels: break;  // no permalink keeps a list of labels
-    }
-    return nullptr;
-}
-
-
-}  // namespace
-
 void StateArgs::put(const char* kind, const char* field, Field::Kind form) {
     if (const std::string* t = find(kind))
         if (json v = permalink_json(form, *t); !v.is_null()) args[field] = std::move(v);
