@@ -84,12 +84,6 @@ export function renderHandExample(cell, ctx) {
       show(await ctx.call('hand_example', start));
       shownFor = `Q = ${rowsText(start.queries)}, K = ${rowsText(start.keys)}, V = ${rowsText(start.values)}`;
     } catch (err) {
-      if (start.queries !== cell.queries || start.keys !== cell.keys || start.values !== cell.values) {
-        // The engine refused the saved matrices: the cell's own, as if the reader pressed Reset.
-        for (const name of Object.keys(KIND)) start[name] = cell[name];
-        reset.click();
-        return;
-      }
       failed = true;
       results.replaceChildren(h('p', { class: 'cell-error', role: 'alert' }, `The engine could not compute this example: ${err.message}`));
     }
