@@ -318,6 +318,10 @@ export interface Commands {
   mistakes: [{ heads?: number; head_width?: number; tuned_width?: number; seed?: number }, Record<string, object>];
   alternatives: [{ queries?: number[][]; keys?: number[][]; values?: number[][]; cosine_scale?: number; features?: number; seed?: number },
     AlternativesResult];
+  /** A permalink's state for one cell (JSON values by permalink key) checked by the cell type's
+   *  field table: the keys kept, and each refused key with a message naming its field. */
+  restore: [{ type: string; cell: object; state: Record<string, unknown> },
+    { state: Record<string, unknown>; refused: Array<{ key: string; message: string }> }];
 }
 
 export interface AttnbookModule {

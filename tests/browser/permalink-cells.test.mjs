@@ -314,6 +314,27 @@ test('an out-of-range field is dropped alone: the valid ones beside it still com
   }
 });
 
+// The engine checks a restored state (the `restore` command) with the rules between a cell's
+// fields too: 4096 is a width the study takes, but with the cell's 20000 pairs one table would
+// hold 81,920,000 numbers, over max_block (2^23). The widths are dropped alone; the seed beside
+// them comes back (the page used to drop the whole set for that).
+test('a setting against a rule between fields is dropped alone: the scaling study\'s max_block', async () => {
+  const nb = LESSON;
+  const cell = notebooks()[nb].cells.find((c) => c.id === 'scaling');
+  const { page, problems, context } = await openPage(browser, site,
+    `${nb}/#${nb}.depth=developer&${nb}.widths.scaling=4096&${nb}.seed.scaling=5`);
+  try {
+    const sc = cellAt(page, 'scaling');
+    await settled(page, 'scaling');
+    assert.equal(await sc.locator('input[id$="-seed"]').inputValue(), '5');
+    assert.deepEqual((await sc.locator('input[id$="-widths"]').inputValue()).split(/[\s,]+/).map(Number), cell.widths);
+    assert.match(await sc.textContent(), new RegExp(`Seed 5; widths d = ${cell.widths.join(', ')};`));
+    assert.deepEqual(await problems(), []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('the playback\'s position comes back, paused, with the same caption', async () => {
   const nb = EXPLORABLE;
   const first = await openPage(browser, site, `${nb}/`);

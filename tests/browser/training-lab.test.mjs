@@ -25,11 +25,11 @@ const longRun = { ...doc, cells: [{ ...doc.cells[0], steps: 2000 }, doc.cells[1]
 
 useSiteAndBrowser();
 
-async function open(options = {}, notebook = doc) {
+async function open(options = {}, notebook = doc, hash = '') {
   const opened = await openPage(browser, site, null, options);
   await opened.context.route(`${site.url}notebooks/${doc.id}.checked.json`, (route) =>
     route.fulfill({ status: 200, body: JSON.stringify(notebook), headers: { 'Content-Type': 'application/json' } }));
-  await opened.page.goto(`${site.url}${doc.id}/`);
+  await opened.page.goto(`${site.url}${doc.id}/${hash}`);
   return opened;
 }
 
@@ -70,6 +70,19 @@ test('the lab trains without a long task, and shows the train command\'s numbers
   // The loss chart holds one point per step and the held-out checks.
   const points = await lab(page).locator('.lab-charts svg').first().locator('polyline').evaluateAll((ls) => ls.map((l) => l.getAttribute('points').split(' ').length));
   assert.deepEqual(points, [120, cli.eval.steps.length]);
+  assert.deepEqual(await problems(), []);
+  await page.context().close();
+});
+
+// The permalink's settings go through the engine (the `restore` command) before the lab is drawn:
+// 3 heads do not split the cell's width of 32 (check_train_config's rule), a learning rate of 5
+// is over the lab's range; both are dropped alone, and the seed beside them comes back.
+test('a permalink\'s settings: the ones the engine refuses are dropped alone', async () => {
+  const { page, problems } = await open({}, doc, '#attention-learns.heads.lab=3&attention-learns.lr.lab=5&attention-learns.seed.lab=7');
+  await lab(page).locator('svg.attention-map').first().waitFor({ timeout: 30000 });
+  assert.equal(await lab(page).locator('input[id$="-seed"]').inputValue(), '7');
+  assert.equal(await lab(page).locator('select[id$="-heads"]').inputValue(), '1');
+  assert.equal(await lab(page).locator('select[id$="-rate"]').inputValue(), '0.01');
   assert.deepEqual(await problems(), []);
   await page.context().close();
 });

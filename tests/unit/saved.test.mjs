@@ -1,7 +1,7 @@
 // web/src/render/saved.js: each saved field checked on its own; only changed fields are kept.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { wholeIn, oneOf, vector, matrix, flags, changedFields } from '../../web/src/render/saved.js';
+import { wholeIn, oneOf, vector, matrix, changedFields } from '../../web/src/render/saved.js';
 
 test('wholeIn takes whole numbers inside the range, ends included', () => {
   const r = { min: 1, max: 64 };
@@ -29,11 +29,8 @@ test('vector and matrix check the shape and the size of every entry', () => {
   assert.equal(matrix('1,2', 1, 2, 10), undefined);
 });
 
-test('flags checks rows of booleans of the right shape', () => {
-  assert.deepEqual(flags([[true, false], [false, true]], 2, 2), [[true, false], [false, true]]);
-  assert.equal(flags([[true, false]], 2, 2), undefined);
-  assert.equal(flags([[true, 1], [false, true]], 2, 2), undefined);
-});
+// A saved mask (the held sequence's) is the engine's to check now: its shape, rows of true/false
+// (tests/engine/test_restore.cpp, tests/wasm/restore.test.mjs).
 
 test('changedFields keeps only what differs from the defaults, deeply, and drops undefined', () => {
   const defaults = { q: [1, 2], ks: [[1, 0], [0, 1]], norm: 'softmax', row: 0 };

@@ -33,7 +33,7 @@ import { adoptStyles } from './stylesheet.js';
 import { call, prepare, warm } from './engine-client.js';
 import { h } from './dom.js';
 import { adoptKatexStyles } from './render/maths.js';
-import { renderCell, boxed, asksEngine, loadRenderers, rendererReady } from './render/index.js';
+import { renderCell, boxed, asksEngine, restoresState, loadRenderers, rendererReady } from './render/index.js';
 import { renderErrors } from './render/errors.js';
 import { createDepthControl } from './depth-control.js';
 import { createSharedInputs } from './shared-inputs.js';
@@ -50,6 +50,9 @@ import { loadMarkdownParser, markdownParserLoaded } from './markdown/load.js';
 import { afterFrame, SLICE_MS } from './next-task.js';
 
 export { setWorkerFactory } from './engine-client.js';
+
+/** A cell can be drawn: its renderer is loaded and its saved state is back from the engine. */
+const drawable = (c) => rendererReady(c.cell.type) && !c.restoring;
 
 export class AttentionNotebook extends HTMLElement {
   static observedAttributes = ['src', 'depth', 'heading-level', 'permalink'];
@@ -75,7 +78,7 @@ export class AttentionNotebook extends HTMLElement {
   #body;
   #progress;
   #notebook = null;
-  #cells = []; // { cell, cellId, ctx, section, view (null until drawn), active, started }
+  #cells = []; // { cell, cellId, ctx, section, view (null until drawn), active, started, restoring (the engine's check of the saved state, null once back) }
   #depth = null; // the depth asked for
   #shown = null; // the depth whose cells are all on the page: #depth's once they are drawn
   #showToken = 0; // a depth switch waiting for its cells stops when a newer one replaces it
@@ -420,12 +423,21 @@ export class AttentionNotebook extends HTMLElement {
       const section = h('section', { class: `cell cell-${cell.type}${boxed(cell.type) ? ' boxed' : ''}`, 'data-cell-id': cellId, hidden: true },
         cell.title ? h(`h${level + 1}`, { class: 'cell-title' }, cell.title) : null);
       if (cell.title) section.setAttribute('aria-label', cell.title);
-      const c = { cell, cellId, ctx, section, view: null, active: false, started: false };
+      const c = { cell, cellId, ctx, section, view: null, active: false, started: false, restoring: null };
+      // The permalink's state goes through the engine before the cell's first draw: each key the
+      // engine refuses (out of the cell's ranges, against a rule between fields) is left out, so the
+      // cell keeps its own value there and its renderer re-checks nothing. Only a cell with saved
+      // state asks (one call; a cell without waits for nothing).
+      if (ctx.initial !== undefined && restoresState(cell.type)) {
+        c.restoring = call('restore', { type: cell.type, cell, state: ctx.initial }, { owner: this })
+          .then((r) => { ctx.initial = r.state; }, () => { ctx.initial = undefined; })
+          .finally(() => { c.restoring = null; });
+      }
       // A cell of another depth is drawn when its depth is first shown (#showCells), whether or not
       // its renderer has been loaded (by another notebook): what a notebook draws does not depend on
       // what the page opened before it. (So is one of this depth whose renderer has not loaded: the
       // depth was switched while the notebook was being drawn.)
-      if ((cell.depths || notebook.depths).includes(this.#depth) && rendererReady(cell.type)) this.#drawView(c);
+      if ((cell.depths || notebook.depths).includes(this.#depth) && drawable(c)) this.#drawView(c);
       return c;
     };
     let next = 0;
@@ -505,9 +517,9 @@ export class AttentionNotebook extends HTMLElement {
       const again = () => {
         if (token === this.#showToken) this.#showCells();
       };
-      if (!undrawn.every((c) => rendererReady(c.cell.type))) {
+      if (!undrawn.every(drawable)) {
         if (undrawn.some((c) => asksEngine(c.cell.type))) warm(); // the engine loads beside their code
-        loadRenderers(undrawn.map((c) => c.cell.type)).then(again);
+        Promise.all([loadRenderers(undrawn.map((c) => c.cell.type)), ...undrawn.map((c) => c.restoring)]).then(again);
         return false;
       }
       const start = performance.now();

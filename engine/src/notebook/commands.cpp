@@ -160,6 +160,7 @@ constexpr Command kCommands[] = {
     {"precision", precision_command},
     {"python", python_command},
     {"pytorch_rules", pytorch_rules_command},
+    {"restore", restore_command},
     {"scaling", scaling_command},
     {"scaling_program", scaling_program_command},
     {"schema", schema_entry},

@@ -1,9 +1,13 @@
 // The field reader's walks over a bound table (field_reader.hpp) and its throw-mode source:
-// CommandArgs reads each value with the messages the commands have always printed. A positive
-// number's range and the shape of rows are the lesson's own checks (they name the lesson's
-// rule), as before; the validator reports them at the field.
+// CommandArgs reads each value with the messages the commands have always printed. For a command,
+// a positive number's range and the shape of rows are the lesson's own checks (they name the
+// lesson's rule), as before; the validator reports them at the field. For a cell's values read in
+// throw mode (read_cell_values: a permalink's, merged into its cell) the source checks every bound
+// of the entry itself, as the validator does, since no lesson check stands behind a cell's ranges.
 #include "attnbook/notebook/field_reader.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "attnbook/core/errors.hpp"
@@ -14,18 +18,52 @@ namespace {
 
 class ArgsFieldSource final : public FieldSource {
 public:
-    explicit ArgsFieldSource(const CommandArgs& args) : args_(args) {}
-    bool cell() const override { return false; }
+    ArgsFieldSource(const CommandArgs& args, bool cell) : args_(args), cell_(cell) {}
+    bool cell() const override { return cell_; }
     bool has(const Field& f) const override { return args_.has(f.name); }
-    std::optional<std::uint64_t> whole(const Field& f) override { return args_.whole(f.name, f.range.min, f.range.max); }
-    std::optional<std::vector<std::size_t>> wholes(const Field& f) override {
-        return args_.wholes(f.name, f.range.min, f.range.max);
+    std::optional<std::uint64_t> whole(const Field& f) override {
+        const std::uint64_t x = args_.whole(f.name, f.range.min, f.range.max);
+        if (cell_ && f.kind == Field::whole_of && std::find(f.choices, f.choices + f.choice_count, x) == f.choices + f.choice_count) {
+            std::string list;
+            for (std::size_t i = 0; i < f.choice_count; ++i) append_text(list, {i ? ", " : "", f.choices[i]});
+            fail(f, {"must be one of ", list, ", found ", x});
+        }
+        return x;
     }
-    std::optional<double> positive(const Field& f) override { return args_.number(f.name); }
-    std::optional<std::vector<double>> numbers(const Field& f) override { return args_.numbers(f.name); }
-    std::optional<std::vector<std::vector<double>>> rows(const Field& f) override { return args_.rows(f.name); }
-    std::optional<std::vector<std::string>> strings(const Field& f) override { return args_.strings(f.name); }
-    std::optional<std::vector<Flags>> flag_rows(const Field& f) override { return args_.flag_rows(f.name); }
+    std::optional<std::vector<std::size_t>> wholes(const Field& f) override {
+        auto xs = args_.wholes(f.name, f.range.min, f.range.max);
+        count(f, xs.size(), f.count);
+        return xs;
+    }
+    std::optional<double> positive(const Field& f) override {
+        const double x = args_.number(f.name);
+        if (cell_ && !(x > 0 && x <= f.limit)) fail(f, {"must be greater than 0 and at most ", f.limit, ", found ", x});
+        return x;
+    }
+    std::optional<std::vector<double>> numbers(const Field& f) override {
+        auto xs = args_.numbers(f.name);
+        count(f, xs.size(), f.count);
+        sizes(f, xs);
+        return xs;
+    }
+    std::optional<std::vector<std::vector<double>>> rows(const Field& f) override {
+        auto rows = args_.rows(f.name);
+        count(f, rows.size(), f.count);
+        for (const auto& row : rows) count(f, row.size(), f.range, "each row");
+        for (const auto& row : rows) sizes(f, row);
+        return rows;
+    }
+    std::optional<std::vector<std::string>> strings(const Field& f) override {
+        auto xs = args_.strings(f.name);
+        count(f, xs.size(), f.count);
+        return xs;
+    }
+    std::optional<std::vector<Flags>> flag_rows(const Field& f) override {
+        auto rows = args_.flag_rows(f.name);
+        count(f, rows.size(), f.count);
+        for (const auto& row : rows) count(f, row.size(), f.range, "each row");
+        return rows;
+    }
     std::optional<std::size_t> choice(const Field& f) override {
         const std::string text = args_.text(f.name);
         const auto& names = f.names();
@@ -40,7 +78,22 @@ public:
     std::optional<bool> boolean(const Field& f) override { return args_.boolean(f.name); }
 
 private:
+    [[noreturn]] void fail(const Field& f, std::initializer_list<TextPart> what) const {
+        throw UserError(join_text({args_.command(), ": $.", f.name, ": ", join_text(what)}));
+    }
+    // A cell's list holds `bounds` entries (a command's lists are its lesson's to check).
+    void count(const Field& f, std::size_t n, WholeRange bounds, const char* what = "") const {
+        if (cell_ && (n < bounds.min || n > bounds.max))
+            fail(f, {what, *what ? " " : "", "must have between ", bounds.min, " and ", bounds.max, " entries, found ", n});
+    }
+    // Each of a cell's numbers is at most f.limit in size.
+    void sizes(const Field& f, const std::vector<double>& xs) const {
+        for (double x : xs)
+            if (cell_ && std::abs(x) > f.limit) fail(f, {"numbers must be at most ", f.limit, " in size, found ", x});
+    }
+
     const CommandArgs& args_;
+    bool cell_;
 };
 
 bool applies(const Field& f, bool cell) { return cell ? f.in_cell() : f.in_command(); }
@@ -184,9 +237,18 @@ CommandArgs read_command(const char* command, const nlohmann::json& args, const 
         if (b.field->in_command()) names.push_back(b.field->name);
     names.insert(names.end(), own.begin(), own.end());
     CommandArgs reader(command, args, names);
-    ArgsFieldSource src(reader);
+    ArgsFieldSource src(reader, false);
     read_fields(fields, src);
     return reader;
+}
+
+void read_cell_values(const char* who, const nlohmann::json& values, const BoundFields& fields) {
+    std::vector<const char*> names;
+    for (const BoundField& b : fields)
+        if (b.field->in_cell()) names.push_back(b.field->name);
+    CommandArgs reader(who, values, names);
+    ArgsFieldSource src(reader, true);
+    read_fields(fields, src);
 }
 
 void write_field_limits(const BoundFields& fields, JsonOut parent, bool cell) {

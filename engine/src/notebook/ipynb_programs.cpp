@@ -9,8 +9,13 @@
 
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/text_join.hpp"
+#include "attnbook/lessons/cost_model.hpp"
 #include "attnbook/lessons/explore_row.hpp"
+#include "attnbook/lessons/hand_example.hpp"
+#include "attnbook/lessons/online_softmax.hpp"
+#include "attnbook/lessons/pipeline.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
+#include "attnbook/lessons/sequence.hpp"
 #include "attnbook/notebook/commands.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
 #include "attnbook/notebook/python_export.hpp"
@@ -22,79 +27,24 @@ namespace attnbook {
 
 using nlohmann::json;
 
-namespace {
-
-// Numbers read from the permalink become JSON integers where they are whole, so that commands
-// reading counts (widths, seed) take them.
-json number_json(double x) {
-    if (x == static_cast<double>(static_cast<long long>(x)) && x >= -9.0e15 && x <= 9.0e15)
-        return json(static_cast<long long>(x));
-    return json(x);
-}
-
-json numbers_json(const std::vector<double>& xs) {
-    json out = json::array();
-    for (double x : xs) out.push_back(number_json(x));
-    return out;
-}
-
-}  // namespace
-
-void StateArgs::numbers(const char* kind, const char* field) {
+void StateArgs::put(const char* kind, const char* field, Field::Kind form) {
     if (const std::string* t = find(kind))
-        if (auto v = permalink_numbers(*t)) args[field] = numbers_json(*v);
+        if (json v = permalink_json(form, *t); !v.is_null()) args[field] = std::move(v);
 }
-void StateArgs::rows(const char* kind, const char* field) {
-    if (const std::string* t = find(kind))
-        if (auto v = permalink_rows(*t)) {
-            json rows = json::array();
-            for (const auto& r : *v) rows.push_back(numbers_json(r));
-            args[field] = rows;
-        }
-}
+void StateArgs::numbers(const char* kind, const char* field) { put(kind, field, Field::numbers); }
+void StateArgs::rows(const char* kind, const char* field) { put(kind, field, Field::rows); }
+void StateArgs::whole(const char* kind, const char* field) { put(kind, field, Field::whole); }
+void StateArgs::number(const char* kind, const char* field) { put(kind, field, Field::positive); }
 void StateArgs::bits(const char* kind, const char* field) {
     if (const std::string* t = find(kind))
-        if (auto v = permalink_bits(*t)) {
-            json row = json::array();
-            for (bool b : *v) row.push_back(b);
-            args[field] = row;
-        }
-}
-void StateArgs::bit_rows(const char* kind, const char* field) {
-    if (const std::string* t = find(kind))
-        if (auto v = permalink_bit_rows(*t)) {
-            json rows = json::array();
-            for (const auto& r : *v) {
-                json row = json::array();
-                for (bool b : r) row.push_back(b);
-                rows.push_back(row);
-            }
-            args[field] = rows;
-        }
-}
-void StateArgs::whole(const char* kind, const char* field) {
-    if (const std::string* t = find(kind))
-        if (auto v = permalink_whole(*t)) args[field] = *v;
-}
-void StateArgs::number(const char* kind, const char* field) {
-    if (const std::string* t = find(kind))
-        if (auto v = permalink_number(*t)) args[field] = number_json(*v);
-}
-void StateArgs::flag(const char* kind, const char* field) {
-    if (const std::string* t = find(kind))
-        if (auto v = permalink_flag(*t)) args[field] = *v;
-}
-void StateArgs::text(const char* kind, const char* field) {
-    if (const std::string* t = find(kind))
-        if (!t->empty()) args[field] = *t;
+        if (auto v = permalink_bits(*t)) args[field] = json(*v);
 }
 const std::string* StateArgs::find(const char* kind) const {
     const auto it = state.find(kind);
     return it == state.end() ? nullptr : &it->second;
 }
 
-Settled settle(const std::function<json(const json&)>& run, const json& cell, std::initializer_list<const char*> fields,
-               const json& overrides) {
+Settled settle(const Run& run, const json& cell, const std::vector<const char*>& fields, const json& overrides) {
     Settled out;
     for (const char* f : fields) out.args[f] = cell.at(f);
     if (!overrides.empty()) {
@@ -113,8 +63,42 @@ Settled settle(const std::function<json(const json&)>& run, const json& cell, st
     return out;
 }
 
-Settled settle(const char* command, const json& cell, std::initializer_list<const char*> fields, const json& overrides) {
-    return settle([command](const json& args) { return run_command(command, args); }, cell, fields, overrides);
+Run command_run(const char* command) {
+    return [command](const json& args) { return run_command(command, args); };
+}
+
+Settled settle(const char* command, const json& cell, const std::vector<const char*>& fields, const json& overrides) {
+    return settle(command_run(command), cell, fields, overrides);
+}
+
+namespace {
+
+bool named_in(const char* name, std::initializer_list<const char*> names) {
+    for (const char* n : names)
+        if (std::string_view(n) == name) return true;
+    return false;
+}
+
+}  // namespace
+
+Settled settle_table(const Run& run, const json& cell, const CellState& state, const BoundFields& table, const json& more,
+                     std::initializer_list<const char*> except) {
+    std::vector<const char*> fields;
+    json overrides = json::object();
+    for (const BoundField& b : table) {
+        const Field& f = *b.field;
+        if (!f.in_cell() || named_in(f.name, except)) continue;
+        bool read = false;  // by the command too (a field of that name in the command's table)
+        for (const BoundField& c : table) read = read || (c.field->in_command() && std::string_view(c.field->name) == f.name);
+        if (!read) continue;
+        fields.push_back(f.name);
+        if (!f.permalink) continue;
+        const auto it = state.find(f.permalink);
+        if (it == state.end()) continue;
+        if (json v = permalink_json(f.kind, it->second); !v.is_null()) overrides[f.name] = std::move(v);
+    }
+    for (auto it = more.begin(); it != more.end(); ++it) overrides[it.key()] = it.value();
+    return settle(run, cell, fields, overrides);
 }
 
 LiveCell live(const json& cell, const char* fallback, const Settled& settled, const char* about, std::string code) {
@@ -190,14 +174,7 @@ LiveCell explorable(const json& cell, const CellState& state) {
 }
 
 LiveCell scaling(const json& cell, const CellState& state) {
-    StateArgs s{state};
-    s.whole("seed", "seed");
-    s.numbers("widths", "widths");
-    s.whole("pairs", "pairs");
-    s.whole("trials", "trials");
-    s.whole("keys", "keys");
-    s.text("div", "divisor");
-    const Settled settled = settle("scaling", cell, {"seed", "widths", "pairs", "trials", "keys", "divisor"}, s.args);
+    const Settled settled = settle_table<ScalingInput>("scaling", cell, state);
     const std::string program = run_command("scaling_program", settled.args).at("program").get<std::string>();
     return live(cell, "The scaling study", settled,
                 "How the spread of a dot product grows with the head width d, and how the largest attention "
@@ -213,11 +190,7 @@ LiveCell scaling(const json& cell, const CellState& state) {
 }
 
 LiveCell hand_example(const json& cell, const CellState& state) {
-    StateArgs s{state};
-    s.rows("qs", "queries");
-    s.rows("ks", "keys");
-    s.rows("vs", "values");
-    const Settled settled = settle("hand_example", cell, {"queries", "keys", "values"}, s.args);
+    const Settled settled = settle_table<HandExampleInput>("hand_example", cell, state);
     const json& args = settled.args;
     return live(cell, "A small example by hand", settled,
                 "Every query against every key: scores, weights (one softmax per row) and the outputs.",
@@ -246,11 +219,7 @@ show("output", output, 3)
 }
 
 LiveCell held_sequence(const json& cell, const CellState& state) {
-    StateArgs s{state};
-    s.rows("qs", "queries");
-    s.rows("vs", "values");
-    s.bit_rows("ms", "mask");
-    const Settled settled = settle("sequence", cell, {"queries", "keys", "values", "mask", "divisor"}, s.args);
+    const Settled settled = settle_table<SequenceInput>("sequence", cell, state);
     const json& args = settled.args;
     return live(cell, "A held sequence", settled,
                 "Several query rows against the same sources, each with its own mask row (True: the row may "
@@ -284,9 +253,9 @@ show("outputs", outputs, 3)
 }
 
 LiveCell pipeline(const json& cell, const CellState& state) {
-    StateArgs s{state};
-    s.whole("knob", "knob");
-    const Settled settled = settle("pipeline", cell, {"scores", "width", "values"}, s.args);
+    StateArgs knob{state};  // the command's own argument: the knob's stop
+    knob.whole("knob", "knob");
+    const Settled settled = settle_table<PipelineInput>("pipeline", cell, state, knob.args);
     const json& args = settled.args;
     return live(cell, "The volume knob", settled,
                 "Raw scores, divided by the knob's setting, turned into shares, and the values blended in those "
@@ -313,19 +282,10 @@ print("blend  ", "  ".join(f"{x:.2f}" for x in blend))
 }
 
 LiveCell cost(const json& cell, const CellState& state) {
-    StateArgs s{state};
-    s.whole("tok", "tokens");
-    s.whole("dw", "head_width");
-    s.whole("dv", "value_width");
-    s.whole("heads", "heads");
-    s.whole("layers", "layers");
-    s.whole("batch", "batch");
-    s.whole("bytes", "bytes");
-    const Settled settled =
-        settle("cost", cell, {"tokens", "head_width", "value_width", "heads", "layers", "batch", "bytes"}, s.args);
+    const Settled settled = settle_table<CostInput>("cost", cell, state);
     std::string settings;
-    for (const char* f : {"tokens", "head_width", "value_width", "heads", "layers", "batch", "bytes"})
-        append_text(settings, {f, " = ", settled.args.at(f).dump(), "\n"});
+    for (const Field& f : field_list<CostInput>(true))
+        append_text(settings, {f.name, " = ", settled.args.at(f.name).dump(), "\n"});
     std::string shown = "engine_shown = {";
     for (const char* f : {"scores", "score_bytes", "qk_flops", "av_flops"})
         append_text(shown, {json(f).dump(), ": ", settled.result.at(f).at("shown").dump(), ", "});
@@ -372,9 +332,7 @@ print("AV FLOPs:   ", count_text(av_flops))
 }
 
 LiveCell online_softmax(const json& cell, const CellState& state) {
-    StateArgs s{state};
-    s.whole("tile", "tile");
-    const Settled settled = settle("online_softmax", cell, {"scores", "values", "tile"}, s.args);
+    const Settled settled = settle_table<OnlineSoftmaxInput>("online_softmax", cell, state);
     const json& args = settled.args;
     return live(cell, "Online softmax", settled,
                 "The row is read a tile of keys at a time, keeping only a running maximum, a running sum and a "

@@ -11,25 +11,27 @@
 #include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
+#include "attnbook/notebook/field_reader.hpp"
 #include "ipynb_python.hpp"
 
 namespace attnbook {
 
-// A cell's permalink values turned into command arguments: each call reads one kind of the
-// page's permalink (permalink.js's forms) into one field; values that do not decode are skipped.
+// A cell's permalink values turned into command arguments, for what a lesson's table does not
+// hold (the explorable's, a command's own argument): each call reads one kind of the page's
+// permalink (permalink.js's forms) into one field; values that do not decode are skipped.
 struct StateArgs {
     const CellState& state;
     nlohmann::json args = nlohmann::json::object();
     void numbers(const char* kind, const char* field);
     void rows(const char* kind, const char* field);
     void bits(const char* kind, const char* field);
-    void bit_rows(const char* kind, const char* field);
     void whole(const char* kind, const char* field);
     void number(const char* kind, const char* field);
-    void flag(const char* kind, const char* field);
-    void text(const char* kind, const char* field);
     const std::string* find(const char* kind) const;
+    // The value of `kind` in permalink.js's form of a field kind, at `field`.
+    void put(const char* kind, const char* field, Field::Kind form);
 };
 
 // A live cell's settings and the engine's result at them.
@@ -42,11 +44,32 @@ struct Settled {
 // Runs `command` on the cell's `fields` with `overrides` laid over them; when the engine refuses
 // the overrides (out of range, wrong shape: the page keeps its defaults then too), runs the
 // cell's own settings and says so in the note.
-Settled settle(const char* command, const nlohmann::json& cell, std::initializer_list<const char*> fields,
+using Run = std::function<nlohmann::json(const nlohmann::json&)>;
+Run command_run(const char* command);  // the engine's command as a Run
+Settled settle(const char* command, const nlohmann::json& cell, const std::vector<const char*>& fields,
                const nlohmann::json& overrides);
 // The same with `run` in place of an engine command (a cell whose numbers no command gives whole).
-Settled settle(const std::function<nlohmann::json(const nlohmann::json&)>& run, const nlohmann::json& cell,
-               std::initializer_list<const char*> fields, const nlohmann::json& overrides);
+Settled settle(const Run& run, const nlohmann::json& cell, const std::vector<const char*>& fields,
+               const nlohmann::json& overrides);
+
+// A cell whose settings are its lesson's table (core/field.hpp), settled: the fields are the
+// cell's that the command reads too (by name: attention at scale's cell ranges name the command's
+// fields), but `except`; the overrides are the permalink's value of each of them that has a
+// permalink key (Field::permalink), read in the form of the field's kind, with `more` (what the
+// page keeps beside the table: the pipeline's knob) laid over them.
+Settled settle_table(const Run& run, const nlohmann::json& cell, const CellState& state, const BoundFields& table,
+                     const nlohmann::json& more, std::initializer_list<const char*> except);
+template <class Input>
+Settled settle_table(const Run& run, const nlohmann::json& cell, const CellState& state,
+                     const nlohmann::json& more = nlohmann::json::object(), std::initializer_list<const char*> except = {}) {
+    Input in{};
+    return settle_table(run, cell, state, bind_fields(in), more, except);
+}
+template <class Input>
+Settled settle_table(const char* command, const nlohmann::json& cell, const CellState& state,
+                     const nlohmann::json& more = nlohmann::json::object(), std::initializer_list<const char*> except = {}) {
+    return settle_table<Input>(command_run(command), cell, state, more, except);
+}
 
 // The exported cell: "## <title or fallback>", the note, `about` (what the program computes),
 // then the program.

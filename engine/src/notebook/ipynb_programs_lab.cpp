@@ -1,6 +1,8 @@
 // The `ipynb` export's live cells, part two: the transformer block, PyTorch's rules and the
 // common mistakes, each a numpy program checked against the engine's exact numbers.
 #include "attnbook/core/text_join.hpp"
+#include "attnbook/lessons/block.hpp"
+#include "attnbook/lessons/mistakes.hpp"
 #include "attnbook/notebook/commands.hpp"
 #include "ipynb_programs.hpp"
 
@@ -34,9 +36,8 @@ std::string lab_check() {
 }  // namespace
 
 LiveCell block_live(const json& cell, const CellState& state) {
+    // The page's causal switch is a mask (the table's field), the lower triangle.
     StateArgs s{state};
-    s.whole("heads", "heads");
-    s.text("act", "activation");
     if (const std::string* causal = s.find("causal"); causal != nullptr && *causal == "1") {
         json mask = json::array();
         const std::size_t n = cell.at("input").size();
@@ -47,7 +48,7 @@ LiveCell block_live(const json& cell, const CellState& state) {
         }
         s.args["mask"] = mask;
     }
-    const Settled settled = settle("block", cell, {"input", "heads", "mask", "activation"}, s.args);
+    const Settled settled = settle_table<BlockInput>("block", cell, state, s.args);
     const json &args = settled.args, &result = settled.result, &w = result.at("weights");
     const std::string activation = args.at("activation").get<std::string>();
     const char* act_code =
@@ -181,10 +182,7 @@ assert list(gqa_output.shape) == engine["gqa"]["output_shape"]
 }
 
 LiveCell mistakes_live(const json& cell, const CellState& state) {
-    StateArgs s{state};
-    s.whole("heads", "heads");
-    s.whole("tuned", "tuned_width");
-    const Settled settled = settle("mistakes", cell, {"heads", "head_width", "tuned_width"}, s.args);
+    const Settled settled = settle_table<MistakesInput>("mistakes", cell, state);
     const json &args = settled.args, &result = settled.result, &ww = result.at("wrong_width");
     return live(cell, "Four common mistakes", settled,
                 "Each mistake run with its symptom measured: dividing by the model's width instead of the "

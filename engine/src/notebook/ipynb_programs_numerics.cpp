@@ -5,6 +5,7 @@
 // result rounded to the format by the engine's rule (round_to_format, lessons/precision.cpp), in
 // the engine's order, with the engine's exp, so its errors are the engine's doubles.
 #include "attnbook/core/text_join.hpp"
+#include "attnbook/lessons/alternatives.hpp"
 #include "attnbook/notebook/commands.hpp"
 #include "attnbook/notebook/python_export.hpp"
 #include "ipynb_programs.hpp"
@@ -15,7 +16,7 @@ namespace attnbook {
 using nlohmann::json;
 
 LiveCell alternatives_live(const json& cell, const CellState& state) {
-    const Settled settled = settle("alternatives", cell, {"cosine_scale", "features", "seed"}, json::object());
+    const Settled settled = settle_table<AlternativesInput>("alternatives", cell, state);
     const json& inputs = settled.result.at("inputs");
     long long query = 0;  // the page's "weights of query" (permalink kind `row`), when it names a query
     if (const auto it = state.find("row"); it != state.end())

@@ -36,15 +36,7 @@ const char* divisor_code(const std::string& divisor) {
 }  // namespace
 
 LiveCell scale_live(const json& cell, const CellState& state) {
-    StateArgs s{state};
-    s.whole("tok", "tokens");
-    s.whole("dw", "head_width");
-    s.whole("heads", "heads");
-    s.flag("causal", "causal");
-    s.text("div", "divisor");
-    s.whole("seed", "seed");
-    const Settled settled =
-        settle(float64_check, cell, {"heads", "tokens", "head_width", "causal", "divisor", "seed"}, s.args);
+    const Settled settled = settle_table<ScaleProblem>(float64_check, cell, state);
     const json& a = settled.args;
     return live(cell, "Attention at scale", settled,
                 "One self-attention of T tokens, timed: the page runs it on your GPU (WebGPU) or in the engine's "

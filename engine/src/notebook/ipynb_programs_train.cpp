@@ -8,6 +8,7 @@
 
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/divisor.hpp"
+#include "attnbook/lessons/train.hpp"
 #include "attnbook/notebook/commands.hpp"
 #include "ipynb_programs.hpp"
 #include "ipynb_python.hpp"
@@ -69,20 +70,9 @@ const char* kTolerance =
 }  // namespace
 
 LiveCell train_live(const json& cell, const CellState& state) {
-    StateArgs s{state};
-    s.text("task", "task");
-    s.whole("layers", "layers");
-    s.whole("heads", "heads");
-    s.whole("width", "width");
-    s.flag("mlp", "mlp");
-    s.text("div", "divisor");
-    s.number("lr", "learning_rate");
-    s.whole("seed", "seed");
     // Settled on train_program: it checks every field and the rules between them without training.
-    const Settled settled = settle("train_program", cell,
-                                   {"task", "layers", "heads", "width", "context", "vocab", "mlp", "divisor",
-                                    "learning_rate", "batch", "steps", "seed"},
-                                   s.args);
+    // The probe (the tokens whose attention the page shows) is the page's: the program draws none.
+    const Settled settled = settle_table<TrainConfig>("train_program", cell, state, json::object(), {"probe"});
     const std::string program = without_json_line(settled.result.at("program").get<std::string>());
     const std::size_t checked = std::min<std::size_t>(kCheckedSteps, settled.args.at("steps").get<std::size_t>());
     const bool divisors = cell.value("mode", "train") == "divisors";

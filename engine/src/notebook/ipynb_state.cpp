@@ -2,10 +2,15 @@
 
 #include <cstdlib>
 
+#include <nlohmann/json.hpp>
+
 #include "attnbook/core/decimal_text.hpp"
 #include "attnbook/core/text_split.hpp"
 
 namespace attnbook {
+
+using nlohmann::json;
+
 namespace {
 
 int hex_digit(char c) {
@@ -128,6 +133,64 @@ std::optional<bool> permalink_flag(const std::string& text) {
     if (text == "1") return true;
     if (text == "0") return false;
     return std::nullopt;
+}
+
+namespace {
+
+// Numbers read from the permalink become JSON integers where they are whole, so that commands
+// reading counts (widths, seed) take them.
+json number_json(double x) {
+    if (x == static_cast<double>(static_cast<long long>(x)) && x >= -9.0e15 && x <= 9.0e15)
+        return json(static_cast<long long>(x));
+    return json(x);
+}
+
+json numbers_json(const std::vector<double>& xs) {
+    json out = json::array();
+    for (double x : xs) out.push_back(number_json(x));
+    return out;
+}
+
+json row_json(const std::vector<double>& xs) { return numbers_json(xs); }
+json row_json(const std::vector<bool>& bits) { return json(bits); }
+
+template <class Row>
+json rows_json(const std::optional<std::vector<Row>>& rows) {
+    if (!rows) return nullptr;
+    json out = json::array();
+    for (const Row& r : *rows) out.push_back(row_json(r));
+    return out;
+}
+
+template <class T>
+json or_null(const std::optional<T>& v) {
+    return v ? json(*v) : json();
+}
+
+}  // namespace
+
+json permalink_json(Field::Kind kind, const std::string& text) {
+    switch (kind) {
+        case Field::whole:
+        case Field::whole_of: return or_null(permalink_whole(text));
+        case Field::wholes:
+        case Field::numbers: {
+            const auto v = permalink_numbers(text);
+            return v ? numbers_json(*v) : json();
+        }
+        case Field::rows: return rows_json(permalink_rows(text));
+        case Field::flag_rows: return rows_json(permalink_bit_rows(text));
+        case Field::positive: {
+            const auto v = permalink_number(text);
+            return v ? number_json(*v) : json();
+        }
+        case Field::boolean: return or_null(permalink_flag(text));
+        case Field::divisor:
+        case Field::choice: return text.empty() ? json() : json(text);
+        case Field::strings:
+        case Field::labels: break;  // no permalink keeps a list of labels
+    }
+    return nullptr;
 }
 
 }  // namespace attnbook

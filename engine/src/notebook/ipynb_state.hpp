@@ -4,11 +4,16 @@
 // here; the page writes the hash. The rules follow permalink.js: keys "<notebook id>.<kind>.<cell
 // id>" (or the short form "#nb=<id>&<kind>.<cell id>=..."), a value that does not decode is left
 // out, and each cell checks what it reads (here: the engine's commands refuse what is out of range
-// and the cell keeps its defaults).
+// and the cell keeps its defaults). A field table's key (Field::permalink) is read in the form of
+// the field's kind (permalink_json).
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "attnbook/core/field.hpp"
 
 namespace attnbook {
 
@@ -26,5 +31,8 @@ std::optional<std::vector<std::vector<bool>>> permalink_bit_rows(const std::stri
 std::optional<long long> permalink_whole(const std::string& text);                         // "12"
 std::optional<double> permalink_number(const std::string& text);                           // "0.5"
 std::optional<bool> permalink_flag(const std::string& text);                               // "1" / "0"
+// The text of a value in permalink.js's form of a field of `kind` as the JSON a command reads
+// (numbers whole where they are: widths and seeds are counts), or null where it does not decode.
+nlohmann::json permalink_json(Field::Kind kind, const std::string& text);
 
 }  // namespace attnbook

@@ -17,7 +17,7 @@ export function renderCost(cell, ctx) {
   const id = uniqueId('cost');
   const lim = ctx.limits.lesson_cells.cost;
   const inputs = FIELDS.map(([name, label, kind]) => {
-    const value = wholeIn(ctx.initial?.[kind], lim[name]) ?? cell[name];
+    const value = ctx.initial?.[kind] ?? cell[name]; // checked by the engine (the `restore` command)
     const input = h('input', { type: 'number', id: `${id}-${name}`, min: lim[name].min, max: lim[name].max, step: 1, value, inputmode: 'numeric' });
     return { name, kind, input, label: h('label', { for: input.id }, label, input) };
   });

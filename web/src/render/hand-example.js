@@ -6,7 +6,7 @@
 import { h, uniqueId } from '../dom.js';
 import { renderMatrix } from './matrix.js';
 import { latestOnly } from '../engine-client.js';
-import { matrix, changedFields } from './saved.js';
+import { changedFields } from './saved.js';
 import { staleMarker } from './stale.js';
 
 // A matrix as the learner typed it (their own numbers, not computed ones): [[1, 0], [0, 1]].
@@ -35,12 +35,10 @@ export function renderHandExample(cell, ctx) {
   let shownFor = 'the matrices Q, K and V as they were before this edit'; // refined once a result is shown
   const m = cell.queries.length;
   const n = cell.keys.length;
-  // The permalink's kinds for Q, K and V; a saved matrix is taken whole if it has the cell's
-  // shape and every entry is within the engine's limit (limits.hand_example.cell.max_abs).
+  // The permalink's kinds for Q, K and V; a saved matrix comes checked by the engine (the
+  // `restore` command: the cell's shape, every entry within the cell's limit).
   const KIND = { queries: 'qs', keys: 'ks', values: 'vs' };
-  const maxAbs = ctx.limits.hand_example.cell.max_abs;
-  const start = Object.fromEntries(Object.entries(KIND).map(([name, kind]) =>
-    [name, matrix(ctx.initial?.[kind], cell[name].length, cell[name][0].length, maxAbs) || cell[name]]));
+  const start = Object.fromEntries(Object.entries(KIND).map(([name, kind]) => [name, ctx.initial?.[kind] ?? cell[name]]));
   const editors = {
     queries: matrixEditor(id, 'Q (queries)', start.queries, 'q', () => changed()),
     keys: matrixEditor(id, 'K (keys)', start.keys, 'k', () => changed()),
@@ -86,12 +84,6 @@ export function renderHandExample(cell, ctx) {
       show(await ctx.call('hand_example', start));
       shownFor = `Q = ${rowsText(start.queries)}, K = ${rowsText(start.keys)}, V = ${rowsText(start.values)}`;
     } catch (err) {
-      if (start.queries !== cell.queries || start.keys !== cell.keys || start.values !== cell.values) {
-        // The engine refused the saved matrices: the cell's own, as if the reader pressed Reset.
-        for (const name of Object.keys(KIND)) start[name] = cell[name];
-        reset.click();
-        return;
-      }
       failed = true;
       results.replaceChildren(h('p', { class: 'cell-error', role: 'alert' }, `The engine could not compute this example: ${err.message}`));
     }

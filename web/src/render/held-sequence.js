@@ -8,7 +8,7 @@ import { h, inputVec, uniqueId } from '../dom.js';
 import { latestOnly } from '../engine-client.js';
 import { createState, sameRows, copyRows } from './explorable/state.js';
 import { numberBox } from './explorable/entry.js';
-import { matrix, flags, wholeIn, changedFields } from './saved.js';
+import { wholeIn, changedFields } from './saved.js';
 import { sourceColour as colour } from './colours.js';
 import { createMaskMatrix } from './held-sequence/mask.js';
 import { createResults } from './held-sequence/results.js';
@@ -18,13 +18,15 @@ export function renderHeldSequence(cell, ctx) {
   const labels = cell.labels;
   const m = cell.queries.length;
   const n = cell.keys.length;
-  const maxAbs = ctx.limits.explorable.cell.max_abs;
+  const maxAbs = ctx.limits.explorable.cell.max_abs; // what an entry the reader types may be
   const id = uniqueId('sequence');
+  // The permalink's matrices come checked by the engine (the `restore` command: the cell's shapes,
+  // its limits); the row on view is the page's own, checked here against the rows drawn.
   const saved = ctx.initial || {};
   const store = createState({
-    queries: copyRows(matrix(saved.qs, m, cell.queries[0].length, maxAbs) || cell.queries),
-    values: copyRows(matrix(saved.vs, n, cell.values[0].length, maxAbs) || cell.values),
-    mask: copyRows(flags(saved.ms, m, n) || cell.mask),
+    queries: copyRows(saved.qs ?? cell.queries),
+    values: copyRows(saved.vs ?? cell.values),
+    mask: copyRows(saved.ms ?? cell.mask),
     row: wholeIn(saved.row, { min: 0, max: m - 1 }) ?? 0,
     result: null,
   });

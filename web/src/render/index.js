@@ -22,30 +22,32 @@ import { h } from '../dom.js';
 // an attention-at-scale cell, which runs on its own worker when a reader presses Run, a training lab,
 // on the training worker). tests/browser/page-size.test.mjs checks this against what each shipped
 // lesson downloads at its opening depth (a cell that asked without saying so fetches the module).
+// `restore`: the cell type's settings are a field table in the engine, which checks a permalink's
+// state for them (restoresState below).
 const cellTypes = {
   prose: { load: () => import('./prose.js').then((m) => m.renderProse) },
   maths: { load: () => import('./maths-cell.js').then((m) => m.renderMaths) },
   explorable: { load: () => import('./explorable.js').then((m) => m.renderExplorable), boxed: true, engine: true },
-  'scaling-study': { load: () => import('./scaling-study.js').then((m) => m.renderScalingStudy), boxed: true, engine: true },
-  'hand-example': { load: () => import('./hand-example.js').then((m) => m.renderHandExample), boxed: true, engine: true },
-  'held-sequence': { load: () => import('./held-sequence.js').then((m) => m.renderHeldSequence), boxed: true, engine: true },
-  'transformer-block': { load: () => import('./transformer-block.js').then((m) => m.renderTransformerBlock), boxed: true, engine: true },
+  'scaling-study': { load: () => import('./scaling-study.js').then((m) => m.renderScalingStudy), boxed: true, engine: true, restore: true },
+  'hand-example': { load: () => import('./hand-example.js').then((m) => m.renderHandExample), boxed: true, engine: true, restore: true },
+  'held-sequence': { load: () => import('./held-sequence.js').then((m) => m.renderHeldSequence), boxed: true, engine: true, restore: true },
+  'transformer-block': { load: () => import('./transformer-block.js').then((m) => m.renderTransformerBlock), boxed: true, engine: true, restore: true },
   playback: { load: () => import('./playback.js').then((m) => m.renderPlayback), boxed: true, engine: true },
   study: { load: () => import('./study.js').then((m) => m.renderStudy), boxed: true },
   'help-history': { load: () => import('./help-history.js').then((m) => m.renderHelpHistory), boxed: true },
   practice: { load: () => import('./practice.js').then((m) => m.renderPractice), boxed: true },
   references: { load: () => import('./references.js').then((m) => m.renderReferences) },
   contents: { load: () => import('./contents.js').then((m) => m.renderContents) },
-  'attention-scale': { load: () => import('./attention-scale.js').then((m) => m.renderAttentionScale), boxed: true },
+  'attention-scale': { load: () => import('./attention-scale.js').then((m) => m.renderAttentionScale), boxed: true, restore: true },
   'precision-lab': { load: () => import('./precision-lab.js').then((m) => m.renderPrecisionLab), boxed: true, engine: true },
   pipeline: { load: () => import('./pipeline.js').then((m) => m.renderPipeline), boxed: true, engine: true },
   'pytorch-rules': { load: () => import('./pytorch-rules.js').then((m) => m.renderPytorchRules), boxed: true, engine: true },
-  mistakes: { load: () => import('./mistakes.js').then((m) => m.renderMistakes), boxed: true, engine: true },
+  mistakes: { load: () => import('./mistakes.js').then((m) => m.renderMistakes), boxed: true, engine: true, restore: true },
   jacobian: { load: () => import('./jacobian.js').then((m) => m.renderJacobian), boxed: true, engine: true },
-  cost: { load: () => import('./cost.js').then((m) => m.renderCost), boxed: true, engine: true },
-  'online-softmax': { load: () => import('./online-softmax.js').then((m) => m.renderOnlineSoftmax), boxed: true, engine: true },
+  cost: { load: () => import('./cost.js').then((m) => m.renderCost), boxed: true, engine: true, restore: true },
+  'online-softmax': { load: () => import('./online-softmax.js').then((m) => m.renderOnlineSoftmax), boxed: true, engine: true, restore: true },
   alternatives: { load: () => import('./alternatives.js').then((m) => m.renderAlternatives), boxed: true, engine: true },
-  'training-lab': { load: () => import('./training-lab.js').then((m) => m.renderTrainingLab), boxed: true },
+  'training-lab': { load: () => import('./training-lab.js').then((m) => m.renderTrainingLab), boxed: true, restore: true },
 };
 
 // type -> {renderer} once loaded, or {error} when its module could not be loaded (its cells then
@@ -75,6 +77,12 @@ export function loadRenderers(types) {
 
 /** Whether cells of `type` are drawn in a bordered box. */
 export const boxed = (type) => known(type) && cellTypes[type].boxed === true;
+
+/**
+ * Whether a cell of `type` with saved state has it checked by the engine (the `restore` command:
+ * each setting by the cell type's field table) before its first draw; its renderer checks none.
+ */
+export const restoresState = (type) => known(type) && cellTypes[type].restore === true;
 
 /** Whether cells of `type` ask the reader's engine as soon as they are shown. */
 export const asksEngine = (type) => known(type) && cellTypes[type].engine === true;

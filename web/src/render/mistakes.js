@@ -5,13 +5,13 @@
 import { h, num, shownText, uniqueId } from '../dom.js';
 import { renderMatrix } from './matrix.js';
 import { latestOnly } from '../engine-client.js';
-import { wholeIn, oneOf } from './saved.js';
 
 export function renderMistakes(cell, ctx) {
   const id = uniqueId('mistakes');
   const lim = ctx.limits.lesson_cells.mistakes;
-  let heads = wholeIn(ctx.initial?.heads, lim.heads) ?? cell.heads;
-  let tuned = oneOf(ctx.initial?.tuned, lim.tuned_width.choices) ?? cell.tuned_width;
+  // The permalink's heads and tuned width, checked by the engine (the `restore` command).
+  let heads = ctx.initial?.heads ?? cell.heads;
+  let tuned = ctx.initial?.tuned ?? cell.tuned_width;
   const headsInput = h('input', { type: 'range', id: `${id}-heads`, min: lim.heads.min, max: lim.heads.max, step: 1, value: heads });
   const headsOut = h('output', { for: headsInput.id, class: 'num' }, String(heads));
   const tunedSelect = h('select', { id: `${id}-tuned` }, lim.tuned_width.choices.map((w) => h('option', { value: w, selected: w === tuned }, `d = ${w}`)));

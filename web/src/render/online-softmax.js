@@ -4,12 +4,11 @@
 
 import { h, num, vec, uniqueId, keyboardScrollable } from '../dom.js';
 import { latestOnly } from '../engine-client.js';
-import { wholeIn } from './saved.js';
 
 export function renderOnlineSoftmax(cell, ctx) {
   const id = uniqueId('online');
   const n = cell.scores.length;
-  let tile = wholeIn(ctx.initial?.tile, { min: 1, max: n }) ?? cell.tile;
+  let tile = ctx.initial?.tile ?? cell.tile; // checked by the engine (the `restore` command): 1..n
   const slider = h('input', { type: 'range', id: `${id}-tile`, min: 1, max: n, step: 1, value: tile });
   const tileOut = h('output', { for: slider.id, class: 'num' }, String(tile));
   const steps = h('div', { 'aria-live': 'polite' });

@@ -1,7 +1,9 @@
 // A cell's saved settings (ctx.initial: the permalink's fields for this cell, decoded by
-// web/src/permalink.js): each field is checked on its own against the cell's shape and the
-// engine's limits, and one that fails is undefined, so the cell keeps its default for that
-// field alone. No DOM here (tests/unit/saved.test.mjs).
+// web/src/permalink.js). The cell types whose fields are a table in the engine get theirs checked
+// there (the `restore` command, before the cell's first draw: render/index.js's restoresState);
+// these checks serve what the engine leaves to the page (the row on view, the backend) and the
+// cell types not converted yet: each field checked on its own, one that fails is undefined, so
+// the cell keeps its default for that field alone. No DOM here (tests/unit/saved.test.mjs).
 
 const finiteIn = (x, maxAbs) => typeof x === 'number' && Number.isFinite(x) && (maxAbs === undefined || Math.abs(x) <= maxAbs);
 
@@ -32,12 +34,6 @@ export function vector(xs, n, maxAbs) {
 /** rows if it is `count` rows of `width` finite numbers, each at most maxAbs in size. */
 export function matrix(rows, count, width, maxAbs) {
   return Array.isArray(rows) && rows.length === count && rows.every((r) => vector(r, width, maxAbs)) ? rows : undefined;
-}
-
-/** rows if it is `count` rows of `width` booleans. */
-export function flags(rows, count, width) {
-  return Array.isArray(rows) && rows.length === count &&
-    rows.every((r) => Array.isArray(r) && r.length === width && r.every((x) => typeof x === 'boolean')) ? rows : undefined;
 }
 
 const same = (a, b) => (Array.isArray(a) ? Array.isArray(b) && a.length === b.length && a.every((x, i) => same(x, b[i])) : a === b);

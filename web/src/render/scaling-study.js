@@ -9,7 +9,7 @@
 
 import { h, uniqueId, keyboardScrollable } from '../dom.js';
 import { createProgress } from '../progress.js';
-import { wholeIn, changedFields } from './saved.js';
+import { changedFields } from './saved.js';
 import { staleMarker } from './stale.js';
 import { divisorSymbol, divisorChoice } from './divisors.js';
 import { studyTables, studyCharts } from './scaling-study/draw.js';
@@ -21,8 +21,10 @@ const columnOf = (divisor) => `q·k / ${divisorSymbol(divisor)}`;
 export function renderScalingStudy(cell, ctx) {
   const id = uniqueId('scaling');
   const defaults = { seed: cell.seed, widths: cell.widths, pairs: cell.pairs, trials: cell.trials, keys: cell.keys };
-  let params = restoredParams(ctx.initial || {}, defaults, ctx.limits.scaling);
-  let divisor = ctx.limits.divisors.includes(ctx.initial?.div) ? ctx.initial.div : cell.divisor;
+  // The permalink's settings, each checked by the engine (the `restore` command, max_block included).
+  const saved = ctx.initial || {};
+  let params = Object.fromEntries(Object.entries(defaults).map(([k, v]) => [k, saved[k] ?? v]));
+  let divisor = saved.div ?? cell.divisor;
 
   const select = h('select', { id: `${id}-div` }, ctx.limits.divisors.map((name) => h('option', { value: name, selected: name === divisor }, divisorChoice(name))));
   const settings = createStudySettings(id, params);
@@ -97,23 +99,4 @@ export function renderScalingStudy(cell, ctx) {
     /** Permalink state: the divisor and the settings last run, where they differ from the cell's. */
     getState: () => changedFields({ div: divisor, ...params }, { div: cell.divisor, ...defaults }),
   };
-}
-
-/**
- * The study's settings from the permalink: each field in the engine's range (limits.scaling) or
- * the cell's own; a set whose blocks the engine would refuse (pairs x width, trials x keys x
- * width over max_block) falls back to the cell's settings whole.
- */
-function restoredParams(saved, defaults, lim) {
-  const widths = Array.isArray(saved.widths) && saved.widths.length >= lim.widths.min_count && saved.widths.length <= lim.widths.max_count &&
-    saved.widths.every((w) => wholeIn(w, lim.widths) !== undefined) ? saved.widths : undefined;
-  const p = {
-    seed: wholeIn(saved.seed, lim.seed) ?? defaults.seed,
-    widths: widths ?? defaults.widths,
-    pairs: wholeIn(saved.pairs, lim.pairs) ?? defaults.pairs,
-    trials: wholeIn(saved.trials, lim.trials) ?? defaults.trials,
-    keys: wholeIn(saved.keys, lim.keys) ?? defaults.keys,
-  };
-  const widest = Math.max(...p.widths);
-  return p.pairs * widest <= lim.max_block && p.trials * p.keys * widest <= lim.max_block ? p : { ...defaults };
 }

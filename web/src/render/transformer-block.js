@@ -8,7 +8,7 @@ import { h, uniqueId } from '../dom.js';
 import { latestOnly } from '../engine-client.js';
 import { renderMatrix } from './matrix.js';
 import { renderTex, loadKatex } from './maths.js';
-import { oneOf, changedFields } from './saved.js';
+import { changedFields } from './saved.js';
 
 /** The steps in order: [result key, title, TeX, Python]. */
 export const BLOCK_STEPS = [
@@ -35,11 +35,13 @@ export function renderTransformerBlock(cell, ctx) {
   const defaults = { heads: cell.heads, causal: isCausal(cell.mask), activation: cell.activation };
   const customMask = !defaults.causal && !cell.mask.every((row) => row.every(Boolean));
   const headChoices = [1, 2, 4].filter((k) => dModel % k === 0);
+  // The permalink's heads and activation come checked by the engine (the `restore` command); the
+  // causal switch is the page's (a cell with a mask of its own keeps it).
   const saved = ctx.initial || {};
   const state = {
-    heads: oneOf(saved.heads, headChoices) ?? defaults.heads,
-    causal: (customMask ? undefined : oneOf(saved.causal, [true, false])) ?? defaults.causal,
-    activation: oneOf(saved.act, limits.activations) ?? defaults.activation,
+    heads: saved.heads ?? defaults.heads,
+    causal: (customMask ? undefined : saved.causal) ?? defaults.causal,
+    activation: saved.act ?? defaults.activation,
   };
 
   const headsSelect = h('select', { id: `${id}-heads` },

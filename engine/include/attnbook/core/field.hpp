@@ -45,6 +45,9 @@ struct Field {
     const std::size_t* choices = nullptr;  // whole_of
     std::size_t choice_count = 0;
     const std::vector<std::string>& (*names)() = nullptr;  // choice
+    // The field's key in the page's permalink (web/src/permalink.js: "tok" for a cost cell's
+    // tokens), whose value has the form of the field's kind; nullptr: the permalink keeps none.
+    const char* permalink = nullptr;
 
     static constexpr Field whole_in(const char* name, WholeRange range, const char* help, Use use = cell_and_command) {
         return {name, whole, help, range, {0, 0}, 0, use};
@@ -87,6 +90,12 @@ struct Field {
     }
     static constexpr Field divisor_of(const char* help) {
         return {"divisor", divisor, help, {0, 0}, {0, 0}, 0, cell_and_command};
+    }
+    // The entry with its permalink key: Field::whole_in("tokens", ...).linked("tok").
+    constexpr Field linked(const char* key) const {
+        Field f = *this;
+        f.permalink = key;
+        return f;
     }
     constexpr bool in_cell() const { return use != command_only; }
     constexpr bool in_command() const { return use != cell_only; }

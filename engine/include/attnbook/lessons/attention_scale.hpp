@@ -53,15 +53,19 @@ inline constexpr WholeRange cell_heads{1, 8};
 // the problem's), and the problem's size (max_elements) is check_scale_problem's.
 namespace attention_scale_fields {
 namespace lim = attention_scale_limits;
-inline constexpr Field cell_tokens = Field::whole_in("tokens", lim::cell_tokens, "the sequence length T", Field::cell_only);
-inline constexpr Field cell_head_width = Field::whole_in("head_width", lim::cell_head_width, "the head width D", Field::cell_only);
-inline constexpr Field cell_heads = Field::whole_in("heads", lim::cell_heads, "attention heads H", Field::cell_only);
+inline constexpr Field cell_tokens =
+    Field::whole_in("tokens", lim::cell_tokens, "the sequence length T", Field::cell_only).linked("tok");
+inline constexpr Field cell_head_width =
+    Field::whole_in("head_width", lim::cell_head_width, "the head width D", Field::cell_only).linked("dw");
+inline constexpr Field cell_heads =
+    Field::whole_in("heads", lim::cell_heads, "attention heads H", Field::cell_only).linked("heads");
 inline constexpr Field heads = Field::whole_in("heads", lim::heads, "attention heads H", Field::command_only);
 inline constexpr Field tokens = Field::whole_in("tokens", lim::tokens, "the sequence length T", Field::command_only);
 inline constexpr Field head_width = Field::whole_in("head_width", lim::head_width, "the head width D", Field::command_only);
-inline constexpr Field causal = Field::switch_named("causal", "row i sees only keys j <= i");
-inline constexpr Field divisor = Field::divisor_of("what the scores are divided by");
-inline constexpr Field seed = Field::whole_in("seed", lim::seed, "the seed of numpy.random.default_rng for q, k and v");
+inline constexpr Field causal = Field::switch_named("causal", "row i sees only keys j <= i").linked("causal");
+inline constexpr Field divisor = Field::divisor_of("what the scores are divided by").linked("div");
+inline constexpr Field seed =
+    Field::whole_in("seed", lim::seed, "the seed of numpy.random.default_rng for q, k and v").linked("seed");
 }  // namespace attention_scale_fields
 
 template <class Visit>

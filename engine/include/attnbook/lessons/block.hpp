@@ -77,10 +77,12 @@ inline constexpr Field input =
     Field::rows_in("input", rows, {lim::d_model, lim::d_model}, lim::max_abs, "the rows of H, one per position (n, d_model)");
 inline constexpr Field labels = Field::labels_in("labels", {0, lim::max_rows}, {1, explore_limits::cell_label_max_chars},
                                                  "a name per position (A, B, C, ... when left out)");
-inline constexpr Field heads = Field::whole_in("heads", {1, lim::d_model}, "attention heads (they divide d_model)");
+inline constexpr Field heads =
+    Field::whole_in("heads", {1, lim::d_model}, "attention heads (they divide d_model)").linked("heads");
 inline constexpr Field mask =
     Field::flag_rows_in("mask", {0, lim::max_rows}, {0, lim::max_rows}, "which positions each position may attend to (n, n)");
-inline constexpr Field activation = Field::choice_of("activation", activation_names, "the MLP's activation");
+inline constexpr Field activation =
+    Field::choice_of("activation", activation_names, "the MLP's activation").linked("act");
 }  // namespace block_fields
 
 template <class Visit>

@@ -31,14 +31,17 @@ inline constexpr std::uint64_t max_bytes = 8;
 // member, in order. The defaults are CostInput's.
 namespace cost_fields {
 namespace lim = cost_limits;
-inline constexpr Field tokens = Field::whole_in("tokens", {1, lim::max_tokens}, "the sequence length n");
-inline constexpr Field head_width = Field::whole_in("head_width", {1, lim::max_width}, "d_k, the width of queries and keys");
+inline constexpr Field tokens = Field::whole_in("tokens", {1, lim::max_tokens}, "the sequence length n").linked("tok");
+inline constexpr Field head_width =
+    Field::whole_in("head_width", {1, lim::max_width}, "d_k, the width of queries and keys").linked("dw");
 inline constexpr Field value_width =
-    Field::whole_in("value_width", {1, lim::max_width}, "d_v, the width of values (the command: d_k when left out)");
-inline constexpr Field heads = Field::whole_in("heads", {1, lim::max_heads}, "attention heads per layer");
-inline constexpr Field layers = Field::whole_in("layers", {1, lim::max_layers}, "layers");
-inline constexpr Field batch = Field::whole_in("batch", {1, lim::max_batch}, "sequences at once");
-inline constexpr Field bytes = Field::whole_in("bytes", {1, lim::max_bytes}, "bytes per stored score");
+    Field::whole_in("value_width", {1, lim::max_width}, "d_v, the width of values (the command: d_k when left out)")
+        .linked("dv");
+inline constexpr Field heads =
+    Field::whole_in("heads", {1, lim::max_heads}, "attention heads per layer").linked("heads");
+inline constexpr Field layers = Field::whole_in("layers", {1, lim::max_layers}, "layers").linked("layers");
+inline constexpr Field batch = Field::whole_in("batch", {1, lim::max_batch}, "sequences at once").linked("batch");
+inline constexpr Field bytes = Field::whole_in("bytes", {1, lim::max_bytes}, "bytes per stored score").linked("bytes");
 }  // namespace cost_fields
 
 template <class Visit>

@@ -42,9 +42,11 @@ inline constexpr std::size_t command_max = 64;     // rows, and numbers per row,
 namespace hand_example_fields {
 namespace lim = hand_example_limits;
 inline constexpr WholeRange rows{1, lim::cell_max_rows}, width{1, lim::cell_max_width};
-inline constexpr Field queries = Field::rows_in("queries", rows, width, lim::cell_max_abs, "the queries Q (m, d)");
-inline constexpr Field keys = Field::rows_in("keys", rows, width, lim::cell_max_abs, "the keys K (n, d)");
-inline constexpr Field values = Field::rows_in("values", rows, width, lim::cell_max_abs, "the values V (n, dv)");
+inline constexpr Field queries =
+    Field::rows_in("queries", rows, width, lim::cell_max_abs, "the queries Q (m, d)").linked("qs");
+inline constexpr Field keys = Field::rows_in("keys", rows, width, lim::cell_max_abs, "the keys K (n, d)").linked("ks");
+inline constexpr Field values =
+    Field::rows_in("values", rows, width, lim::cell_max_abs, "the values V (n, dv)").linked("vs");
 }  // namespace hand_example_fields
 
 template <class Visit>

@@ -37,10 +37,12 @@ inline constexpr std::size_t tuned_widths[] = {4, 16, 64, 256, 1024};  // the wi
 // cell runs the lesson's draws.
 namespace mistakes_fields {
 namespace lim = mistakes_limits;
-inline constexpr Field heads = Field::whole_in("heads", {1, lim::max_heads}, "the model's heads (mistake 1)");
+inline constexpr Field heads =
+    Field::whole_in("heads", {1, lim::max_heads}, "the model's heads (mistake 1)").linked("heads");
 inline constexpr Field head_width = Field::whole_in("head_width", {1, lim::max_head_width}, "the width of one head (mistake 1)");
 inline constexpr Field tuned_width =
-    Field::whole_of_list("tuned_width", lim::tuned_widths, "the width a constant scale was tuned at (mistake 4)");
+    Field::whole_of_list("tuned_width", lim::tuned_widths, "the width a constant scale was tuned at (mistake 4)")
+        .linked("tuned");
 inline constexpr Field seed = Field::whole_in("seed", {0, max_rng_seed}, "the seed of the random rows", Field::command_only);
 }  // namespace mistakes_fields
 

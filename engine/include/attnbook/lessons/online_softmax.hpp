@@ -41,7 +41,7 @@ inline constexpr WholeRange keys{1, lim::max_keys};
 inline constexpr Field scores = Field::numbers_in("scores", keys, lim::max_abs, "one query's scores s, one per key (n)");
 inline constexpr Field values =
     Field::rows_in("values", keys, {1, lim::max_width}, lim::max_abs, "the values V, one row per key (n, dv)");
-inline constexpr Field tile = Field::whole_in("tile", keys, "keys read per tile");
+inline constexpr Field tile = Field::whole_in("tile", keys, "keys read per tile").linked("tile");
 }  // namespace online_softmax_fields
 
 template <class Visit>

@@ -49,13 +49,16 @@ inline constexpr std::uint64_t max_block = std::uint64_t{1} << 23;
 // ScalingInput's.
 namespace scaling_fields {
 namespace lim = scaling_limits;
-inline constexpr Field seed = Field::whole_in("seed", lim::seed, "the seed of numpy.random.default_rng");
+inline constexpr Field seed = Field::whole_in("seed", lim::seed, "the seed of numpy.random.default_rng").linked("seed");
 inline constexpr Field widths =
-    Field::wholes_in("widths", lim::width_count, lim::width, "the head widths d, one row of each table per width");
-inline constexpr Field pairs = Field::whole_in("pairs", lim::pairs, "query-key pairs per width in the spread table");
-inline constexpr Field trials = Field::whole_in("trials", lim::trials, "queries per width in the top-weight table");
-inline constexpr Field keys = Field::whole_in("keys", lim::keys, "keys each query attends over");
-inline constexpr Field divisor = Field::divisor_of("what the dot products are divided by");
+    Field::wholes_in("widths", lim::width_count, lim::width, "the head widths d, one row of each table per width")
+        .linked("widths");
+inline constexpr Field pairs =
+    Field::whole_in("pairs", lim::pairs, "query-key pairs per width in the spread table").linked("pairs");
+inline constexpr Field trials =
+    Field::whole_in("trials", lim::trials, "queries per width in the top-weight table").linked("trials");
+inline constexpr Field keys = Field::whole_in("keys", lim::keys, "keys each query attends over").linked("keys");
+inline constexpr Field divisor = Field::divisor_of("what the dot products are divided by").linked("div");
 }  // namespace scaling_fields
 
 template <class Visit>

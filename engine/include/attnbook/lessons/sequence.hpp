@@ -42,13 +42,15 @@ SequenceInput sequence_example();
 namespace sequence_fields {
 namespace lim = explore_limits;
 inline constexpr WholeRange rows{1, lim::cell_max_keys}, width{1, lim::cell_max_width};
-inline constexpr Field queries = Field::rows_in("queries", rows, width, lim::cell_max_abs, "a query per position (m, d)");
+inline constexpr Field queries =
+    Field::rows_in("queries", rows, width, lim::cell_max_abs, "a query per position (m, d)").linked("qs");
 inline constexpr Field keys = Field::rows_in("keys", rows, width, lim::cell_max_abs, "a key per position (n, d)");
-inline constexpr Field values = Field::rows_in("values", rows, width, lim::cell_max_abs, "a value per position (n, dv)");
+inline constexpr Field values =
+    Field::rows_in("values", rows, width, lim::cell_max_abs, "a value per position (n, dv)").linked("vs");
 inline constexpr Field labels = Field::labels_in("labels", {0, lim::cell_max_keys}, {1, lim::cell_label_max_chars},
                                                  "a name per position (A, B, C, ... when left out)");
 inline constexpr Field mask = Field::flag_rows_in("mask", {0, lim::cell_max_keys}, {0, lim::cell_max_keys},
-                                                  "which keys each query may attend to (m, n)");
+                                                  "which keys each query may attend to (m, n)").linked("ms");
 inline constexpr Field divisor = Field::divisor_of("what the dot products are divided by");
 }  // namespace sequence_fields
 

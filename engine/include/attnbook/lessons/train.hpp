@@ -77,27 +77,33 @@ inline constexpr std::uint64_t max_seed = max_rng_seed;
 // and the vocabulary are check_train_config's (and the cell's checks between fields).
 namespace train_fields {
 namespace lim = train_limits;
-inline constexpr Field task = Field::choice_of("task", train_task_names, "what the model learns to predict");
-inline constexpr Field layers = Field::whole_in("layers", {1, lim::max_layers}, "transformer layers");
-inline constexpr Field heads = Field::whole_in("heads", {1, lim::max_heads}, "attention heads per layer");
+inline constexpr Field task =
+    Field::choice_of("task", train_task_names, "what the model learns to predict").linked("task");
+inline constexpr Field layers = Field::whole_in("layers", {1, lim::max_layers}, "transformer layers").linked("layers");
+inline constexpr Field heads =
+    Field::whole_in("heads", {1, lim::max_heads}, "attention heads per layer").linked("heads");
 inline constexpr Field width =
-    Field::whole_in("width", {lim::min_width, lim::max_width}, "d, the residual stream (each head has d / heads)");
+    Field::whole_in("width", {lim::min_width, lim::max_width}, "d, the residual stream (each head has d / heads)")
+        .linked("width");
 inline constexpr Field context = Field::whole_in("context", {lim::min_context, lim::max_context}, "T, the sequence length");
 inline constexpr Field vocab = Field::whole_in("vocab", {lim::min_vocab, lim::max_vocab}, "V, the number of tokens");
-inline constexpr Field mlp = Field::switch_named("mlp", "an MLP after attention in each layer");
-inline constexpr Field divisor = Field::divisor_of("what the scores are divided by");
-inline constexpr Field learning_rate = Field::positive_to("learning_rate", lim::max_learning_rate, "Adam's learning rate");
+inline constexpr Field mlp = Field::switch_named("mlp", "an MLP after attention in each layer").linked("mlp");
+inline constexpr Field divisor = Field::divisor_of("what the scores are divided by").linked("div");
+inline constexpr Field learning_rate =
+    Field::positive_to("learning_rate", lim::max_learning_rate, "Adam's learning rate").linked("lr");
 inline constexpr Field batch = Field::whole_in("batch", {1, lim::max_batch}, "sequences per step");
 inline constexpr Field cell_steps = Field::whole_in("steps", {1, lim::max_steps}, "training steps", Field::cell_only);
 inline constexpr Field steps =
     Field::whole_in("steps", {0, lim::max_steps}, "training steps (0: the untrained model)", Field::command_only);
-inline constexpr Field seed = Field::whole_in("seed", {0, lim::max_seed}, "the seed of the weights and the data");
+inline constexpr Field seed =
+    Field::whole_in("seed", {0, lim::max_seed}, "the seed of the weights and the data").linked("seed");
 inline constexpr Field snapshots = Field::whole_in("snapshots", {0, lim::max_snapshots},
                                                    "attention maps of the probe, evenly spaced", Field::command_only);
 inline constexpr Field eval_every =
     Field::whole_in("eval_every", {1, lim::max_steps}, "held-out loss every so many steps", Field::command_only);
 inline constexpr Field probe = Field::wholes_in("probe", {1, lim::max_context}, {0, lim::max_vocab - 1},
-                                                "the tokens whose attention is shown (left out: a held-out sequence)");
+                                                "the tokens whose attention is shown (left out: a held-out sequence)")
+        .linked("probe");
 }  // namespace train_fields
 
 template <class Visit>

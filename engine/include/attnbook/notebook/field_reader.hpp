@@ -103,6 +103,11 @@ std::vector<Field> field_entries(const BoundFields& fields, bool cell);
 // and then `own`, the arguments the command reads itself from the result.
 CommandArgs read_command(const char* command, const nlohmann::json& args, const BoundFields& fields,
                          std::initializer_list<const char*> own = {});
+// Throw mode over a cell's values (`values`: JSON by field name; the `restore` command merges a
+// permalink's values into a cell so): each read into its member as the cell's field, every bound
+// of the entry checked (ranges, counts, sizes, choices), the first bad one thrown as
+// "WHO: $.name: ...". Names that are no field of a cell are refused.
+void read_cell_values(const char* who, const nlohmann::json& values, const BoundFields& fields);
 // `limits` for one table: {"name": {"min", "max", "default"}} per whole field ("min_count" and
 // "max_count" too for a list, "choices" for one of a list), {"max", "default"} per positive one,
 // {"default"} per divisor; a switch (true or false) has no limits and is left out.

@@ -23,6 +23,8 @@ nlohmann::json pipeline_command(const nlohmann::json& args, const Progress& prog
 nlohmann::json pytorch_rules_command(const nlohmann::json& args, const Progress& progress);
 nlohmann::json mistakes_command(const nlohmann::json& args, const Progress& progress);
 nlohmann::json alternatives_command(const nlohmann::json& args, const Progress& progress);
+// A cell's permalink state checked by its table before the cell's first draw (restore_command.cpp).
+nlohmann::json restore_command(const nlohmann::json& args, const Progress& progress);
 
 // lesson(in), a refusal restated as the command's: `format` is "online_softmax: {}", or
 // "mistakes: $.{}" for a lesson whose messages start with the field's name.

@@ -1,6 +1,7 @@
 // The settings of an "attention at scale" cell: T and d from powers of two in the engine's
 // range (limits.attention_scale), heads, causal, the divisor, the seed and the backend; restored
-// from the permalink where each is valid, read back as the arguments of a run.
+// from the permalink (each setting checked by the engine's `restore`), read back as the arguments
+// of a run.
 
 import { h } from '../../dom.js';
 import { wholeIn, oneOf, changedFields, wholeText } from '../saved.js';
@@ -24,20 +25,14 @@ function select(id, values, current, label = String) {
 /** { el, controls, read(), getState() }: read() returns a run's arguments or throws naming the field. */
 export function createScaleControls(id, cell, ctx) {
   const lim = ctx.limits.attention_scale;
-  const choices = (r, own) => [...new Set([...powers(r.min, r.max), own])].sort((a, b) => a - b);
-  const tokenChoices = choices(lim.cell.tokens, cell.tokens);
-  const widthChoices = choices(lim.cell.head_width, cell.head_width);
+  // The permalink's settings come checked by the engine (the `restore` command: the cell's ranges);
+  // the backend is the page's own, checked here. A restored length or width that is no power of two
+  // is offered beside the powers, as the cell's own is.
   const saved = ctx.initial || {};
-  const restored = {
-    tokens: oneOf(saved.tok, tokenChoices),
-    head_width: oneOf(saved.dw, widthChoices),
-    heads: wholeIn(saved.heads, lim.cell.heads),
-    causal: oneOf(saved.causal, [true, false]),
-    divisor: oneOf(saved.div, ctx.limits.divisors),
-    seed: wholeIn(saved.seed, lim.seed),
-    backend: oneOf(saved.be, lim.backends),
-  };
-  const pick = (key) => restored[key] ?? cell[key];
+  const choices = (r, ...own) => [...new Set([...powers(r.min, r.max), ...own.filter((x) => x !== undefined)])].sort((a, b) => a - b);
+  const tokenChoices = choices(lim.cell.tokens, cell.tokens, saved.tok);
+  const widthChoices = choices(lim.cell.head_width, cell.head_width, saved.dw);
+  const pick = (key) => (key === 'backend' ? oneOf(saved.be, lim.backends) : saved[KIND[key]]) ?? cell[key];
 
   const controls = {
     tokens: select(`${id}-t`, tokenChoices, pick('tokens')),

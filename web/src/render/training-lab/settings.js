@@ -1,9 +1,9 @@
 // The training lab's settings: the controls (task, layers, heads, width, MLP, divisor, learning
 // rate, seed), read back as the run's settings; and the permalink's form of them, restored field
-// by field where each is valid on its own.
+// by field where the engine accepts each (the `restore` command).
 
 import { h } from '../../dom.js';
-import { wholeText, wholeIn, oneOf, changedFields } from '../saved.js';
+import { wholeText, changedFields } from '../saved.js';
 import { divisorChoice } from '../divisors.js';
 
 const TASKS = {
@@ -81,21 +81,11 @@ const fieldsOf = (saved) => Object.fromEntries(Object.entries(saved).map(([k, v]
 export const savedState = (settings, probe, cell) =>
   linkKinds(changedFields({ ...pick(settings), probe: probe ?? undefined }, pick(cell)));
 
-/** The lab's settings: the cell's, with the permalink's (ctx.initial) where each is valid on its own. */
+/**
+ * The lab's settings: the cell's, with the permalink's (ctx.initial), each checked by the engine
+ * (the `restore` command: the lab's ranges, heads that divide the width, a probe within the
+ * context and the vocabulary).
+ */
 export function restoredSettings(cell, ctx) {
-  const saved = fieldsOf(ctx.initial || {});
-  const lim = ctx.limits.train;
-  const out = { ...cell };
-  out.task = oneOf(saved.task, lim.tasks) ?? cell.task;
-  out.layers = wholeIn(saved.layers, { min: 1, max: lim.layers.max }) ?? cell.layers;
-  out.heads = wholeIn(saved.heads, { min: 1, max: lim.heads.max }) ?? cell.heads;
-  out.width = wholeIn(saved.width, lim.width) ?? cell.width;
-  if (out.width % out.heads !== 0) Object.assign(out, { width: cell.width, heads: cell.heads });
-  out.mlp = typeof saved.mlp === 'boolean' ? saved.mlp : cell.mlp;
-  out.divisor = oneOf(saved.divisor, ctx.limits.divisors) ?? cell.divisor;
-  out.learning_rate = typeof saved.learning_rate === 'number' && saved.learning_rate > 0 && saved.learning_rate <= lim.learning_rate.max ? saved.learning_rate : cell.learning_rate;
-  out.seed = wholeIn(saved.seed, { min: 0, max: lim.seed.max }) ?? cell.seed;
-  const p = saved.probe;
-  out.probe = Array.isArray(p) && p.length >= 1 && p.length <= cell.context && p.every((t) => wholeIn(t, { min: 0, max: cell.vocab - 1 }) !== undefined) ? p : cell.probe;
-  return out;
+  return { ...cell, ...fieldsOf(ctx.initial || {}) };
 }
