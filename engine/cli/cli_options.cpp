@@ -23,6 +23,7 @@
 #include "attnbook/lessons/jacobian.hpp"
 #include "attnbook/lessons/hand_example.hpp"
 #include "attnbook/lessons/precision.hpp"
+#include "attnbook/lessons/pytorch_rules.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
 #include "attnbook/lessons/sequence.hpp"
 #include "attnbook/lessons/train.hpp"
@@ -112,7 +113,7 @@ const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
         {"online-softmax", table_options<OnlineSoftmaxInput>()},
         {"cost", table_options<CostInput>()},
         {"pipeline", pipeline},
-        {"pytorch-rules", {{"scale", {"scale", Kind::number}}}},
+        {"pytorch-rules", table_options<PytorchRulesInput>()},
         {"mistakes", table_options<MistakesInput>()},
         {"alternatives", table_options<AlternativesInput>()},
         {"jacobian-norms", table_options<JacobianNormsInput>()},

@@ -124,9 +124,9 @@ constexpr Limit kLimits[] = {
     limit("block/max_abs", bl::max_abs),
     limit("block/epsilon", bl::epsilon),
 
-    limit("playback/seconds/min", lc::playback_min_seconds),
-    limit("playback/seconds/max", lc::playback_max_seconds),
-    limit("playback/seconds/default", lc::playback_default_seconds),
+    limit("playback/seconds/min", playback_fields::duration.range.min),
+    limit("playback/seconds/max", playback_fields::duration.range.max),
+    limit("playback/seconds/default", PlaybackInput{}.duration),
     limit("study/max_steps", lc::study_max_steps),
 
     limit("scaling/max_block", sc::max_block),
@@ -173,7 +173,7 @@ constexpr Limit kLimits[] = {
     limit("lesson_cells/pipeline/knob_min", pi::knob_min),
     limit("lesson_cells/pipeline/knob_max", pi::knob_max),
     limit("lesson_cells/pytorch_rules/scale/max", pytorch_rules_limits::max_scale),
-    limit("lesson_cells/pytorch_rules/scale/default", pytorch_rules_limits::scale_default),
+    limit("lesson_cells/pytorch_rules/scale/default", PytorchRulesInput{}.scale),
     limit("lesson_cells/mistakes/keys", ml::keys),
     limit("lesson_cells/mistakes/trials", ml::trials),
     limit("lesson_cells/jacobian/max_scores", jl::max_scores),

@@ -18,7 +18,6 @@
 #include "attnbook/lessons/jacobian.hpp"
 #include "attnbook/lessons/mistakes.hpp"
 #include "attnbook/lessons/precision.hpp"
-#include "attnbook/lessons/pytorch_rules.hpp"
 #include "attnbook/lessons/train.hpp"
 #include "attnbook/notebook/cell_types.hpp"
 #include "attnbook/notebook/command_args.hpp"
@@ -182,8 +181,6 @@ std::map<std::string, json> own_fields(const std::string& type) {
         goal["share_above"].erase("maximum");
         goal["share_above"]["exclusiveMaximum"] = 1;
         f["goal"] = closed_object(std::move(goal), {"source", "share_above"});
-    } else if (type == "playback") {
-        f["duration"] = whole(lesson_cell_limits::playback_min_seconds, lesson_cell_limits::playback_max_seconds);
     } else if (type == "study") {
         f["steps"] = array_of(ref("study-step"), 1, lesson_cell_limits::study_max_steps);
     } else if (type == "practice") {
@@ -196,8 +193,6 @@ std::map<std::string, json> own_fields(const std::string& type) {
     } else if (type == "precision-lab") {
         namespace pl = precision_limits;
         f["tokens"] = array_of(whole(pl::min_tokens, pl::max_tokens), 1, pl::cell_max_lengths);
-    } else if (type == "pytorch-rules") {
-        f["scale"] = positive(pytorch_rules_limits::max_scale);
     } else if (type == "jacobian") {
         namespace jl = jacobian_limits;
         f["scores"] = vector(1, jl::max_scores, jl::max_abs);

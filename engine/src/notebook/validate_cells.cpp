@@ -18,11 +18,13 @@
 #include "attnbook/lessons/online_softmax.hpp"
 #include "attnbook/lessons/pipeline.hpp"
 #include "attnbook/lessons/precision.hpp"
+#include "attnbook/lessons/pytorch_rules.hpp"
 #include "attnbook/lessons/hand_example.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
 #include "attnbook/lessons/train.hpp"
 #include "attnbook/lessons/sequence.hpp"
 #include "attnbook/notebook/json_text.hpp"
+#include "attnbook/notebook/lesson_cells.hpp"
 #include "attnbook/notebook/notebook.hpp"
 #include "attnbook/notebook/practice.hpp"
 #include "cell_type_names.hpp"
@@ -341,7 +343,7 @@ constexpr CellType cell_types[] = {
     {"hand-example", {}, {}, check_hand_example, field_list<HandExampleInput>},
     {"held-sequence", {}, {}, check_held_sequence, field_list<SequenceInput>},
     {"transformer-block", {}, {}, check_transformer_block, field_list<BlockInput>},
-    {"playback", {"duration"}, {}, check_playback},
+    {"playback", {}, {}, check_table_cell<PlaybackInput>, field_list<PlaybackInput>},
     {"study", {"steps"}, {"steps"}, check_study},
     {"help-history", {}, {}, check_nothing},
     {"practice", {"prompt", "answer", "hint", "worked", "explanation"}, {"prompt", "answer"}, check_practice_cell},
@@ -351,7 +353,7 @@ constexpr CellType cell_types[] = {
     {"attention-scale", {}, {}, check_attention_scale_cell, field_list<ScaleProblem>, {"backend"}},
     {"precision-lab", {"tokens"}, {}, check_precision_lab_cell, field_list<PrecisionInput>},
     {"pipeline", {}, {}, check_pipeline_cell, field_list<PipelineInput>},
-    {"pytorch-rules", {"scale"}, {}, check_pytorch_rules_cell},
+    {"pytorch-rules", {}, {}, check_table_cell<PytorchRulesInput>, field_list<PytorchRulesInput>},
     {"mistakes", {}, {}, check_table_cell<MistakesInput>, field_list<MistakesInput>},
     {"jacobian", {"scores", "widths"}, {}, check_jacobian_cell, field_list<JacobianNormsInput>},
     {"cost", {}, {}, check_table_cell<CostInput>, field_list<CostInput>},

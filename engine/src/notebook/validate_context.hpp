@@ -235,8 +235,7 @@ void check_mask(const Fields& f, const Field& mask, json& out, std::size_t rows,
 // The held-sequence and transformer-block cells (validate_sequence_cells.cpp).
 void check_held_sequence(Context& cx, const json& cell, const std::string& path, json& out);
 void check_transformer_block(Context& cx, const json& cell, const std::string& path, json& out);
-// The playback and study cells (validate_sequence_cells.cpp).
-void check_playback(Context& cx, const json& cell, const std::string& path, json& out);
+// The study cell (validate_sequence_cells.cpp).
 void check_study(Context& cx, const json& cell, const std::string& path, json& out);
 // A practice answer ({"kind": ...}), written into out["answer"] (validate_cells.cpp).
 void check_practice_answer(Context& cx, const json& answer, const std::string& path, json& out);
@@ -246,7 +245,6 @@ void check_attention_scale_cell(Context& cx, const json& cell, const std::string
 void check_precision_lab_cell(Context& cx, const json& cell, const std::string& path, json& out);
 // The lesson's live cells (validate_lesson_cells.cpp): fill `out` with the fields and defaults.
 void check_pipeline_cell(Context& cx, const json& cell, const std::string& path, json& out);
-void check_pytorch_rules_cell(Context& cx, const json& cell, const std::string& path, json& out);
 void check_jacobian_cell(Context& cx, const json& cell, const std::string& path, json& out);
 void check_online_softmax_cell(Context& cx, const json& cell, const std::string& path, json& out);
 

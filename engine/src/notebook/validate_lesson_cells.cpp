@@ -3,7 +3,6 @@
 // is read from the lesson header that owns it; every field is optional.
 #include <string>
 
-#include "attnbook/lessons/pytorch_rules.hpp"
 #include "attnbook/lessons/cost_model.hpp"
 #include "attnbook/core/errors.hpp"
 #include "attnbook/lessons/jacobian.hpp"
@@ -17,17 +16,6 @@ namespace attnbook {
 namespace notebook_validation {
 
 namespace {
-
-// A number field > 0 with its default.
-void positive_field(const Fields& f, JsonOut& o, const char* name, double limit, double fallback) {
-    o.set(name, fallback);
-    if (auto s = f.number(name, limit)) {
-        if (*s <= 0)
-            f.error(name, {"must be greater than 0, found ", *s});
-        else
-            o.set(name, *s);
-    }
-}
 
 // "scores" with its default; returns how many there are.
 std::size_t scores_field(const Fields& f, JsonOut& o, const std::vector<double>& fallback, std::size_t max_count,
@@ -78,11 +66,6 @@ void check_pipeline_cell(Context& cx, const json& cell, const std::string& path,
     } else if (read.given(pf::scores)) {
         out.erase("labels");  // the example's words go with the example's scores only
     }
-}
-
-void check_pytorch_rules_cell(Context& cx, const json& cell, const std::string& path, json& out) {
-    JsonOut o = JsonOut::into(out);
-    positive_field(Fields(cx, cell, path), o, "scale", pytorch_rules_limits::max_scale, pytorch_rules_limits::scale_default);
 }
 
 void check_jacobian_cell(Context& cx, const json& cell, const std::string& path, json& out) {

@@ -52,13 +52,6 @@ void check_transformer_block(Context& cx, const json& cell, const std::string& p
     check_mask(f, bf::mask, out, n, n);
 }
 
-void check_playback(Context& cx, const json& cell, const std::string& path, json& out) {
-    JsonOut o = JsonOut::into(out);
-    o.set("duration", static_cast<long long>(lesson_cell_limits::playback_default_seconds));
-    Fields(cx, cell, path)
-        .integer_to(o, "duration", lesson_cell_limits::playback_min_seconds, lesson_cell_limits::playback_max_seconds);
-}
-
 void check_study(Context& cx, const json& cell, const std::string& path, json& out) {
     const Fields f(cx, cell, path);
     const json* steps = f.find("steps");
