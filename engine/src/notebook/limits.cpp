@@ -287,19 +287,15 @@ json engine_limits() {
     o.set("divisors", divisor_names()).set("normalizers", normalizer_names());
     {
         const PipelineInput pipe;
-        const JacobianNormsInput jac;
         const AlternativesInput alt;
         JsonOut cells = o.object("lesson_cells");
         JsonOut pipeline_defaults = cells.object("pipeline").object("defaults");
         write_fields(pipe, pipeline_defaults, true);
         write_field_limits<MistakesInput>(cells.object("mistakes"), true);
-        cells.object("jacobian")
-            .object("defaults")
-            .set("scores", pipe.scores)
-            .set("widths", jac.widths)
-            .set("keys", jac.keys)
-            .set("trials", jac.trials)
-            .set("seed", jac.seed);
+        // The cell's defaults and the command's (keys and trials, with which the cell runs).
+        JsonOut jacobian_defaults = cells.object("jacobian").object("defaults");
+        write_fields(JacobianNormsInput{}, jacobian_defaults, false);
+        write_fields(JacobianCellInput{}, jacobian_defaults, true);
         write_field_limits<CostInput>(cells.object("cost"), true);
         JsonOut online_defaults = cells.object("online_softmax").object("defaults");
         write_fields(OnlineSoftmaxInput{}, online_defaults, true);

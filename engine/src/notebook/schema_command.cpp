@@ -193,10 +193,6 @@ std::map<std::string, json> own_fields(const std::string& type) {
     } else if (type == "precision-lab") {
         namespace pl = precision_limits;
         f["tokens"] = array_of(whole(pl::min_tokens, pl::max_tokens), 1, pl::cell_max_lengths);
-    } else if (type == "jacobian") {
-        namespace jl = jacobian_limits;
-        f["scores"] = vector(1, jl::max_scores, jl::max_abs);
-        f["widths"] = array_of(whole(1, jl::max_width), 1, jl::max_widths);
     } else if (type == "training-lab") {
         f["mode"] = one_of(training_lab_mode_names());
     }

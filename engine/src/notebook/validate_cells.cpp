@@ -355,7 +355,7 @@ constexpr CellType cell_types[] = {
     {"pipeline", {}, {}, check_pipeline_cell, field_list<PipelineInput>},
     {"pytorch-rules", {}, {}, check_table_cell<PytorchRulesInput>, field_list<PytorchRulesInput>},
     {"mistakes", {}, {}, check_table_cell<MistakesInput>, field_list<MistakesInput>},
-    {"jacobian", {"scores", "widths"}, {}, check_jacobian_cell, field_list<JacobianNormsInput>},
+    {"jacobian", {}, {}, check_jacobian_cell, field_list<JacobianCellInput>},
     {"cost", {}, {}, check_table_cell<CostInput>, field_list<CostInput>},
     {"online-softmax", {}, {}, check_online_softmax_cell, field_list<OnlineSoftmaxInput>},
     {"alternatives", {}, {}, check_table_cell<AlternativesInput>, field_list<AlternativesInput>},
