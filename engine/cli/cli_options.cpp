@@ -63,6 +63,7 @@ std::map<std::string, OptionSpec> table_options() {
                           : f.kind == Field::numbers  ? Kind::numbers
                           : f.kind == Field::strings  ? Kind::words
                           : f.kind == Field::flag_rows ? Kind::flag_rows
+                          : f.kind == Field::flags    ? Kind::flags
                           : f.kind == Field::choice   ? Kind::word
                           : f.kind == Field::positive ? Kind::number
                           : f.kind == Field::divisor  ? Kind::word
@@ -77,13 +78,10 @@ std::map<std::string, OptionSpec> table_options() {
 }
 
 const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
-    static const std::map<std::string, OptionSpec> explore = {
-        {"query", {"query", Kind::numbers}}, {"keys", {"keys", Kind::rows}},   {"values", {"values", Kind::rows}},
-        {"mask", {"mask", Kind::flags}},     {"divisor", {"divisor", Kind::word}},
-        {"normalizer", {"normalizer", Kind::word}},
-    };
+    static const std::map<std::string, OptionSpec> explore = table_options<ExploreInput>();
     static std::map<std::string, OptionSpec> python = explore;
-    python.emplace("labels", OptionSpec{"labels", Kind::words});
+    // The command's own option (the program's names of the sources).
+    python.emplace("labels", OptionSpec{"labels", Kind::words, "a name per source in the program (A, B, C, ... when left out)"});
     static const std::map<std::string, OptionSpec> scaling = table_options<ScalingInput>();
     static std::map<std::string, OptionSpec> pipeline = table_options<PipelineInput>();
     // The command's own option (its stops depend on the width).

@@ -26,6 +26,7 @@ public:
     std::optional<std::vector<std::vector<double>>> rows(const Field& f) override { return args_.rows(f.name); }
     std::optional<std::vector<std::string>> strings(const Field& f) override { return args_.strings(f.name); }
     std::optional<std::vector<Flags>> flag_rows(const Field& f) override { return args_.flag_rows(f.name); }
+    std::optional<Flags> flags(const Field& f) override { return args_.flags(f.name); }
     std::optional<std::size_t> choice(const Field& f) override {
         const std::string text = args_.text(f.name);
         const auto& names = f.names();
@@ -93,6 +94,7 @@ void put(JsonOut& out, const char* name, const BoundField& b) {
             }
             break;
         }
+        case BoundField::flags: out.set(name, member<Flags>(b)); break;
         case BoundField::choice: out.set(name, b.field->names()[choice_of(b)]); break;
         case BoundField::divisor: out.set(name, divisor_name(member<Divisor>(b))); break;
         case BoundField::boolean: out.set(name, member<bool>(b)); break;
@@ -124,6 +126,8 @@ void write_range(JsonOut& entry, const Field& f) {
             break;
         case Field::labels:
         case Field::flag_rows:
+        case Field::flags:
+        case Field::objects:
         case Field::choice:
         case Field::divisor:
         case Field::boolean:
@@ -155,6 +159,7 @@ void read_fields(const BoundFields& fields, FieldSource& src, std::vector<FieldR
             case BoundField::real_rows: ok = take(src.rows(f), member<std::vector<std::vector<double>>>(b)); break;
             case BoundField::texts: ok = take(src.strings(f), member<std::vector<std::string>>(b)); break;
             case BoundField::flag_rows: ok = take(src.flag_rows(f), member<std::vector<Flags>>(b)); break;
+            case BoundField::flags: ok = take(src.flags(f), member<Flags>(b)); break;
             case BoundField::divisor: ok = take(src.divisor(f), member<Divisor>(b)); break;
             case BoundField::choice:
                 if (auto x = src.choice(f)) set_choice(b, *x), ok = true;

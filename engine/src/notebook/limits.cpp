@@ -70,7 +70,6 @@ namespace nb = notebook_limits;
 namespace ex = explore_limits;
 namespace hx = hand_example_limits;
 namespace bl = block_limits;
-namespace lc = lesson_cell_limits;
 namespace sc = scaling_limits;
 namespace pr = practice_limits;
 namespace pl = precision_limits;
@@ -127,7 +126,7 @@ constexpr Limit kLimits[] = {
     limit("playback/seconds/min", playback_fields::duration.range.min),
     limit("playback/seconds/max", playback_fields::duration.range.max),
     limit("playback/seconds/default", PlaybackInput{}.duration),
-    limit("study/max_steps", lc::study_max_steps),
+    limit("study/max_steps", study_fields::steps.count.max),
 
     limit("scaling/max_block", sc::max_block),
 
@@ -270,7 +269,7 @@ json engine_limits() {
     {
         JsonOut precision = o.object("precision");
         write_field_limits<PrecisionInput>(precision, false);
-        precision.object("cell").set("default_tokens", pl::cell_default_tokens);
+        precision.object("cell").set("default_tokens", PrecisionCell{}.tokens);
         json& formats = precision.array("formats");
         for (NumberFormat f : number_formats()) formats.push_back(format_spec(f).name);
     }

@@ -454,6 +454,18 @@ std::optional<std::string> Fields::divisor(const char* name) const {
     return read_divisor(cx, *v, at(name));
 }
 
+const json* Fields::list(const char* name, WholeRange count, const char* noun) const {
+    const json* v = find(name);
+    if (!v) return nullptr;
+    if (!v->is_array()) {
+        cx.error(at(name), {"expected an array of ", noun, ", found ", kind_of(*v)});
+        return nullptr;
+    }
+    if (v->size() < count.min || v->size() > count.max)
+        error(name, {"must have between ", count.min, " and ", count.max, " ", noun, ", found ", v->size()});
+    return v;
+}
+
 void Fields::string_to(JsonOut& out, const char* name, std::size_t min_chars, std::size_t max_chars) const {
     if (auto x = string(name, min_chars, max_chars)) out.set(name, *x);
 }
@@ -559,6 +571,25 @@ std::optional<std::vector<std::string>> CellFieldSource::strings(const Field& f)
     return out;
 }
 
+namespace {
+// One row of a mask: an array of true/false, each entry read (every error reported).
+std::optional<Flags> read_flags(Context& cx, const json& given, const std::string& at) {
+    if (!given.is_array()) {
+        expected(cx, at, "an array of true/false", given);
+        return std::nullopt;
+    }
+    Flags row;
+    bool ok = true;
+    for (std::size_t c = 0; c < given.size(); ++c) {
+        const auto b = read_bool(cx, given[c], json_path_index(at, c));
+        row.push_back(b && *b);
+        ok = ok && b;
+    }
+    if (!ok) return std::nullopt;
+    return row;
+}
+}  // namespace
+
 std::optional<std::vector<Flags>> CellFieldSource::flag_rows(const Field& f) {
     const json* list = array(f, "an array of rows of true/false");
     if (!list) return std::nullopt;
@@ -566,23 +597,15 @@ std::optional<std::vector<Flags>> CellFieldSource::flag_rows(const Field& f) {
     std::vector<Flags> out;
     bool ok = true;
     for (std::size_t r = 0; r < list->size(); ++r) {
-        const std::string row_at = json_path_index(at, r);
-        const json& given = (*list)[r];
-        if (!given.is_array()) {
-            expected(f_.cx, row_at, "an array of true/false", given);
-            ok = false;
-            continue;
-        }
-        Flags& row = out.emplace_back();
-        for (std::size_t c = 0; c < given.size(); ++c) {
-            const auto b = read_bool(f_.cx, given[c], json_path_index(row_at, c));
-            row.push_back(b && *b);
-            ok = ok && b;
-        }
+        auto row = read_flags(f_.cx, (*list)[r], json_path_index(at, r));
+        if (row) out.push_back(std::move(*row));
+        ok = ok && row;
     }
     if (!ok) return std::nullopt;
     return out;
 }
+
+std::optional<Flags> CellFieldSource::flags(const Field& f) { return read_flags(f_.cx, *f_.find(f.name), f_.at(f.name)); }
 
 std::optional<std::size_t> CellFieldSource::choice(const Field& f) { return f_.choice(f.name, f.names()); }
 
@@ -609,11 +632,11 @@ std::optional<Divisor> CellFieldSource::divisor(const Field& f) {
     return parse_divisor(*x);
 }
 
-void check_labels(const Fields& f, const Field& labels, json& out, std::size_t n) {
+void check_labels(const Fields& f, const Field& labels, json& out, std::size_t n, const char* count_lead) {
     const json* given = f.find(labels.name);
     if (given && given->is_array()) {
-        if (given->size() != n)
-            f.error(labels.name, {"labels has ", counted(given->size(), "entry", "entries"), " but there are ",
+        if (count_lead && given->size() != n)
+            f.error(labels.name, {"labels has ", counted(given->size(), "entry", "entries"), count_lead,
                                   counted(n, "row", "rows")});
         return;
     }
@@ -640,27 +663,6 @@ void check_mask(const Fields& f, const Field& mask, json& out, std::size_t rows,
             f.cx.error(json_path_index(at, r), {"mask row has ", counted(row.size(), "entry", "entries"), " but there are ",
                                                 counted(cols, "source", "sources")});
     }
-}
-
-void labels_field(const Fields& f, JsonOut& o, std::size_t n, const char* count_lead) {
-    const json* given = f.find("labels");
-    if (!given || !given->is_array()) {
-        json& labels = o.array("labels");
-        for (std::size_t i = 0; i < n; ++i) labels.push_back(std::string(1, static_cast<char>('A' + i)));
-        if (given) expected(f.cx, f.at("labels"), "an array of strings", *given);
-        return;
-    }
-    json& labels = o.array("labels");
-    const std::string at = f.at("labels");
-    std::set<std::string> seen;
-    for (std::size_t i = 0; i < given->size(); ++i) {
-        const std::string item = json_path_index(at, i);
-        const auto label = read_string(f.cx, (*given)[i], item, 1, explore_limits::cell_label_max_chars);
-        if (label && !seen.insert(*label).second) f.cx.error(item, {"label ", in_quotes(*label), " is used twice"});
-        labels.push_back(label ? json(*label) : json());
-    }
-    if (count_lead && given->size() != n)
-        f.cx.error(at, {"labels has ", counted(given->size(), "entry", "entries"), count_lead, counted(n, "row", "rows")});
 }
 
 }  // namespace notebook_validation

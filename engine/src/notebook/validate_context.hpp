@@ -148,6 +148,10 @@ public:
     std::optional<Matrix> matrix(const char* name, std::size_t min_rows, std::size_t max_rows, std::size_t min_cols,
                                  std::size_t max_cols, double limit) const;
     std::optional<std::string> divisor(const char* name) const;
+    // A list of objects (a study's steps, the references), each the caller's to check: the array,
+    // or nullptr when absent or after "expected an array of NOUN"; a length outside `count` is
+    // reported ("must have between 1 and 12 steps, found 13") and the entries are still read.
+    const json* list(const char* name, WholeRange count, const char* noun) const;
     void string_to(JsonOut& out, const char* name, std::size_t min_chars, std::size_t max_chars) const;
     void markdown_to(JsonOut& out, const char* name) const;
     void boolean_to(JsonOut& out, const char* name) const;
@@ -179,6 +183,7 @@ public:
     std::optional<Matrix> rows(const Field& f) override;
     std::optional<std::vector<std::string>> strings(const Field& f) override;
     std::optional<std::vector<Flags>> flag_rows(const Field& f) override;
+    std::optional<Flags> flags(const Field& f) override;
     std::optional<std::size_t> choice(const Field& f) override;
     std::optional<Divisor> divisor(const Field& f) override;
     std::optional<bool> boolean(const Field& f) override { return f_.boolean(f.name); }
@@ -221,12 +226,11 @@ void check_table_cell(Context& cx, const json& cell, const std::string& path, js
     check_table_fields(cx, cell, path, out, in);
 }
 
-// "labels": n distinct strings, "A", "B", ... by default. With `count_lead`, a list of another
-// length is an error: "labels has 3 entries" + count_lead + "2 rows".
-void labels_field(const Fields& f, JsonOut& o, std::size_t n, const char* count_lead);
-// The same for a labels field a table has read (Field::labels): one per row, "A", "B", ... when
-// left out (or not a list), "labels has 3 entries but there are 2 rows" otherwise.
-void check_labels(const Fields& f, const Field& labels, json& out, std::size_t n);
+// A labels field a table has read (Field::labels): one per row, "A", "B", ... when left out (or
+// not a list). With `count_lead`, a list of another length is an error: "labels has 3 entries"
+// + count_lead + "2 rows".
+void check_labels(const Fields& f, const Field& labels, json& out, std::size_t n,
+                  const char* count_lead = " but there are ");
 // A mask a table has read (Field::flag_rows): rows x cols ("mask has 2 rows but there are 3
 // query rows"), every entry true when left out.
 void check_mask(const Fields& f, const Field& mask, json& out, std::size_t rows,

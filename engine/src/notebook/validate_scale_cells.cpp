@@ -24,35 +24,16 @@ void check_attention_scale_cell(Context& cx, const json& cell, const std::string
         cx.error(path, {"heads x tokens x head_width = ", numel, " numbers per tensor; at most ", lim::max_elements});
 }
 
+// The table reads each field (precision_fields); here, the lengths' order.
 void check_precision_lab_cell(Context& cx, const json& cell, const std::string& path, json& out) {
-    namespace lim = precision_limits;
-    PrecisionInput in;
-    check_table_fields(cx, cell, path, out, in);  // head_width, seed
-    const Fields f(cx, cell, path);
-    JsonOut o = JsonOut::into(out);
-    o.set("tokens", lim::cell_default_tokens);
-    const json* given = f.find("tokens");
-    if (!given) return;
-    const std::string at = f.at("tokens");
-    if (!given->is_array()) {
-        expected(cx, at, "an array of whole numbers", *given);
-        return;
-    }
-    if (given->empty() || given->size() > lim::cell_max_lengths) {
-        cx.error(at, {"must have between 1 and ", lim::cell_max_lengths, " lengths, found ", given->size()});
-        return;
-    }
-    json& list = o.array("tokens");
-    long long last = 0;
-    for (std::size_t i = 0; i < given->size(); ++i) {
-        const std::string item = json_path_index(at, i);
-        const auto t = read_integer(cx, (*given)[i], item, static_cast<long long>(lim::min_tokens),
-                                    static_cast<long long>(lim::max_tokens));
-        if (!t) continue;
-        if (*t <= last) cx.error(item, {"lengths must increase: ", *t, " follows ", last});
-        last = *t;
-        list.push_back(*t);
-    }
+    namespace pf = precision_fields;
+    PrecisionCell in;
+    const TableRead read = read_table_cell(cx, cell, path, out, in);
+    if (!read.given(pf::cell_tokens) || read.refused(pf::cell_tokens)) return;
+    const std::string at = json_path_member(path, pf::cell_tokens.name);
+    for (std::size_t i = 1; i < in.tokens.size(); ++i)
+        if (in.tokens[i] <= in.tokens[i - 1])
+            cx.error(json_path_index(at, i), {"lengths must increase: ", in.tokens[i], " follows ", in.tokens[i - 1]});
 }
 
 }  // namespace notebook_validation

@@ -54,15 +54,9 @@ void check_transformer_block(Context& cx, const json& cell, const std::string& p
 
 void check_study(Context& cx, const json& cell, const std::string& path, json& out) {
     const Fields f(cx, cell, path);
-    const json* steps = f.find("steps");
+    const json* steps = f.list(study_fields::steps.name, study_fields::steps.count, "steps");
     if (!steps) return;
     const std::string at = f.at("steps");
-    if (!steps->is_array()) {
-        expected(cx, at, "an array of steps", *steps);
-        return;
-    }
-    if (steps->empty() || steps->size() > lesson_cell_limits::study_max_steps)
-        cx.error(at, {"must have between 1 and ", lesson_cell_limits::study_max_steps, " steps, found ", steps->size()});
     json& list = JsonOut::into(out).array("steps");
     for (std::size_t i = 0; i < steps->size(); ++i) {
         const std::string step_at = json_path_index(at, i);

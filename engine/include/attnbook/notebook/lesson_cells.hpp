@@ -5,9 +5,12 @@
 #include "attnbook/core/field.hpp"
 
 namespace attnbook {
-namespace lesson_cell_limits {
-inline constexpr std::size_t study_max_steps = 12;
-}  // namespace lesson_cell_limits
+// The study cell: steps, each a title, a text and a check (objects of the cell's own shape, read
+// by its check; the table entry holds their count).
+namespace study_fields {
+inline constexpr Field steps =
+    Field::objects_in("steps", {1, 12}, "the steps: each a title, a Markdown text and a check");
+}  // namespace study_fields
 
 // The playback cell: an animation of one query's match, share and mix.
 struct PlaybackInput {
