@@ -43,11 +43,9 @@ std::vector<double> sqrt_widths(const std::vector<std::size_t>& widths) {
 // The table's fields (explore_fields; every field left out is the lesson's example), in the
 // command's own, larger limits.
 void check_command_size(const ExploreInput& in) {
-    constexpr std::size_t sources = explore_limits::command_max_sources, width = explore_limits::command_max_width;
-    if (in.keys.size() > sources) throw_format("keys: at most {} sources", {sources});
-    if (in.query.size() > width) throw_format("query: at most {} numbers", {width});
-    if (!in.values.empty() && in.values[0].size() > width)
-        throw_format("values: at most {} numbers per row", {width});
+    check_command_sources(in.keys, in.values);
+    if (in.query.size() > explore_limits::command_max_width)
+        throw_format("query: at most {} numbers", {explore_limits::command_max_width});
 }
 
 json explore_command(const json& raw, const Progress&) {

@@ -96,11 +96,10 @@ void check_explorable(Context& cx, const json& cell, const std::string& path, js
     ExplorableCell in;
     const TableRead read = read_table_cell(cx, cell, path, out, in);
     const Fields f(cx, cell, path);
-    auto valid = [&](const Field& field) { return read.given(field) && !read.refused(field); };
-    const std::optional<std::size_t> d = valid(ef::query) ? std::optional(in.row.query.size()) : std::nullopt;
-    const Matrix* keys = valid(ef::keys) ? &in.row.keys : nullptr;
+    const std::optional<std::size_t> d = read.accepted(ef::query) ? std::optional(in.row.query.size()) : std::nullopt;
+    const Matrix* keys = read.accepted(ef::keys) ? &in.row.keys : nullptr;
     if (keys) check_row_widths(cx, *keys, f.at("keys"), "key", d, "the query has ");
-    if (valid(ef::values)) check_value_rows(cx, keys, in.row.values, f.at("values"));
+    if (read.accepted(ef::values)) check_value_rows(cx, keys, in.row.values, f.at("values"));
     const std::size_t n = keys ? keys->size() : 0;
     check_labels(f, ef::labels, out, n, keys ? " but keys has " : nullptr);
 
@@ -113,12 +112,12 @@ void check_explorable(Context& cx, const json& cell, const std::string& path, js
     }
     if (!read.given(ef::reference_query)) {
         if (d) o.set("reference_query", in.row.query);
-    } else if (valid(ef::reference_query) && d && in.reference_query.size() != *d) {
+    } else if (read.accepted(ef::reference_query) && d && in.reference_query.size() != *d) {
         f.error("reference_query", {"reference_query has ", counted(in.reference_query.size(), "number", "numbers"),
                                     " but the query has ", *d});
     }
     if (!read.given(ef::presets)) out.erase("presets");
-    else if (valid(ef::presets) && d) check_row_widths(cx, in.presets, f.at("presets"), "preset", d, "the query has ");
+    else if (read.accepted(ef::presets) && d) check_row_widths(cx, in.presets, f.at("presets"), "preset", d, "the query has ");
     if (!read.given(ef::normalizer)) out.erase("normalizer");  // left out, the page starts on softmax
     if (const json* goal = f.find("goal")) {
         const json* labels = f.find("labels");
@@ -144,11 +143,9 @@ void check_hand_example(Context& cx, const json& cell, const std::string& path, 
     namespace hf = hand_example_fields;
     HandExampleInput in;
     const TableRead read = read_table_cell(cx, cell, path, out, in);
-    const Fields f(cx, cell, path);
-    auto valid = [&](const Field& field, const Matrix& m) { return read.refused(field) ? nullptr : &m; };
-    const Matrix *queries = valid(hf::queries, in.queries), *keys = valid(hf::keys, in.keys),
-                 *values = valid(hf::values, in.values);
-    const std::string q_at = f.at("queries"), k_at = f.at("keys"), v_at = f.at("values");
+    const Matrix *queries = read.usable(hf::queries, in.queries), *keys = read.usable(hf::keys, in.keys),
+                 *values = read.usable(hf::values, in.values);
+    const std::string q_at = read.at(hf::queries), k_at = read.at(hf::keys), v_at = read.at(hf::values);
 
     const bool queries_even = queries && check_row_widths(cx, *queries, q_at, "query");
     if (keys && queries_even) {
@@ -228,10 +225,7 @@ void check_answer(Context& cx, const json& answer, const std::string& path, json
                 using practice_limits::max_options;
                 using practice_limits::min_options;
                 options = given->size();
-                options_ok = options >= min_options && options <= max_options;
-                if (!options_ok) {
-                    cx.error(at, {"must have between ", min_options, " and ", max_options, " options, found ", options});
-                }
+                options_ok = check_count(cx, at, options, {min_options, max_options}, "options", "options");
                 markdown_list(cx, *given, at, n, "options", " is listed twice");
             }
         }
@@ -275,26 +269,17 @@ void check_practice_cell(Context& cx, const json& cell, const std::string& path,
 }
 
 void check_references(Context& cx, const json& cell, const std::string& path, json& out) {
-    const Fields f(cx, cell, path);
-    const json* items = f.list("items", {nb::min_references, nb::max_references}, "references");
-    if (!items) return;
-    const std::string at = f.at("items");
-    json& list = JsonOut::into(out).array("items");
-    for (std::size_t i = 0; i < items->size(); ++i) {
-        const std::string item_at = json_path_index(at, i);
-        const json& item = (*items)[i];
-        if (!expect_object(cx, item, item_at)) continue;
-        check_fields(cx, item, item_at, {"authors", "title", "year", "venue", "url"},
-                     {"authors", "title", "year", "venue"}, "a reference");
-        const Fields r(cx, item, item_at);
-        list.push_back(json());
-        JsonOut normalised(list.back());
-        for (const char* name : {"authors", "title", "venue"}) r.string_to(normalised, name, 1, nb::reference_text_max_chars);
-        r.integer_to(normalised, "year", nb::min_year, nb::max_year);
-        if (const json* url = r.find("url")) {
-            if (auto text = read_https_url(cx, *url, r.at("url"))) normalised.set("url", *text);
-        }
-    }
+    const ObjectShape reference{{"authors", "title", "year", "venue", "url"}, {"authors", "title", "year", "venue"}, "a reference"};
+    each_object(Fields(cx, cell, path), "items", {nb::min_references, nb::max_references}, "references", reference, out,
+                [&](const Fields& r, json& item) {
+                    JsonOut normalised(item);
+                    for (const char* name : {"authors", "title", "venue"})
+                        r.string_to(normalised, name, 1, nb::reference_text_max_chars);
+                    r.integer_to(normalised, "year", nb::min_year, nb::max_year);
+                    if (const json* url = r.find("url")) {
+                        if (auto text = read_https_url(cx, *url, r.at("url"))) normalised.set("url", *text);
+                    }
+                });
 }
 
 void check_nothing(Context&, const json&, const std::string&, json&) {}

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "attnbook/notebook/field_reader.hpp"
+#include "attnbook/notebook/json_text.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/core/text_join.hpp"
 
@@ -96,6 +97,10 @@ std::optional<std::vector<double>> read_vector(Context& cx, const json& value, c
 // (check_row_widths says how).
 std::optional<Matrix> read_matrix(Context& cx, const json& value, const std::string& path, std::size_t min_rows,
                                   std::size_t max_rows, std::size_t min_cols, std::size_t max_cols, double limit);
+// A list's length in `count`, else "must have between 1 and 8 numbers, found 9" (`one`/`many`
+// name an entry: "number", "numbers").
+bool check_count(Context& cx, const std::string& path, std::size_t size, WholeRange count, const char* one,
+                 const char* many);
 // Every row as wide as `expected` ("the query has 2 numbers") or, without it, as row 0.
 // `row_name` is "key", "value", "query". Returns true when they all agree.
 // The phrase for `expected` is `expected_lead` + the number: "the query has " + "2".
@@ -143,11 +148,6 @@ public:
     std::optional<bool> boolean(const char* name) const;
     std::optional<double> number(const char* name, double limit) const;
     std::optional<long long> integer(const char* name, long long lo, long long hi) const;
-    std::optional<std::vector<double>> vector(const char* name, std::size_t min_len, std::size_t max_len,
-                                              double limit) const;
-    std::optional<Matrix> matrix(const char* name, std::size_t min_rows, std::size_t max_rows, std::size_t min_cols,
-                                 std::size_t max_cols, double limit) const;
-    std::optional<std::string> divisor(const char* name) const;
     // A list of objects (a study's steps, the references), each the caller's to check: the array,
     // or nullptr when absent or after "expected an array of NOUN"; a length outside `count` is
     // reported ("must have between 1 and 12 steps, found 13") and the entries are still read.
@@ -156,7 +156,6 @@ public:
     void markdown_to(JsonOut& out, const char* name) const;
     void boolean_to(JsonOut& out, const char* name) const;
     void integer_to(JsonOut& out, const char* name, long long lo, long long hi) const;
-    void divisor_to(JsonOut& out, const char* name) const;
     // One of `names` (a string), else "expected one of a, b, found ..." (normalizer, backend): its
     // place in `names`.
     std::optional<std::size_t> choice(const char* name, const std::vector<std::string>& names) const;
@@ -166,6 +165,30 @@ public:
     const json& object;
     const std::string& path;
 };
+
+// The shape of each object in a list (a reference, a study step): its fields, the required
+// ones, and what one is called in messages ("a study step").
+struct ObjectShape {
+    Names allowed, required;
+    const char* what;
+};
+// A list of objects at `name` (Fields::list, `count` of them, called `noun`): each entry that is
+// an object with the fields of `shape` is read by `entry(fields, normalised)` into out[name].
+template <class Entry>
+void each_object(const Fields& f, const char* name, WholeRange count, const char* noun, const ObjectShape& shape,
+                 json& out, Entry&& entry) {
+    const json* items = f.list(name, count, noun);
+    if (!items) return;
+    const std::string at = f.at(name);
+    json& list = JsonOut::into(out).array(name);
+    for (std::size_t i = 0; i < items->size(); ++i) {
+        const std::string item_at = json_path_index(at, i);
+        const json& item = (*items)[i];
+        if (!expect_object(f.cx, item, item_at)) continue;
+        check_fields(f.cx, item, item_at, shape.allowed, shape.required, shape.what);
+        entry(Fields(f.cx, item, item_at), list.emplace_back());
+    }
+}
 
 // Collect mode of the field reader (notebook/field_reader.hpp): a cell's fields, each read by the
 // validator's reader of its kind, every error reported at its path.
@@ -177,9 +200,7 @@ public:
     std::optional<std::uint64_t> whole(const Field& f) override;
     std::optional<std::vector<std::size_t>> wholes(const Field& f) override;
     std::optional<double> positive(const Field& f) override;
-    std::optional<std::vector<double>> numbers(const Field& f) override {
-        return f_.vector(f.name, f.count.min, f.count.max, f.limit);
-    }
+    std::optional<std::vector<double>> numbers(const Field& f) override;
     std::optional<Matrix> rows(const Field& f) override;
     std::optional<std::vector<std::string>> strings(const Field& f) override;
     std::optional<std::vector<Flags>> flag_rows(const Field& f) override;
@@ -189,8 +210,6 @@ public:
     std::optional<bool> boolean(const Field& f) override { return f_.boolean(f.name); }
 
 private:
-    // The field's array, or nullptr after "expected WHAT, found ...".
-    const json* array(const Field& f, const char* what) const;
     Fields f_;
 };
 
@@ -198,11 +217,20 @@ private:
 struct TableRead {
     BoundFields bound;
     std::vector<FieldRead> state;
-    bool ok = true;  // nothing reported
+    std::string path;  // the cell's
+    bool ok = true;    // nothing reported
 
     FieldRead of(const Field& f) const;  // f: the table's entry (lessons' *_fields constants)
     bool given(const Field& f) const { return of(f) != FieldRead::absent; }
     bool refused(const Field& f) const { return of(f) == FieldRead::refused; }
+    bool accepted(const Field& f) const { return of(f) == FieldRead::read; }  // given and valid
+    // The member for the checks between fields: nullptr when the cell's value was refused (left
+    // out, the member holds the default, which the checks use).
+    template <class T>
+    const T* usable(const Field& f, const T& member) const {
+        return refused(f) ? nullptr : &member;
+    }
+    std::string at(const Field& f) const { return json_path_member(path, f.name); }
 };
 TableRead read_table(Context& cx, const json& cell, const std::string& path, json& out, BoundFields bound);
 

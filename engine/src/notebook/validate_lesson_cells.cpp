@@ -51,22 +51,20 @@ void check_pipeline_cell(Context& cx, const json& cell, const std::string& path,
     }
 }
 
-// The table reads each field (jacobian_fields); here, each width against the lesson's combined
-// limit (check_jacobian_input), so the author hears which width cannot run now, not when the cell
-// runs.
+// The table reads each field (jacobian_fields); here, each width (given or the default) against
+// the lesson's combined limit (check_jacobian_input), so the author hears which width cannot run
+// now, not when the cell runs.
 void check_jacobian_cell(Context& cx, const json& cell, const std::string& path, json& out) {
-    namespace jf = jacobian_fields;
     JacobianCellInput in;
     const TableRead read = read_table_cell(cx, cell, path, out, in);
-    if (!read.given(jf::widths) || read.refused(jf::widths)) return;
-    const std::string at = json_path_member(path, jf::widths.name);
+    const auto* widths = read.usable(jacobian_fields::widths, in.norms.widths);
     JacobianNormsInput run;  // the cell runs with the default trials and keys
-    for (std::size_t i = 0; i < in.norms.widths.size(); ++i) {
-        run.widths.assign(1, in.norms.widths[i]);
+    for (std::size_t i = 0; widths && i < widths->size(); ++i) {
+        run.widths.assign(1, (*widths)[i]);
         try {
             check_jacobian_input(run);
         } catch (const UserError& e) {
-            cx.error(json_path_index(at, i), {e.what()});
+            cx.error(json_path_index(read.at(jacobian_fields::widths), i), {e.what()});
         }
     }
 }

@@ -26,14 +26,13 @@ void check_attention_scale_cell(Context& cx, const json& cell, const std::string
 
 // The table reads each field (precision_fields); here, the lengths' order.
 void check_precision_lab_cell(Context& cx, const json& cell, const std::string& path, json& out) {
-    namespace pf = precision_fields;
     PrecisionCell in;
     const TableRead read = read_table_cell(cx, cell, path, out, in);
-    if (!read.given(pf::cell_tokens) || read.refused(pf::cell_tokens)) return;
-    const std::string at = json_path_member(path, pf::cell_tokens.name);
-    for (std::size_t i = 1; i < in.tokens.size(); ++i)
-        if (in.tokens[i] <= in.tokens[i - 1])
-            cx.error(json_path_index(at, i), {"lengths must increase: ", in.tokens[i], " follows ", in.tokens[i - 1]});
+    const auto* tokens = read.usable(precision_fields::cell_tokens, in.tokens);
+    for (std::size_t i = 1; tokens && i < tokens->size(); ++i)
+        if ((*tokens)[i] <= (*tokens)[i - 1])
+            cx.error(json_path_index(read.at(precision_fields::cell_tokens), i),
+                     {"lengths must increase: ", (*tokens)[i], " follows ", (*tokens)[i - 1]});
 }
 
 }  // namespace notebook_validation
