@@ -180,10 +180,6 @@ std::map<std::string, json> own_fields(const std::string& type) {
         f["answer"] = ref("answer");
     } else if (type == "references") {
         f["items"] = array_of(ref("reference"), nb::min_references, nb::max_references);
-    } else if (type == "attention-scale") {
-        f["backend"] = one_of(scale_backend_names());
-    } else if (type == "training-lab") {
-        f["mode"] = one_of(training_lab_mode_names());
     }
     return f;
 }

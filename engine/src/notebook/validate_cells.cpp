@@ -299,7 +299,7 @@ constexpr CellType cell_types[] = {
     {"references", {"items"}, {"items"}, check_references},
     // "On this page": the page lists the headings shown after it at the reader's depth.
     {"contents", {}, {}, check_nothing},
-    {"attention-scale", {}, {}, check_attention_scale_cell, field_list<ScaleProblem>, {"backend"}},
+    {"attention-scale", {}, {}, check_attention_scale_cell, field_list<ScaleCell>},
     {"precision-lab", {}, {}, check_precision_lab_cell, field_list<PrecisionCell>},
     {"pipeline", {}, {}, check_pipeline_cell, field_list<PipelineInput>},
     {"pytorch-rules", {}, {}, check_table_cell<PytorchRulesInput>, field_list<PytorchRulesInput>},
@@ -308,7 +308,7 @@ constexpr CellType cell_types[] = {
     {"cost", {}, {}, check_table_cell<CostInput>, field_list<CostInput>},
     {"online-softmax", {}, {}, check_online_softmax_cell, field_list<OnlineSoftmaxInput>},
     {"alternatives", {}, {}, check_table_cell<AlternativesInput>, field_list<AlternativesInput>},
-    {"training-lab", {"mode"}, {}, check_training_lab_cell, field_list<TrainConfig>},
+    {"training-lab", {}, {}, check_training_lab_cell, field_list<TrainingLabCell>},
 };
 
 // A type's own fields: its list, then its table's cell fields.

@@ -10,15 +10,13 @@
 
 namespace attnbook {
 namespace notebook_validation {
-// The problem's fields by its table (attention_scale_fields, a cell's ranges); the backend and
-// the problem's size here.
+// The problem's fields and the backend by their table (attention_scale_fields, a cell's ranges);
+// here, the problem's size.
 void check_attention_scale_cell(Context& cx, const json& cell, const std::string& path, json& out) {
     namespace lim = attention_scale_limits;
-    ScaleProblem p;
-    read_table_cell(cx, cell, path, out, p);
-    JsonOut o = JsonOut::into(out);
-    o.set("backend", scale_backend_names()[0]);
-    Fields(cx, cell, path).choice_to(o, "backend", scale_backend_names());
+    ScaleCell c;
+    read_table_cell(cx, cell, path, out, c);
+    const ScaleProblem& p = c.problem;
     const std::uint64_t numel = std::uint64_t{p.tokens} * p.head_width * p.heads;
     if (numel > lim::max_elements)
         cx.error(path, {"heads x tokens x head_width = ", numel, " numbers per tensor; at most ", lim::max_elements});
