@@ -31,6 +31,8 @@ void Context::error(const std::string& path, std::initializer_list<TextPart> mes
     if (kept_.size() < notebook_max_errors) kept_.push_back(Issue{path, at_key, join_text(message)});
 }
 
+namespace {
+// "a string", "a number", "an array", ... (what the author wrote, for "found ...")
 const char* kind_of(const json& value) {
     switch (value.type()) {
         case json::value_t::null: return "null";
@@ -45,6 +47,13 @@ const char* kind_of(const json& value) {
     }
 }
 
+std::size_t character_count(const std::string& utf8) {
+    std::size_t count = 0;
+    for (unsigned char byte : utf8) count += (byte & 0xC0) != 0x80;
+    return count;
+}
+}  // namespace
+
 void expected(Context& cx, const std::string& path, const char* what, const json& value) {
     cx.error(path, {"expected ", what, ", found ", kind_of(value)});
 }
@@ -53,12 +62,6 @@ json all_true(std::size_t n) {
     json row = json::array();
     for (std::size_t i = 0; i < n; ++i) row.push_back(true);
     return row;
-}
-
-std::size_t character_count(const std::string& utf8) {
-    std::size_t count = 0;
-    for (unsigned char byte : utf8) count += (byte & 0xC0) != 0x80;
-    return count;
 }
 
 std::optional<Forbidden> forbidden_character(const std::string& utf8) {
@@ -464,10 +467,6 @@ std::optional<std::size_t> Fields::choice(const char* name, const std::vector<st
         error(name, {"expected one of ", listed(names), ", found ", kind_of(*v)});
     }
     return std::nullopt;
-}
-
-void Fields::choice_to(JsonOut& out, const char* name, const std::vector<std::string>& names) const {
-    if (auto i = choice(name, names)) out.set(name, names[*i]);
 }
 
 std::optional<std::uint64_t> CellFieldSource::whole(const Field& f) {

@@ -54,9 +54,6 @@ private:
 
 
 // counted(), listed(), in_quotes(), number_text(): core/text_join.hpp.
-// "a string", "a number", "an array", ... (what the author wrote, for "found ...")
-const char* kind_of(const json& value);
-std::size_t character_count(const std::string& utf8);
 // The first character no notebook text may hold, in any field: the C0 controls but tab, LF and
 // CR, DEL, the noncharacters U+FFFE and U+FFFF, and surrogates. None is meant in a lesson; XML 1.0
 // cannot carry most of them even as &#N; (the SCORM manifest would be ill-formed); terminals act
@@ -159,7 +156,6 @@ public:
     // One of `names` (a string), else "expected one of a, b, found ..." (normalizer, backend): its
     // place in `names`.
     std::optional<std::size_t> choice(const char* name, const std::vector<std::string>& names) const;
-    void choice_to(JsonOut& out, const char* name, const std::vector<std::string>& names) const;
 
     Context& cx;
     const json& object;
