@@ -269,11 +269,9 @@ json engine_limits() {
     }
     o.set("divisors", divisor_names()).set("normalizers", normalizer_names());
     {
-        const PipelineInput pipe;
-        const AlternativesInput alt;
         JsonOut cells = o.object("lesson_cells");
         JsonOut pipeline_defaults = cells.object("pipeline").object("defaults");
-        write_fields(pipe, pipeline_defaults, true);
+        write_fields(PipelineInput{}, pipeline_defaults, true);
         write_field_limits<MistakesInput>(cells.object("mistakes"), true);
         // The cell's defaults and the command's (keys and trials, with which the cell runs).
         JsonOut jacobian_defaults = cells.object("jacobian").object("defaults");
@@ -282,11 +280,8 @@ json engine_limits() {
         write_field_limits<CostInput>(cells.object("cost"), true);
         JsonOut online_defaults = cells.object("online_softmax").object("defaults");
         write_fields(OnlineSoftmaxInput{}, online_defaults, true);
-        cells.object("alternatives")
-            .object("defaults")
-            .set("cosine_scale", alt.cosine_scale)
-            .set("features", alt.features)
-            .set("seed", alt.seed);
+        JsonOut alternatives_defaults = cells.object("alternatives").object("defaults");
+        write_fields(AlternativesInput{}, alternatives_defaults, true);  // the cell's: cosine_scale, features, seed
     }
     // The training lab's names (its defaults are the validator's: a bare training-lab cell, validated).
     o.object("train").set("tasks", train_task_names()).set("modes", training_lab_mode_names());
