@@ -46,8 +46,9 @@ void check_transformer_block(Context& cx, const json& cell, const std::string& p
     const Fields f(cx, cell, path);
     const std::size_t n = read.refused(bf::input) ? 0 : in.input.size();
     check_labels(f, bf::labels, out, n);
-    if (read.accepted(bf::heads) && block_limits::d_model % in.heads != 0)
-        f.error("heads", {"heads must divide the width ", block_limits::d_model, ", found ", in.heads});
+    const std::uint64_t width = bf::input.range.max;  // every row's: d_model
+    if (read.accepted(bf::heads) && width % in.heads != 0)
+        f.error("heads", {"heads must divide the width ", width, ", found ", in.heads});
     check_mask(f, bf::mask, out, n, n);
 }
 
