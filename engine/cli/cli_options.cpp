@@ -24,6 +24,7 @@
 #include "attnbook/lessons/jacobian.hpp"
 #include "attnbook/lessons/hand_example.hpp"
 #include "attnbook/lessons/precision.hpp"
+#include "attnbook/lessons/pytorch_rules.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
 #include "attnbook/lessons/sequence.hpp"
 #include "attnbook/lessons/train.hpp"
@@ -63,6 +64,7 @@ std::map<std::string, OptionSpec> table_options() {
                           : f.kind == Field::numbers  ? Kind::numbers
                           : f.kind == Field::strings  ? Kind::words
                           : f.kind == Field::flag_rows ? Kind::flag_rows
+                          : f.kind == Field::flags    ? Kind::flags
                           : f.kind == Field::choice   ? Kind::word
                           : f.kind == Field::positive ? Kind::number
                           : f.kind == Field::divisor  ? Kind::word
@@ -77,13 +79,10 @@ std::map<std::string, OptionSpec> table_options() {
 }
 
 const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
-    static const std::map<std::string, OptionSpec> explore = {
-        {"query", {"query", Kind::numbers}}, {"keys", {"keys", Kind::rows}},   {"values", {"values", Kind::rows}},
-        {"mask", {"mask", Kind::flags}},     {"divisor", {"divisor", Kind::word}},
-        {"normalizer", {"normalizer", Kind::word}},
-    };
+    static const std::map<std::string, OptionSpec> explore = table_options<ExploreInput>();
     static std::map<std::string, OptionSpec> python = explore;
-    python.emplace("labels", OptionSpec{"labels", Kind::words});
+    // The command's own option (the program's names of the sources).
+    python.emplace("labels", OptionSpec{"labels", Kind::words, "a name per source in the program (A, B, C, ... when left out)"});
     static const std::map<std::string, OptionSpec> scaling = table_options<ScalingInput>();
     static std::map<std::string, OptionSpec> pipeline = table_options<PipelineInput>();
     // The command's own option (its stops depend on the width).
@@ -113,7 +112,7 @@ const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
         {"online-softmax", table_options<OnlineSoftmaxInput>()},
         {"cost", table_options<CostInput>()},
         {"pipeline", pipeline},
-        {"pytorch-rules", {{"scale", {"scale", Kind::number}}}},
+        {"pytorch-rules", table_options<PytorchRulesInput>()},
         {"mistakes", table_options<MistakesInput>()},
         {"alternatives", table_options<AlternativesInput>()},
         {"jacobian-norms", table_options<JacobianNormsInput>()},

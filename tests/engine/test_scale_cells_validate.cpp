@@ -54,11 +54,11 @@ TEST_CASE("attention-scale cell: limits named with their paths", "[notebook][att
 TEST_CASE("precision-lab cell: defaults, increasing lengths, limits", "[notebook][precision]") {
     const json r = check({{"type", "precision-lab"}});
     REQUIRE(r.at("ok").get<bool>());
-    CHECK(r.at("notebook").at("cells")[0].at("tokens") == json(precision_limits::cell_default_tokens));
+    CHECK(r.at("notebook").at("cells")[0].at("tokens") == json(PrecisionCell{}.tokens));
     CHECK(first_error(check({{"type", "precision-lab"}, {"tokens", {64, 16}}})) ==
           "$.cells[0].tokens[1]: lengths must increase: 16 follows 64");
     CHECK(first_error(check({{"type", "precision-lab"}, {"tokens", {1, 2, 3, 4, 5, 6, 7}}})) ==
-          "$.cells[0].tokens: must have between 1 and 6 lengths, found 7");
+          "$.cells[0].tokens: must have between 1 and 6 tokens, found 7");
     CHECK(first_error(check({{"type", "precision-lab"}, {"tokens", {8192}}})) ==
           "$.cells[0].tokens[0]: must be between 1 and 4096, found 8192");
     CHECK(first_error(check({{"type", "precision-lab"}, {"head_width", 0}})) ==

@@ -44,7 +44,7 @@ const BAD = [
   [['explore', '--mask', '1,2,1'], /--mask: "2" is not 1, 0, true or false/],
   [['explore', '--divisor', 'two'], /divisor: "two" is not one of sqrt, d, 1/],
   [['explore', '--query'], /--query: missing value/],
-  [['explore', '--normalizer', 'hardmax'], /normalizer: unknown normaliser "hardmax"/],
+  [['explore', '--normalizer', 'hardmax'], /explore: \$\.normalizer: "hardmax" is not one of softmax/],
   [['python', '--normalizer', 'sparsemax'], /normalizer: the Python export writes softmax only, not sparsemax/],
   [['explore', '--colour', 'red'], /unknown option --colour/],
   [['explore', '--query', '1e999,1'], /"1e999" is too large: it overflows a double/],

@@ -202,7 +202,7 @@ test('the module parses arguments with the notebook\'s bounded parser: clear Err
   assert.match(deep.message, /^explore: \$\.mask(\[0\])+: arrays and objects are nested more than 64 levels deep$/);
   const huge = error('scaling', '{"pairs": 1e400}');
   assert.equal(huge.message, 'scaling: $.pairs: number 1e400 is too large: it overflows a double');
-  assert.match(error('explore', '{"divisor": "\\u001b[2J"}').message, /^divisor: "\\u001B\[2J" is not one of sqrt, d, 1$/);
+  assert.match(error('explore', '{"divisor": "\\u001b[2J"}').message, /^explore: \$\.divisor: "\\u001B\[2J" is not one of sqrt, d, 1$/);
   // The module keeps working afterwards.
   assert.equal(JSON.parse(engine.call('explore', '{}')).shares.length, 3);
 });

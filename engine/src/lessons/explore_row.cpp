@@ -45,13 +45,7 @@ void check_shapes(const ExploreInput& in) {
 
 }  // namespace
 
-ExploreInput explore_example() {
-    ExploreInput in;
-    in.query = row_from(explore_defaults::query);
-    in.keys = rows_from(explore_defaults::keys);
-    in.values = rows_from(explore_defaults::values);
-    return in;
-}
+ExploreInput explore_example() { return ExploreInput{}; }
 
 ExploreRow explore_row(const ExploreInput& in) {
     check_shapes(in);

@@ -40,25 +40,17 @@ std::vector<double> sqrt_widths(const std::vector<std::size_t>& widths) {
     return out;
 }
 
-ExploreInput explore_input(const CommandArgs& args) {
-    ExploreInput in = explore_example();  // every field left out is the lesson's example
-    if (args.has("query")) in.query = args.numbers("query");
-    if (args.has("keys")) in.keys = args.rows("keys");
-    if (args.has("values")) in.values = args.rows("values");
-    if (args.has("mask")) in.mask = args.flags("mask");
-    if (args.has("divisor")) in.divisor = parse_divisor(args.text("divisor"));
-    if (args.has("normalizer")) in.normalizer = parse_normalizer(args.text("normalizer"), "normalizer");
-    constexpr std::size_t sources = explore_limits::command_max_sources, width = explore_limits::command_max_width;
-    if (in.keys.size() > sources) throw_format("keys: at most {} sources", {sources});
-    if (in.query.size() > width) throw_format("query: at most {} numbers", {width});
-    if (!in.values.empty() && in.values[0].size() > width)
-        throw_format("values: at most {} numbers per row", {width});
-    return in;
+// The table's fields (explore_fields; every field left out is the lesson's example), in the
+// command's own, larger limits.
+void check_command_size(const ExploreInput& in) {
+    check_command_sources(in.keys, in.values);
+    if (in.query.size() > explore_limits::command_max_width)
+        throw_format("query: at most {} numbers", {explore_limits::command_max_width});
 }
 
 json explore_command(const json& raw, const Progress&) {
-    CommandArgs args("explore", raw, {"query", "keys", "values", "mask", "divisor", "normalizer"});
-    const ExploreInput in = explore_input(args);
+    const ExploreInput in = read_command_fields<ExploreInput>("explore", raw);
+    check_command_size(in);
     const ExploreRow row = explore_row(in);
     json out;
     JsonOut o(out);
@@ -75,8 +67,9 @@ json explore_command(const json& raw, const Progress&) {
 }
 
 json python_command(const json& raw, const Progress&) {
-    CommandArgs args("python", raw, {"query", "keys", "values", "mask", "divisor", "normalizer", "labels"});
-    const ExploreInput in = explore_input(args);
+    ExploreInput in;
+    const CommandArgs args = read_command_fields("python", raw, in, {"labels"});
+    check_command_size(in);
     if (in.normalizer != Normalizer::softmax)
         throw_format("normalizer: the Python export writes softmax only, not {} (leave normalizer out or choose "
                      "softmax)", {normalizer_name(in.normalizer)});

@@ -64,6 +64,11 @@ public:
         for (const auto& row : rows) count(f, row.size(), f.range, "each row");
         return rows;
     }
+    std::optional<Flags> flags(const Field& f) override {
+        auto xs = args_.flags(f.name);
+        count(f, xs.size(), f.count);
+        return xs;
+    }
     std::optional<std::size_t> choice(const Field& f) override {
         const std::string text = args_.text(f.name);
         const auto& names = f.names();
@@ -146,6 +151,7 @@ void put(JsonOut& out, const char* name, const BoundField& b) {
             }
             break;
         }
+        case BoundField::flags: out.set(name, member<Flags>(b)); break;
         case BoundField::choice: out.set(name, b.field->names()[choice_of(b)]); break;
         case BoundField::divisor: out.set(name, divisor_name(member<Divisor>(b))); break;
         case BoundField::boolean: out.set(name, member<bool>(b)); break;
@@ -177,6 +183,8 @@ void write_range(JsonOut& entry, const Field& f) {
             break;
         case Field::labels:
         case Field::flag_rows:
+        case Field::flags:
+        case Field::objects:
         case Field::choice:
         case Field::divisor:
         case Field::boolean:
@@ -208,6 +216,7 @@ void read_fields(const BoundFields& fields, FieldSource& src, std::vector<FieldR
             case BoundField::real_rows: ok = take(src.rows(f), member<std::vector<std::vector<double>>>(b)); break;
             case BoundField::texts: ok = take(src.strings(f), member<std::vector<std::string>>(b)); break;
             case BoundField::flag_rows: ok = take(src.flag_rows(f), member<std::vector<Flags>>(b)); break;
+            case BoundField::flags: ok = take(src.flags(f), member<Flags>(b)); break;
             case BoundField::divisor: ok = take(src.divisor(f), member<Divisor>(b)); break;
             case BoundField::choice:
                 if (auto x = src.choice(f)) set_choice(b, *x), ok = true;

@@ -70,17 +70,15 @@ namespace nb = notebook_limits;
 namespace ex = explore_limits;
 namespace hx = hand_example_limits;
 namespace bl = block_limits;
-namespace lc = lesson_cell_limits;
 namespace sc = scaling_limits;
 namespace pr = practice_limits;
 namespace pl = precision_limits;
 namespace as = attention_scale_limits;
 namespace pi = pipeline_limits;
 namespace ml = mistakes_limits;
-namespace jl = jacobian_limits;
-namespace ol = online_softmax_limits;
-namespace al = alternatives_limits;
 namespace tl = train_limits;
+namespace tf = train_fields;
+namespace asf = attention_scale_fields;
 
 constexpr Limit kLimits[] = {
     limit("notebook/max_bytes", json_text_max_bytes),
@@ -104,30 +102,30 @@ constexpr Limit kLimits[] = {
     limit("notebook/year/min", static_cast<std::uint64_t>(nb::min_year)),
     limit("notebook/year/max", static_cast<std::uint64_t>(nb::max_year)),
 
-    limit("explorable/cell/max_keys", ex::cell_max_keys),
-    limit("explorable/cell/max_width", ex::cell_max_width),
-    limit("explorable/cell/max_abs", ex::cell_max_abs),
-    limit("explorable/cell/label_max_chars", ex::cell_label_max_chars),
-    limit("explorable/cell/max_presets", ex::cell_max_presets),
+    limit("explorable/cell/max_keys", explore_fields::keys.count.max),
+    limit("explorable/cell/max_width", explore_fields::query.count.max),
+    limit("explorable/cell/max_abs", explore_fields::query.limit),
+    limit("explorable/cell/label_max_chars", explore_fields::labels.range.max),
+    limit("explorable/cell/max_presets", explore_fields::presets.count.max),
     limit("explorable/command/max_sources", ex::command_max_sources),
     limit("explorable/command/max_width", ex::command_max_width),
 
-    limit("hand_example/cell/max_rows", hx::cell_max_rows),
-    limit("hand_example/cell/max_width", hx::cell_max_width),
-    limit("hand_example/cell/max_abs", hx::cell_max_abs),
+    limit("hand_example/cell/max_rows", hand_example_fields::queries.count.max),
+    limit("hand_example/cell/max_width", hand_example_fields::queries.range.max),
+    limit("hand_example/cell/max_abs", hand_example_fields::queries.limit),
     limit("hand_example/command/max_rows", hx::command_max),
     limit("hand_example/command/max_width", hx::command_max),
 
     limit("block/d_model", bl::d_model),
     limit("block/d_ff", bl::d_ff),
-    limit("block/max_rows", bl::max_rows),
-    limit("block/max_abs", bl::max_abs),
+    limit("block/max_rows", block_fields::input.count.max),
+    limit("block/max_abs", block_fields::input.limit),
     limit("block/epsilon", bl::epsilon),
 
-    limit("playback/seconds/min", lc::playback_min_seconds),
-    limit("playback/seconds/max", lc::playback_max_seconds),
-    limit("playback/seconds/default", lc::playback_default_seconds),
-    limit("study/max_steps", lc::study_max_steps),
+    limit("playback/seconds/min", playback_fields::duration.range.min),
+    limit("playback/seconds/max", playback_fields::duration.range.max),
+    limit("playback/seconds/default", PlaybackInput{}.duration),
+    limit("study/max_steps", study_fields::steps.count.max),
 
     limit("scaling/max_block", sc::max_block),
 
@@ -142,77 +140,66 @@ constexpr Limit kLimits[] = {
     limit("arguments/max_depth", command_args_max_depth),
 
     limit("precision/max_checked_rows", pl::max_checked_rows),
-    limit("precision/cell/max_lengths", pl::cell_max_lengths),
+    limit("precision/cell/max_lengths", precision_fields::cell_tokens.count.max),
 
-    limit("attention_scale/heads/min", as::heads.min),
-    limit("attention_scale/heads/max", as::heads.max),
-    limit("attention_scale/tokens/min", as::tokens.min),
-    limit("attention_scale/tokens/max", as::tokens.max),
-    limit("attention_scale/head_width/min", as::head_width.min),
-    limit("attention_scale/head_width/max", as::head_width.max),
-    limit("attention_scale/seed/min", as::seed.min),
-    limit("attention_scale/seed/max", as::seed.max),
     limit("attention_scale/max_elements", as::max_elements),
     limit("attention_scale/sample_rows/min", as::sample_rows.min),
     limit("attention_scale/sample_rows/max", as::sample_rows.max),
     limit("attention_scale/sample_rows/default", as::default_sample_rows),
     limit("attention_scale/window", as::window),
     limit("attention_scale/histogram_bins", as::histogram_bins),
-    limit("attention_scale/cell/tokens/min", as::cell_tokens.min),
-    limit("attention_scale/cell/tokens/max", as::cell_tokens.max),
-    limit("attention_scale/cell/head_width/min", as::cell_head_width.min),
-    limit("attention_scale/cell/head_width/max", as::cell_head_width.max),
-    limit("attention_scale/cell/heads/min", as::cell_heads.min),
-    limit("attention_scale/cell/heads/max", as::cell_heads.max),
+    limit("attention_scale/cell/tokens/min", asf::cell_tokens.range.min),
+    limit("attention_scale/cell/tokens/max", asf::cell_tokens.range.max),
+    limit("attention_scale/cell/head_width/min", asf::cell_head_width.range.min),
+    limit("attention_scale/cell/head_width/max", asf::cell_head_width.range.max),
+    limit("attention_scale/cell/heads/min", asf::cell_heads.range.min),
+    limit("attention_scale/cell/heads/max", asf::cell_heads.range.max),
 
     // The live cells of the three-depth lesson.
-    limit("lesson_cells/pipeline/max_words", pi::max_words),
-    limit("lesson_cells/pipeline/max_value_width", pi::max_value_width),
-    limit("lesson_cells/pipeline/max_width", pi::max_width),
-    limit("lesson_cells/pipeline/max_abs", pi::max_abs),
+    limit("lesson_cells/pipeline/max_words", pipeline_fields::scores.count.max),
+    limit("lesson_cells/pipeline/max_value_width", pipeline_fields::values.range.max),
+    limit("lesson_cells/pipeline/max_width", pipeline_fields::width.range.max),
+    limit("lesson_cells/pipeline/max_abs", pipeline_fields::scores.limit),
     limit("lesson_cells/pipeline/knob_min", pi::knob_min),
     limit("lesson_cells/pipeline/knob_max", pi::knob_max),
     limit("lesson_cells/pytorch_rules/scale/max", pytorch_rules_limits::max_scale),
-    limit("lesson_cells/pytorch_rules/scale/default", pytorch_rules_limits::scale_default),
+    limit("lesson_cells/pytorch_rules/scale/default", PytorchRulesInput{}.scale),
     limit("lesson_cells/mistakes/keys", ml::keys),
     limit("lesson_cells/mistakes/trials", ml::trials),
-    limit("lesson_cells/jacobian/max_scores", jl::max_scores),
-    limit("lesson_cells/jacobian/max_abs", jl::max_abs),
-    limit("lesson_cells/jacobian/max_widths", jl::max_widths),
-    limit("lesson_cells/jacobian/max_width", jl::max_width),
-    limit("lesson_cells/jacobian/max_keys", jl::max_keys),
-    limit("lesson_cells/jacobian/max_trials", jl::max_trials),
-    limit("lesson_cells/online_softmax/max_keys", ol::max_keys),
-    limit("lesson_cells/online_softmax/max_width", ol::max_width),
-    limit("lesson_cells/online_softmax/max_abs", ol::max_abs),
-    limit("lesson_cells/alternatives/max_rows", al::max_rows),
-    limit("lesson_cells/alternatives/max_width", al::max_width),
-    limit("lesson_cells/alternatives/max_abs", al::max_abs),
-    limit("lesson_cells/alternatives/max_features", al::max_features),
-    limit("lesson_cells/alternatives/max_cosine_scale", al::max_cosine_scale),
+    limit("lesson_cells/jacobian/max_scores", jacobian_fields::scores.count.max),
+    limit("lesson_cells/jacobian/max_abs", jacobian_fields::scores.limit),
+    limit("lesson_cells/jacobian/max_widths", jacobian_fields::widths.count.max),
+    limit("lesson_cells/jacobian/max_width", jacobian_fields::widths.range.max),
+    limit("lesson_cells/jacobian/max_keys", jacobian_fields::keys.range.max),
+    limit("lesson_cells/jacobian/max_trials", jacobian_fields::trials.range.max),
+    limit("lesson_cells/online_softmax/max_keys", online_softmax_fields::scores.count.max),
+    limit("lesson_cells/online_softmax/max_width", online_softmax_fields::values.range.max),
+    limit("lesson_cells/online_softmax/max_abs", online_softmax_fields::scores.limit),
+    limit("lesson_cells/alternatives/max_rows", alternatives_fields::queries.count.max),
+    limit("lesson_cells/alternatives/max_width", alternatives_fields::queries.range.max),
+    limit("lesson_cells/alternatives/max_abs", alternatives_fields::queries.limit),
+    limit("lesson_cells/alternatives/max_features", alternatives_fields::features.range.max),
+    limit("lesson_cells/alternatives/max_cosine_scale", alternatives_fields::cosine_scale.limit),
 
     // The training lab (lessons/train.hpp, train_session.hpp).
-    limit("train/layers/max", tl::max_layers),
-    limit("train/heads/max", tl::max_heads),
-    limit("train/width/min", tl::min_width),
-    limit("train/width/max", tl::max_width),
-    limit("train/context/min", tl::min_context),
-    limit("train/context/max", tl::max_context),
-    limit("train/vocab/min", tl::min_vocab),
-    limit("train/vocab/max", tl::max_vocab),
-    limit("train/batch/max", tl::max_batch),
-    limit("train/steps/max", tl::max_steps),
-    limit("train/snapshots/max", tl::max_snapshots),
+    limit("train/layers/max", tf::layers.range.max),
+    limit("train/heads/max", tf::heads.range.max),
+    limit("train/width/min", tf::width.range.min),
+    limit("train/width/max", tf::width.range.max),
+    limit("train/context/min", tf::context.range.min),
+    limit("train/context/max", tf::context.range.max),
+    limit("train/vocab/min", tf::vocab.range.min),
+    limit("train/vocab/max", tf::vocab.range.max),
+    limit("train/batch/max", tf::batch.range.max),
+    limit("train/steps/max", tf::cell_steps.range.max),
+    limit("train/snapshots/max", tf::snapshots.range.max),
     limit("train/held_out", tl::held_out),
-    limit("train/learning_rate/max", tl::max_learning_rate),
-    limit("train/seed/max", tl::max_seed),
+    limit("train/learning_rate/max", tf::learning_rate.limit),
+    limit("train/seed/max", tf::seed.range.max),
     limit("train/checkpoints/max", tl::max_checkpoints),
 
     limit("quote_max_chars", quote_max_chars),
 };
-
-// {"name": {"default": value}} in `parent`: one call per default.
-void set_default(JsonOut parent, const char* name, std::uint64_t value) { parent.object(name).set("default", value); }
 
 // The value at `path` (keys separated by '/'), making the objects on the way.
 json& at(json& root, const char* path) {
@@ -270,44 +257,31 @@ json engine_limits() {
     {
         JsonOut precision = o.object("precision");
         write_field_limits<PrecisionInput>(precision, false);
-        precision.object("cell").set("default_tokens", pl::cell_default_tokens);
+        precision.object("cell").set("default_tokens", PrecisionCell{}.tokens);
         json& formats = precision.array("formats");
         for (NumberFormat f : number_formats()) formats.push_back(format_spec(f).name);
     }
     {
-        const ScaleProblem defaults;
+        // The command's fields: {min, max, default} each, {default} for the divisor.
         JsonOut scale = o.object("attention_scale");
-        set_default(scale, "heads", defaults.heads);
-        set_default(scale, "tokens", defaults.tokens);
-        set_default(scale, "head_width", defaults.head_width);
-        set_default(scale, "seed", defaults.seed);
+        write_field_limits<ScaleProblem>(scale, false);
         scale.set("backends", scale_backend_names());
-        scale.object("divisor").set("default", divisor_name(defaults.divisor));
     }
     o.set("divisors", divisor_names()).set("normalizers", normalizer_names());
     {
-        const PipelineInput pipe;
-        const JacobianNormsInput jac;
-        const AlternativesInput alt;
         JsonOut cells = o.object("lesson_cells");
         JsonOut pipeline_defaults = cells.object("pipeline").object("defaults");
-        write_fields(pipe, pipeline_defaults, true);
+        write_fields(PipelineInput{}, pipeline_defaults, true);
         write_field_limits<MistakesInput>(cells.object("mistakes"), true);
-        cells.object("jacobian")
-            .object("defaults")
-            .set("scores", pipe.scores)
-            .set("widths", jac.widths)
-            .set("keys", jac.keys)
-            .set("trials", jac.trials)
-            .set("seed", jac.seed);
+        // The cell's defaults and the command's (keys and trials, with which the cell runs).
+        JsonOut jacobian_defaults = cells.object("jacobian").object("defaults");
+        write_fields(JacobianNormsInput{}, jacobian_defaults, false);
+        write_fields(JacobianCellInput{}, jacobian_defaults, true);
         write_field_limits<CostInput>(cells.object("cost"), true);
         JsonOut online_defaults = cells.object("online_softmax").object("defaults");
         write_fields(OnlineSoftmaxInput{}, online_defaults, true);
-        cells.object("alternatives")
-            .object("defaults")
-            .set("cosine_scale", alt.cosine_scale)
-            .set("features", alt.features)
-            .set("seed", alt.seed);
+        JsonOut alternatives_defaults = cells.object("alternatives").object("defaults");
+        write_fields(AlternativesInput{}, alternatives_defaults, true);  // the cell's: cosine_scale, features, seed
     }
     // The training lab's names (its defaults are the validator's: a bare training-lab cell, validated).
     o.object("train").set("tasks", train_task_names()).set("modes", training_lab_mode_names());

@@ -2,7 +2,7 @@
 // (lessons/pytorch_rules.hpp).
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/pytorch_rules.hpp"
-#include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/field_reader.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
 #include "attnbook/notebook/number_json.hpp"
@@ -16,10 +16,8 @@ constexpr Shown kThree{3, Rounding::fixed};
 }  // namespace
 
 json pytorch_rules_command(const json& raw, const Progress&) {
-    CommandArgs args("pytorch_rules", raw, {"scale"});
-    double scale = pytorch_rules_limits::scale_default;
-    if (args.has("scale")) scale = args.number("scale");
-    const PytorchRules r = run_lesson("pytorch_rules: $.{}", pytorch_rules, scale);
+    const PytorchRulesInput in = read_command_fields<PytorchRulesInput>("pytorch_rules", raw);
+    const PytorchRules r = run_lesson("pytorch_rules: $.{}", pytorch_rules, in.scale);
     constexpr Shown kError{1, Rounding::scientific};
     json out;
     JsonOut o(out);

@@ -18,7 +18,6 @@
 #include "attnbook/lessons/jacobian.hpp"
 #include "attnbook/lessons/mistakes.hpp"
 #include "attnbook/lessons/precision.hpp"
-#include "attnbook/lessons/pytorch_rules.hpp"
 #include "attnbook/lessons/train.hpp"
 #include "attnbook/notebook/cell_types.hpp"
 #include "attnbook/notebook/command_args.hpp"
@@ -32,7 +31,6 @@ namespace {
 
 using nlohmann::json;
 namespace nb = notebook_limits;
-namespace ex = explore_limits;
 
 json ref(const char* name) {
     json out;
@@ -98,11 +96,8 @@ json array_of(json items, std::size_t min_items, std::size_t max_items) {
     return out;
 }
 
-// read_vector and read_matrix: rows of numbers (shapes across fields are the validator's).
+// read_vector: a row of numbers (shapes across fields are the validator's).
 json vector(std::size_t min_len, std::size_t max_len, double limit) { return array_of(number(limit), min_len, max_len); }
-json matrix(std::size_t max_rows, std::size_t min_cols, std::size_t max_cols, double limit) {
-    return array_of(vector(min_cols, max_cols, limit), 1, max_rows);
-}
 
 // Strings, each once (labels: their count per key is the validator's).
 json labels_of(std::size_t max_chars, std::size_t max_items) {
@@ -110,7 +105,6 @@ json labels_of(std::size_t max_chars, std::size_t max_items) {
     out["uniqueItems"] = true;
     return out;
 }
-json labels(std::size_t max_items) { return labels_of(ex::cell_label_max_chars, max_items); }
 
 json flags(std::size_t max_items) { return array_of(boolean(), 0, max_items); }
 
@@ -143,6 +137,8 @@ json field_kind_schema(const Field& f) {
         case Field::strings: return array_of(text(f.range.min, f.range.max), f.count.min, f.count.max);
         case Field::labels: return labels_of(f.range.max, f.count.max);
         case Field::flag_rows: return array_of(flags(f.range.max), f.count.min, f.count.max);
+        case Field::flags: return flags(f.count.max);
+        case Field::objects: return array_of(json::object(), f.count.min, f.count.max);  // own_fields: their shape
         case Field::choice: return one_of(f.names());
         case Field::divisor: return divisor();
         case Field::boolean: return boolean();
@@ -169,41 +165,21 @@ std::map<std::string, json> own_fields(const std::string& type) {
         f["display"] = boolean();
         f["caption"] = markdown;
     } else if (type == "explorable") {
-        f["query"] = vector(1, ex::cell_max_width, ex::cell_max_abs);
-        f["keys"] = f["values"] = matrix(ex::cell_max_keys, 1, ex::cell_max_width, ex::cell_max_abs);
-        f["labels"] = labels(ex::cell_max_keys);
-        f["mask"] = flags(ex::cell_max_keys);
-        f["divisor"] = divisor();
-        f["normalizer"] = one_of(normalizer_names());
-        f["reference_query"] = vector(1, ex::cell_max_width, ex::cell_max_abs);
-        f["presets"] = matrix(ex::cell_max_presets, 1, ex::cell_max_width, ex::cell_max_abs);
         json goal;
-        JsonOut(goal).set("source", text(1, ex::cell_label_max_chars)).set("share_above", positive(1.0));
+        const Field& label = explore_fields::labels;
+        JsonOut(goal).set("source", text(label.range.min, label.range.max)).set("share_above", positive(1.0));
         goal["share_above"].erase("maximum");
         goal["share_above"]["exclusiveMaximum"] = 1;
         f["goal"] = closed_object(std::move(goal), {"source", "share_above"});
-    } else if (type == "playback") {
-        f["duration"] = whole(lesson_cell_limits::playback_min_seconds, lesson_cell_limits::playback_max_seconds);
     } else if (type == "study") {
-        f["steps"] = array_of(ref("study-step"), 1, lesson_cell_limits::study_max_steps);
+        const Field& steps = study_fields::steps;
+        f["steps"] = array_of(ref("study-step"), steps.count.min, steps.count.max);
+        f["steps"]["description"] = steps.help;
     } else if (type == "practice") {
         for (const char* name : {"prompt", "hint", "worked", "explanation"}) f[name] = markdown;
         f["answer"] = ref("answer");
     } else if (type == "references") {
         f["items"] = array_of(ref("reference"), nb::min_references, nb::max_references);
-    } else if (type == "attention-scale") {
-        f["backend"] = one_of(scale_backend_names());
-    } else if (type == "precision-lab") {
-        namespace pl = precision_limits;
-        f["tokens"] = array_of(whole(pl::min_tokens, pl::max_tokens), 1, pl::cell_max_lengths);
-    } else if (type == "pytorch-rules") {
-        f["scale"] = positive(pytorch_rules_limits::max_scale);
-    } else if (type == "jacobian") {
-        namespace jl = jacobian_limits;
-        f["scores"] = vector(1, jl::max_scores, jl::max_abs);
-        f["widths"] = array_of(whole(1, jl::max_width), 1, jl::max_widths);
-    } else if (type == "training-lab") {
-        f["mode"] = one_of(training_lab_mode_names());
     }
     return f;
 }

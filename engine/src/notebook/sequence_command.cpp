@@ -20,17 +20,21 @@ constexpr Shown kShown{3, Rounding::trimmed};
 
 }  // namespace
 
+void check_command_sources(const std::vector<std::vector<double>>& keys, const std::vector<std::vector<double>>& values) {
+    constexpr std::size_t sources = explore_limits::command_max_sources, width = explore_limits::command_max_width;
+    if (keys.size() > sources) throw_format("keys: at most {} sources", {sources});
+    if (!values.empty() && values[0].size() > width) throw_format("values: at most {} numbers per row", {width});
+}
+
 json sequence_command(const json& raw, const Progress&) {
     // Every field left out is the lesson's held example.
     const SequenceInput in = read_command_fields<SequenceInput>("sequence", raw);
     // The explorable's command limits, per row and per source.
     constexpr std::size_t rows = explore_limits::command_max_sources, width = explore_limits::command_max_width;
     if (in.queries.size() > rows) throw_format("queries: at most {} rows", {rows});
-    if (in.keys.size() > rows) throw_format("keys: at most {} sources", {rows});
+    check_command_sources(in.keys, in.values);
     for (std::size_t r = 0; r < in.queries.size(); ++r)
         if (in.queries[r].size() > width) throw_format("queries[{}]: at most {} numbers", {r, width});
-    if (!in.values.empty() && in.values[0].size() > width)
-        throw_format("values: at most {} numbers per row", {width});
     const SequenceResult r = sequence_rows(in);
     json out;
     JsonOut(out)

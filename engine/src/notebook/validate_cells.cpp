@@ -18,11 +18,13 @@
 #include "attnbook/lessons/online_softmax.hpp"
 #include "attnbook/lessons/pipeline.hpp"
 #include "attnbook/lessons/precision.hpp"
+#include "attnbook/lessons/pytorch_rules.hpp"
 #include "attnbook/lessons/hand_example.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
 #include "attnbook/lessons/train.hpp"
 #include "attnbook/lessons/sequence.hpp"
 #include "attnbook/notebook/json_text.hpp"
+#include "attnbook/notebook/lesson_cells.hpp"
 #include "attnbook/notebook/notebook.hpp"
 #include "attnbook/notebook/practice.hpp"
 #include "cell_type_names.hpp"
@@ -33,7 +35,6 @@ namespace notebook_validation {
 namespace {
 
 // Every limit and default below is read from the header of the concept it belongs to.
-namespace ex = explore_limits;
 namespace nb = notebook_limits;
 
 using CellCheck = void (*)(Context&, const json&, const std::string&, json&);
@@ -66,87 +67,62 @@ void check_maths(Context& cx, const json& cell, const std::string& path, json& o
     f.markdown_to(o, "caption");
 }
 
+// The goal (an object, the cell's own field): a label to pass a share. `labels`: the cell's
+// (the given list, or A, B, C, ... for the keys).
+void check_goal(Context& cx, const json& goal, const std::string& at, const json& labels, JsonOut& o) {
+    if (!expect_object(cx, goal, at)) return;
+    check_fields(cx, goal, at, {"source", "share_above"}, {"source", "share_above"}, "an explorable goal");
+    const Fields g(cx, goal, at);
+    JsonOut normalised = o.object("goal");
+    const Field& label = explore_fields::labels;
+    if (auto source = g.string("source", label.range.min, label.range.max)) {
+        bool known = false;
+        for (const json& given : labels) known = known || (given.is_string() && given.get_ref<const std::string&>() == *source);
+        if (!known) g.error("source", {"goal source ", in_quotes(*source), " is not one of the labels"});
+        normalised.set("source", *source);
+    }
+    if (auto share = g.number("share_above", 1.0)) {
+        if (!(*share > 0.0 && *share < 1.0))
+            g.error("share_above", {"share_above must lie strictly between 0 and 1, found ", *share});
+        normalised.set("share_above", *share);
+    }
+}
+
+// The table reads each field (explore_fields); here, the shapes between them: a key per source
+// as wide as the query, a value per key, a label and a mask entry per key, the reference query
+// and the presets as wide as the query.
 void check_explorable(Context& cx, const json& cell, const std::string& path, json& out) {
+    namespace ef = explore_fields;
+    ExplorableCell in;
+    const TableRead read = read_table_cell(cx, cell, path, out, in);
     const Fields f(cx, cell, path);
-    JsonOut o = JsonOut::into(out);
-    const std::optional<std::vector<double>> query = f.vector("query", 1, ex::cell_max_width, ex::cell_max_abs);
-    const std::optional<Matrix> keys = f.matrix("keys", 1, ex::cell_max_keys, 1, ex::cell_max_width, ex::cell_max_abs);
-    const std::optional<Matrix> values =
-        f.matrix("values", 1, ex::cell_max_keys, 1, ex::cell_max_width, ex::cell_max_abs);
-    if (keys) {
-        std::optional<std::size_t> d;
-        if (query) d = query->size();
-        check_row_widths(cx, *keys, f.at("keys"), "key", d, "the query has ");
-    }
-    if (values) check_value_rows(cx, keys ? &*keys : nullptr, *values, f.at("values"));
+    const std::optional<std::size_t> d = read.accepted(ef::query) ? std::optional(in.row.query.size()) : std::nullopt;
+    const Matrix* keys = read.accepted(ef::keys) ? &in.row.keys : nullptr;
+    if (keys) check_row_widths(cx, *keys, f.at("keys"), "key", d, "the query has ");
+    if (read.accepted(ef::values)) check_value_rows(cx, keys, in.row.values, f.at("values"));
     const std::size_t n = keys ? keys->size() : 0;
+    check_labels(f, ef::labels, out, n, keys ? " but keys has " : nullptr);
 
-    labels_field(f, o, n, keys ? " but keys has " : nullptr);
-    const json& labels = out["labels"];
-
-    json mask = all_true(n);
-    if (const json* given = f.find("mask")) {
-        const std::string at = f.at("mask");
-        if (!given->is_array()) {
-            expected(cx, at, "an array of true/false", *given);
-        } else {
-            mask = json::array();
-            for (std::size_t i = 0; i < given->size(); ++i) {
-                const auto allowed = read_bool(cx, (*given)[i], json_path_index(at, i));
-                mask.push_back(allowed ? json(*allowed) : json());
-            }
-            if (keys && given->size() != n) {
-                cx.error(at, {"mask has ", counted(given->size(), "entry", "entries"), " but keys has ",
-                              counted(n, "row", "rows")});
-            }
-        }
+    JsonOut o = JsonOut::into(out);
+    if (const json* mask = f.find("mask")) {
+        if (keys && mask->is_array() && mask->size() != n)
+            f.error("mask", {"mask has ", counted(mask->size(), "entry", "entries"), " but keys has ", counted(n, "row", "rows")});
+    } else {
+        o.set("mask", all_true(n));
     }
-
-    o.set("divisor", divisor_name(default_divisor));
-    f.divisor_to(o, "divisor");
-
-    json reference = query ? json(*query) : json();
-    if (f.find("reference_query")) {
-        const auto given = f.vector("reference_query", 1, ex::cell_max_width, ex::cell_max_abs);
-        if (given && query && given->size() != query->size()) {
-            f.error("reference_query", {"reference_query has ", counted(given->size(), "number", "numbers"),
-                                               " but the query has ", query->size()});
-        }
-        reference = given ? json(*given) : json();
+    if (!read.given(ef::reference_query)) {
+        if (d) o.set("reference_query", in.row.query);
+    } else if (read.accepted(ef::reference_query) && d && in.reference_query.size() != *d) {
+        f.error("reference_query", {"reference_query has ", counted(in.reference_query.size(), "number", "numbers"),
+                                    " but the query has ", *d});
     }
-
-    if (auto given = f.matrix("presets", 1, ex::cell_max_presets, 1, ex::cell_max_width, ex::cell_max_abs)) {
-        if (query) check_row_widths(cx, *given, f.at("presets"), "preset", query->size(), "the query has ");
-        o.set("presets", *given);
-    }
-
+    if (!read.given(ef::presets)) out.erase("presets");
+    else if (read.accepted(ef::presets) && d) check_row_widths(cx, in.presets, f.at("presets"), "preset", d, "the query has ");
+    if (!read.given(ef::normalizer)) out.erase("normalizer");  // left out, the page starts on softmax
     if (const json* goal = f.find("goal")) {
-        const std::string at = f.at("goal");
-        if (expect_object(cx, *goal, at)) {
-            check_fields(cx, *goal, at, {"source", "share_above"}, {"source", "share_above"}, "an explorable goal");
-            const Fields g(cx, *goal, at);
-            JsonOut normalised = o.object("goal");
-            if (auto source = g.string("source", 1, ex::cell_label_max_chars)) {
-                bool known = false;  // (labels holds strings, and null for a bad one)
-                for (const json& label : labels) known = known || (label.is_string() && label.get_ref<const std::string&>() == *source);
-                if (!known)
-                    g.error("source", {"goal source ", in_quotes(*source), " is not one of the labels"});
-                normalised.set("source", *source);
-            }
-            if (auto share = g.number("share_above", 1.0)) {
-                if (!(*share > 0.0 && *share < 1.0))
-                    g.error("share_above", {"share_above must lie strictly between 0 and 1, found ", *share});
-                normalised.set("share_above", *share);
-            }
-        }
+        const json* labels = f.find("labels");
+        check_goal(cx, *goal, f.at("goal"), labels && labels->is_array() ? *labels : out["labels"], o);
     }
-
-    if (query) o.set("query", *query);
-    if (keys) o.set("keys", *keys);
-    if (values) o.set("values", *values);
-    o.set("mask", std::move(mask));
-    f.choice_to(o, "normalizer", normalizer_names());  // optional; left out, the page starts on softmax
-    if (!reference.is_null()) o.set("reference_query", std::move(reference));
 }
 
 void check_scaling_study(Context& cx, const json& cell, const std::string& path, json& out) {
@@ -167,11 +143,9 @@ void check_hand_example(Context& cx, const json& cell, const std::string& path, 
     namespace hf = hand_example_fields;
     HandExampleInput in;
     const TableRead read = read_table_cell(cx, cell, path, out, in);
-    const Fields f(cx, cell, path);
-    auto valid = [&](const Field& field, const Matrix& m) { return read.refused(field) ? nullptr : &m; };
-    const Matrix *queries = valid(hf::queries, in.queries), *keys = valid(hf::keys, in.keys),
-                 *values = valid(hf::values, in.values);
-    const std::string q_at = f.at("queries"), k_at = f.at("keys"), v_at = f.at("values");
+    const Matrix *queries = read.usable(hf::queries, in.queries), *keys = read.usable(hf::keys, in.keys),
+                 *values = read.usable(hf::values, in.values);
+    const std::string q_at = read.at(hf::queries), k_at = read.at(hf::keys), v_at = read.at(hf::values);
 
     const bool queries_even = queries && check_row_widths(cx, *queries, q_at, "query");
     if (keys && queries_even) {
@@ -251,10 +225,7 @@ void check_answer(Context& cx, const json& answer, const std::string& path, json
                 using practice_limits::max_options;
                 using practice_limits::min_options;
                 options = given->size();
-                options_ok = options >= min_options && options <= max_options;
-                if (!options_ok) {
-                    cx.error(at, {"must have between ", min_options, " and ", max_options, " options, found ", options});
-                }
+                options_ok = check_count(cx, at, options, {min_options, max_options}, "options", "options");
                 markdown_list(cx, *given, at, n, "options", " is listed twice");
             }
         }
@@ -298,34 +269,17 @@ void check_practice_cell(Context& cx, const json& cell, const std::string& path,
 }
 
 void check_references(Context& cx, const json& cell, const std::string& path, json& out) {
-    const Fields f(cx, cell, path);
-    const json* items = f.find("items");
-    if (!items) return;
-    const std::string at = f.at("items");
-    if (!items->is_array()) {
-        expected(cx, at, "an array of references", *items);
-        return;
-    }
-    if (items->size() < nb::min_references || items->size() > nb::max_references) {
-        cx.error(at, {"must have between ", nb::min_references, " and ", nb::max_references, " references, found ",
-                      items->size()});
-    }
-    json& list = JsonOut::into(out).array("items");
-    for (std::size_t i = 0; i < items->size(); ++i) {
-        const std::string item_at = json_path_index(at, i);
-        const json& item = (*items)[i];
-        if (!expect_object(cx, item, item_at)) continue;
-        check_fields(cx, item, item_at, {"authors", "title", "year", "venue", "url"},
-                     {"authors", "title", "year", "venue"}, "a reference");
-        const Fields r(cx, item, item_at);
-        list.push_back(json());
-        JsonOut normalised(list.back());
-        for (const char* name : {"authors", "title", "venue"}) r.string_to(normalised, name, 1, nb::reference_text_max_chars);
-        r.integer_to(normalised, "year", nb::min_year, nb::max_year);
-        if (const json* url = r.find("url")) {
-            if (auto text = read_https_url(cx, *url, r.at("url"))) normalised.set("url", *text);
-        }
-    }
+    const ObjectShape reference{{"authors", "title", "year", "venue", "url"}, {"authors", "title", "year", "venue"}, "a reference"};
+    each_object(Fields(cx, cell, path), "items", {nb::min_references, nb::max_references}, "references", reference, out,
+                [&](const Fields& r, json& item) {
+                    JsonOut normalised(item);
+                    for (const char* name : {"authors", "title", "venue"})
+                        r.string_to(normalised, name, 1, nb::reference_text_max_chars);
+                    r.integer_to(normalised, "year", nb::min_year, nb::max_year);
+                    if (const json* url = r.find("url")) {
+                        if (auto text = read_https_url(cx, *url, r.at("url"))) normalised.set("url", *text);
+                    }
+                });
 }
 
 void check_nothing(Context&, const json&, const std::string&, json&) {}
@@ -333,31 +287,28 @@ void check_nothing(Context&, const json&, const std::string&, json&) {}
 constexpr CellType cell_types[] = {
     {"prose", {"text"}, {"text"}, check_prose},
     {"maths", {"tex", "display", "caption"}, {"tex"}, check_maths},
-    {"explorable",
-     {"query", "keys", "values", "labels", "mask", "divisor", "normalizer", "reference_query", "presets", "goal"},
-     {"query", "keys", "values"},
-     check_explorable},
+    {"explorable", {}, {"query", "keys", "values"}, check_explorable, field_list<ExplorableCell>, {"goal"}},
     {"scaling-study", {}, {}, check_scaling_study, field_list<ScalingInput>},
     {"hand-example", {}, {}, check_hand_example, field_list<HandExampleInput>},
     {"held-sequence", {}, {}, check_held_sequence, field_list<SequenceInput>},
     {"transformer-block", {}, {}, check_transformer_block, field_list<BlockInput>},
-    {"playback", {"duration"}, {}, check_playback},
+    {"playback", {}, {}, check_table_cell<PlaybackInput>, field_list<PlaybackInput>},
     {"study", {"steps"}, {"steps"}, check_study},
     {"help-history", {}, {}, check_nothing},
     {"practice", {"prompt", "answer", "hint", "worked", "explanation"}, {"prompt", "answer"}, check_practice_cell},
     {"references", {"items"}, {"items"}, check_references},
     // "On this page": the page lists the headings shown after it at the reader's depth.
     {"contents", {}, {}, check_nothing},
-    {"attention-scale", {}, {}, check_attention_scale_cell, field_list<ScaleProblem>, {"backend"}},
-    {"precision-lab", {"tokens"}, {}, check_precision_lab_cell, field_list<PrecisionInput>},
+    {"attention-scale", {}, {}, check_attention_scale_cell, field_list<ScaleCell>},
+    {"precision-lab", {}, {}, check_precision_lab_cell, field_list<PrecisionCell>},
     {"pipeline", {}, {}, check_pipeline_cell, field_list<PipelineInput>},
-    {"pytorch-rules", {"scale"}, {}, check_pytorch_rules_cell},
+    {"pytorch-rules", {}, {}, check_table_cell<PytorchRulesInput>, field_list<PytorchRulesInput>},
     {"mistakes", {}, {}, check_table_cell<MistakesInput>, field_list<MistakesInput>},
-    {"jacobian", {"scores", "widths"}, {}, check_jacobian_cell, field_list<JacobianNormsInput>},
+    {"jacobian", {}, {}, check_jacobian_cell, field_list<JacobianCellInput>},
     {"cost", {}, {}, check_table_cell<CostInput>, field_list<CostInput>},
     {"online-softmax", {}, {}, check_online_softmax_cell, field_list<OnlineSoftmaxInput>},
     {"alternatives", {}, {}, check_table_cell<AlternativesInput>, field_list<AlternativesInput>},
-    {"training-lab", {"mode"}, {}, check_training_lab_cell, field_list<TrainConfig>},
+    {"training-lab", {}, {}, check_training_lab_cell, field_list<TrainingLabCell>},
 };
 
 // A type's own fields: its list, then its table's cell fields.

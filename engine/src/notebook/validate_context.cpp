@@ -31,6 +31,8 @@ void Context::error(const std::string& path, std::initializer_list<TextPart> mes
     if (kept_.size() < notebook_max_errors) kept_.push_back(Issue{path, at_key, join_text(message)});
 }
 
+namespace {
+// "a string", "a number", "an array", ... (what the author wrote, for "found ...")
 const char* kind_of(const json& value) {
     switch (value.type()) {
         case json::value_t::null: return "null";
@@ -45,6 +47,13 @@ const char* kind_of(const json& value) {
     }
 }
 
+std::size_t character_count(const std::string& utf8) {
+    std::size_t count = 0;
+    for (unsigned char byte : utf8) count += (byte & 0xC0) != 0x80;
+    return count;
+}
+}  // namespace
+
 void expected(Context& cx, const std::string& path, const char* what, const json& value) {
     cx.error(path, {"expected ", what, ", found ", kind_of(value)});
 }
@@ -53,12 +62,6 @@ json all_true(std::size_t n) {
     json row = json::array();
     for (std::size_t i = 0; i < n; ++i) row.push_back(true);
     return row;
-}
-
-std::size_t character_count(const std::string& utf8) {
-    std::size_t count = 0;
-    for (unsigned char byte : utf8) count += (byte & 0xC0) != 0x80;
-    return count;
 }
 
 std::optional<Forbidden> forbidden_character(const std::string& utf8) {
@@ -205,54 +208,48 @@ std::optional<long long> read_integer(Context& cx, const json& value, const std:
     return static_cast<long long>(x);
 }
 
-std::optional<std::vector<double>> read_vector(Context& cx, const json& value, const std::string& path,
-                                               std::size_t min_len, std::size_t max_len, double limit) {
+bool check_count(Context& cx, const std::string& path, std::size_t size, WholeRange count, const char* one,
+                 const char* many) {
+    if (size >= count.min && size <= count.max) return true;
+    cx.error(path, {"must have between ", count.min, " and ", counted(count.max, one, many), ", found ", size});
+    return false;
+}
+
+namespace {
+// An array of count.min..count.max entries ("must have between 1 and 8 numbers, found 9"), each
+// read by `entry(value, path)` with every error reported: the entries, or nullopt after "expected
+// WHAT, found ..." or any error. `one`/`many` name an entry in the count's message.
+template <class T, class Entry>
+std::optional<std::vector<T>> read_list(Context& cx, const json& value, const std::string& path, const char* what,
+                                        WholeRange count, const char* one, const char* many, Entry&& entry) {
     if (!value.is_array()) {
-        expected(cx, path, "an array of numbers", value);
+        expected(cx, path, what, value);
         return std::nullopt;
     }
-    bool ok = true;
-    if (value.size() < min_len || value.size() > max_len) {
-        cx.error(path, {"must have between ", min_len, " and ", counted(max_len, "number", "numbers"), ", found ",
-                        value.size()});
-        ok = false;
-    }
-    std::vector<double> out;
+    bool ok = check_count(cx, path, value.size(), count, one, many);
+    std::vector<T> out;
     for (std::size_t i = 0; i < value.size(); ++i) {
-        const auto x = read_number(cx, value[i], json_path_index(path, i), limit);
-        if (!x) {
-            ok = false;
-            continue;
-        }
-        out.push_back(*x);
+        auto x = entry(value[i], json_path_index(path, i));
+        if (x) out.push_back(std::move(*x));
+        ok = ok && x;
     }
     if (!ok) return std::nullopt;
     return out;
 }
+constexpr WholeRange any_count{0, ~std::uint64_t{0}};
+}  // namespace
+
+std::optional<std::vector<double>> read_vector(Context& cx, const json& value, const std::string& path,
+                                               std::size_t min_len, std::size_t max_len, double limit) {
+    return read_list<double>(cx, value, path, "an array of numbers", {min_len, max_len}, "number", "numbers",
+                             [&](const json& x, const std::string& at) { return read_number(cx, x, at, limit); });
+}
 
 std::optional<Matrix> read_matrix(Context& cx, const json& value, const std::string& path, std::size_t min_rows,
                                   std::size_t max_rows, std::size_t min_cols, std::size_t max_cols, double limit) {
-    if (!value.is_array()) {
-        expected(cx, path, "an array of rows (arrays of numbers)", value);
-        return std::nullopt;
-    }
-    bool ok = true;
-    if (value.size() < min_rows || value.size() > max_rows) {
-        cx.error(path, {"must have between ", min_rows, " and ", counted(max_rows, "row", "rows"), ", found ",
-                        value.size()});
-        ok = false;
-    }
-    Matrix out;
-    for (std::size_t i = 0; i < value.size(); ++i) {
-        auto row = read_vector(cx, value[i], json_path_index(path, i), min_cols, max_cols, limit);
-        if (!row) {
-            ok = false;
-            continue;
-        }
-        out.push_back(std::move(*row));
-    }
-    if (!ok) return std::nullopt;
-    return out;
+    return read_list<std::vector<double>>(
+        cx, value, path, "an array of rows (arrays of numbers)", {min_rows, max_rows}, "row", "rows",
+        [&](const json& row, const std::string& at) { return read_vector(cx, row, at, min_cols, max_cols, limit); });
 }
 
 bool check_row_widths(Context& cx, const Matrix& rows, const std::string& path, const char* row_name,
@@ -434,24 +431,15 @@ std::optional<long long> Fields::integer(const char* name, long long lo, long lo
     return read_integer(cx, *v, at(name), lo, hi);
 }
 
-std::optional<std::vector<double>> Fields::vector(const char* name, std::size_t min_len, std::size_t max_len,
-                                                  double limit) const {
+const json* Fields::list(const char* name, WholeRange count, const char* noun) const {
     const json* v = find(name);
-    if (!v) return std::nullopt;
-    return read_vector(cx, *v, at(name), min_len, max_len, limit);
-}
-
-std::optional<Matrix> Fields::matrix(const char* name, std::size_t min_rows, std::size_t max_rows,
-                                     std::size_t min_cols, std::size_t max_cols, double limit) const {
-    const json* v = find(name);
-    if (!v) return std::nullopt;
-    return read_matrix(cx, *v, at(name), min_rows, max_rows, min_cols, max_cols, limit);
-}
-
-std::optional<std::string> Fields::divisor(const char* name) const {
-    const json* v = find(name);
-    if (!v) return std::nullopt;
-    return read_divisor(cx, *v, at(name));
+    if (!v) return nullptr;
+    if (!v->is_array()) {
+        cx.error(at(name), {"expected an array of ", noun, ", found ", kind_of(*v)});
+        return nullptr;
+    }
+    check_count(cx, at(name), v->size(), count, noun, noun);
+    return v;
 }
 
 void Fields::string_to(JsonOut& out, const char* name, std::size_t min_chars, std::size_t max_chars) const {
@@ -465,9 +453,6 @@ void Fields::boolean_to(JsonOut& out, const char* name) const {
 }
 void Fields::integer_to(JsonOut& out, const char* name, long long lo, long long hi) const {
     if (auto x = integer(name, lo, hi)) out.set(name, *x);
-}
-void Fields::divisor_to(JsonOut& out, const char* name) const {
-    if (auto x = divisor(name)) out.set(name, *x);
 }
 
 std::optional<std::size_t> Fields::choice(const char* name, const std::vector<std::string>& names) const {
@@ -484,10 +469,6 @@ std::optional<std::size_t> Fields::choice(const char* name, const std::vector<st
     return std::nullopt;
 }
 
-void Fields::choice_to(JsonOut& out, const char* name, const std::vector<std::string>& names) const {
-    if (auto i = choice(name, names)) out.set(name, names[*i]);
-}
-
 std::optional<std::uint64_t> CellFieldSource::whole(const Field& f) {
     const auto x = f_.integer(f.name, static_cast<long long>(f.range.min), static_cast<long long>(f.range.max));
     if (!x) return std::nullopt;
@@ -500,29 +481,13 @@ std::optional<std::uint64_t> CellFieldSource::whole(const Field& f) {
     return static_cast<std::uint64_t>(*x);
 }
 
-const json* CellFieldSource::array(const Field& f, const char* what) const {
-    const json* given = f_.find(f.name);
-    if (given->is_array()) return given;
-    expected(f_.cx, f_.at(f.name), what, *given);
-    return nullptr;
-}
-
 std::optional<std::vector<std::size_t>> CellFieldSource::wholes(const Field& f) {
-    const json* list = array(f, "an array of whole numbers");
-    if (!list) return std::nullopt;
-    const json& given = *list;
-    const std::string at = f_.at(f.name);
-    bool ok = given.size() >= f.count.min && given.size() <= f.count.max;
-    if (!ok) f_.cx.error(at, {"must have between ", f.count.min, " and ", f.count.max, " ", f.name, ", found ", given.size()});
-    std::vector<std::size_t> out;
-    for (std::size_t i = 0; i < given.size(); ++i) {
-        const auto x = read_integer(f_.cx, given[i], json_path_index(at, i), static_cast<long long>(f.range.min),
-                                    static_cast<long long>(f.range.max));
-        if (x) out.push_back(static_cast<std::size_t>(*x));
-        ok = ok && x;
-    }
-    if (!ok) return std::nullopt;
-    return out;
+    const auto lo = static_cast<long long>(f.range.min), hi = static_cast<long long>(f.range.max);
+    return read_list<std::size_t>(f_.cx, *f_.find(f.name), f_.at(f.name), "an array of whole numbers", f.count, f.name,
+                                  f.name, [&](const json& x, const std::string& at) {
+                                      const auto w = read_integer(f_.cx, x, at, lo, hi);
+                                      return w ? std::optional(static_cast<std::size_t>(*w)) : std::nullopt;
+                                  });
 }
 
 std::optional<double> CellFieldSource::positive(const Field& f) {
@@ -535,54 +500,43 @@ std::optional<double> CellFieldSource::positive(const Field& f) {
 }
 
 std::optional<Matrix> CellFieldSource::rows(const Field& f) {
-    return f_.matrix(f.name, f.count.min, f.count.max, f.range.min, f.range.max, f.limit);
+    return read_matrix(f_.cx, *f_.find(f.name), f_.at(f.name), f.count.min, f.count.max, f.range.min, f.range.max, f.limit);
+}
+
+std::optional<std::vector<double>> CellFieldSource::numbers(const Field& f) {
+    return read_vector(f_.cx, *f_.find(f.name), f_.at(f.name), f.count.min, f.count.max, f.limit);
 }
 
 std::optional<std::vector<std::string>> CellFieldSource::strings(const Field& f) {
-    const json* list = array(f, "an array of strings");
-    if (!list) return std::nullopt;
-    const json& given = *list;
-    const std::string at = f_.at(f.name);
-    std::vector<std::string> out;
-    bool ok = true;
-    for (std::size_t i = 0; i < given.size(); ++i) {
-        const std::string item = json_path_index(at, i);
-        const auto label = read_string(f_.cx, given[i], item, f.range.min, f.range.max);
-        if (label && f.kind == Field::labels && std::find(out.begin(), out.end(), *label) != out.end()) {
-            f_.cx.error(item, {"label ", in_quotes(*label), " is used twice"});
-            ok = false;
-        }
-        if (label) out.push_back(*label);
-        ok = ok && label;
-    }
-    if (!ok) return std::nullopt;
-    return out;
+    std::set<std::string> seen;  // labels: each once
+    return read_list<std::string>(f_.cx, *f_.find(f.name), f_.at(f.name), "an array of strings", any_count, "", "",
+                                  [&](const json& x, const std::string& at) -> std::optional<std::string> {
+                                      auto label = read_string(f_.cx, x, at, f.range.min, f.range.max);
+                                      if (label && f.kind == Field::labels && !seen.insert(*label).second) {
+                                          f_.cx.error(at, {"label ", in_quotes(*label), " is used twice"});
+                                          return std::nullopt;
+                                      }
+                                      return label;
+                                  });
 }
 
-std::optional<std::vector<Flags>> CellFieldSource::flag_rows(const Field& f) {
-    const json* list = array(f, "an array of rows of true/false");
-    if (!list) return std::nullopt;
-    const std::string at = f_.at(f.name);
-    std::vector<Flags> out;
-    bool ok = true;
-    for (std::size_t r = 0; r < list->size(); ++r) {
-        const std::string row_at = json_path_index(at, r);
-        const json& given = (*list)[r];
-        if (!given.is_array()) {
-            expected(f_.cx, row_at, "an array of true/false", given);
-            ok = false;
-            continue;
-        }
-        Flags& row = out.emplace_back();
-        for (std::size_t c = 0; c < given.size(); ++c) {
-            const auto b = read_bool(f_.cx, given[c], json_path_index(row_at, c));
-            row.push_back(b && *b);
-            ok = ok && b;
-        }
-    }
-    if (!ok) return std::nullopt;
-    return out;
+namespace {
+// One row of a mask: an array of true/false, each entry read (every error reported).
+std::optional<Flags> read_flags(Context& cx, const json& given, const std::string& at) {
+    return read_list<std::uint8_t>(cx, given, at, "an array of true/false", any_count, "", "",
+                                   [&](const json& x, const std::string& entry_at) {
+                                       const auto b = read_bool(cx, x, entry_at);
+                                       return b ? std::optional<std::uint8_t>(*b) : std::nullopt;
+                                   });
 }
+}  // namespace
+
+std::optional<std::vector<Flags>> CellFieldSource::flag_rows(const Field& f) {
+    return read_list<Flags>(f_.cx, *f_.find(f.name), f_.at(f.name), "an array of rows of true/false", any_count, "", "",
+                            [&](const json& row, const std::string& at) { return read_flags(f_.cx, row, at); });
+}
+
+std::optional<Flags> CellFieldSource::flags(const Field& f) { return read_flags(f_.cx, *f_.find(f.name), f_.at(f.name)); }
 
 std::optional<std::size_t> CellFieldSource::choice(const Field& f) { return f_.choice(f.name, f.names()); }
 
@@ -595,7 +549,7 @@ FieldRead TableRead::of(const Field& f) const {
 TableRead read_table(Context& cx, const json& cell, const std::string& path, json& out, BoundFields bound) {
     const std::size_t before = cx.count();
     CellFieldSource src(Fields(cx, cell, path));
-    TableRead read{std::move(bound), {}};
+    TableRead read{std::move(bound), {}, path};
     read_fields(read.bound, src, &read.state);
     JsonOut o = JsonOut::into(out);
     write_fields(read.bound, o, true);
@@ -604,16 +558,16 @@ TableRead read_table(Context& cx, const json& cell, const std::string& path, jso
 }
 
 std::optional<Divisor> CellFieldSource::divisor(const Field& f) {
-    const auto x = f_.divisor(f.name);
+    const auto x = read_divisor(f_.cx, *f_.find(f.name), f_.at(f.name));
     if (!x) return std::nullopt;
     return parse_divisor(*x);
 }
 
-void check_labels(const Fields& f, const Field& labels, json& out, std::size_t n) {
+void check_labels(const Fields& f, const Field& labels, json& out, std::size_t n, const char* count_lead) {
     const json* given = f.find(labels.name);
     if (given && given->is_array()) {
-        if (given->size() != n)
-            f.error(labels.name, {"labels has ", counted(given->size(), "entry", "entries"), " but there are ",
+        if (count_lead && given->size() != n)
+            f.error(labels.name, {"labels has ", counted(given->size(), "entry", "entries"), count_lead,
                                   counted(n, "row", "rows")});
         return;
     }
@@ -640,27 +594,6 @@ void check_mask(const Fields& f, const Field& mask, json& out, std::size_t rows,
             f.cx.error(json_path_index(at, r), {"mask row has ", counted(row.size(), "entry", "entries"), " but there are ",
                                                 counted(cols, "source", "sources")});
     }
-}
-
-void labels_field(const Fields& f, JsonOut& o, std::size_t n, const char* count_lead) {
-    const json* given = f.find("labels");
-    if (!given || !given->is_array()) {
-        json& labels = o.array("labels");
-        for (std::size_t i = 0; i < n; ++i) labels.push_back(std::string(1, static_cast<char>('A' + i)));
-        if (given) expected(f.cx, f.at("labels"), "an array of strings", *given);
-        return;
-    }
-    json& labels = o.array("labels");
-    const std::string at = f.at("labels");
-    std::set<std::string> seen;
-    for (std::size_t i = 0; i < given->size(); ++i) {
-        const std::string item = json_path_index(at, i);
-        const auto label = read_string(f.cx, (*given)[i], item, 1, explore_limits::cell_label_max_chars);
-        if (label && !seen.insert(*label).second) f.cx.error(item, {"label ", in_quotes(*label), " is used twice"});
-        labels.push_back(label ? json(*label) : json());
-    }
-    if (count_lead && given->size() != n)
-        f.cx.error(at, {"labels has ", counted(given->size(), "entry", "entries"), count_lead, counted(n, "row", "rows")});
 }
 
 }  // namespace notebook_validation

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "attnbook/notebook/field_reader.hpp"
+#include "attnbook/notebook/json_text.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/core/text_join.hpp"
 
@@ -53,9 +54,6 @@ private:
 
 
 // counted(), listed(), in_quotes(), number_text(): core/text_join.hpp.
-// "a string", "a number", "an array", ... (what the author wrote, for "found ...")
-const char* kind_of(const json& value);
-std::size_t character_count(const std::string& utf8);
 // The first character no notebook text may hold, in any field: the C0 controls but tab, LF and
 // CR, DEL, the noncharacters U+FFFE and U+FFFF, and surrogates. None is meant in a lesson; XML 1.0
 // cannot carry most of them even as &#N; (the SCORM manifest would be ill-formed); terminals act
@@ -96,6 +94,10 @@ std::optional<std::vector<double>> read_vector(Context& cx, const json& value, c
 // (check_row_widths says how).
 std::optional<Matrix> read_matrix(Context& cx, const json& value, const std::string& path, std::size_t min_rows,
                                   std::size_t max_rows, std::size_t min_cols, std::size_t max_cols, double limit);
+// A list's length in `count`, else "must have between 1 and 8 numbers, found 9" (`one`/`many`
+// name an entry: "number", "numbers").
+bool check_count(Context& cx, const std::string& path, std::size_t size, WholeRange count, const char* one,
+                 const char* many);
 // Every row as wide as `expected` ("the query has 2 numbers") or, without it, as row 0.
 // `row_name` is "key", "value", "query". Returns true when they all agree.
 // The phrase for `expected` is `expected_lead` + the number: "the query has " + "2".
@@ -143,25 +145,46 @@ public:
     std::optional<bool> boolean(const char* name) const;
     std::optional<double> number(const char* name, double limit) const;
     std::optional<long long> integer(const char* name, long long lo, long long hi) const;
-    std::optional<std::vector<double>> vector(const char* name, std::size_t min_len, std::size_t max_len,
-                                              double limit) const;
-    std::optional<Matrix> matrix(const char* name, std::size_t min_rows, std::size_t max_rows, std::size_t min_cols,
-                                 std::size_t max_cols, double limit) const;
-    std::optional<std::string> divisor(const char* name) const;
+    // A list of objects (a study's steps, the references), each the caller's to check: the array,
+    // or nullptr when absent or after "expected an array of NOUN"; a length outside `count` is
+    // reported ("must have between 1 and 12 steps, found 13") and the entries are still read.
+    const json* list(const char* name, WholeRange count, const char* noun) const;
     void string_to(JsonOut& out, const char* name, std::size_t min_chars, std::size_t max_chars) const;
     void markdown_to(JsonOut& out, const char* name) const;
     void boolean_to(JsonOut& out, const char* name) const;
     void integer_to(JsonOut& out, const char* name, long long lo, long long hi) const;
-    void divisor_to(JsonOut& out, const char* name) const;
     // One of `names` (a string), else "expected one of a, b, found ..." (normalizer, backend): its
     // place in `names`.
     std::optional<std::size_t> choice(const char* name, const std::vector<std::string>& names) const;
-    void choice_to(JsonOut& out, const char* name, const std::vector<std::string>& names) const;
 
     Context& cx;
     const json& object;
     const std::string& path;
 };
+
+// The shape of each object in a list (a reference, a study step): its fields, the required
+// ones, and what one is called in messages ("a study step").
+struct ObjectShape {
+    Names allowed, required;
+    const char* what;
+};
+// A list of objects at `name` (Fields::list, `count` of them, called `noun`): each entry that is
+// an object with the fields of `shape` is read by `entry(fields, normalised)` into out[name].
+template <class Entry>
+void each_object(const Fields& f, const char* name, WholeRange count, const char* noun, const ObjectShape& shape,
+                 json& out, Entry&& entry) {
+    const json* items = f.list(name, count, noun);
+    if (!items) return;
+    const std::string at = f.at(name);
+    json& list = JsonOut::into(out).array(name);
+    for (std::size_t i = 0; i < items->size(); ++i) {
+        const std::string item_at = json_path_index(at, i);
+        const json& item = (*items)[i];
+        if (!expect_object(f.cx, item, item_at)) continue;
+        check_fields(f.cx, item, item_at, shape.allowed, shape.required, shape.what);
+        entry(Fields(f.cx, item, item_at), list.emplace_back());
+    }
+}
 
 // Collect mode of the field reader (notebook/field_reader.hpp): a cell's fields, each read by the
 // validator's reader of its kind, every error reported at its path.
@@ -173,19 +196,16 @@ public:
     std::optional<std::uint64_t> whole(const Field& f) override;
     std::optional<std::vector<std::size_t>> wholes(const Field& f) override;
     std::optional<double> positive(const Field& f) override;
-    std::optional<std::vector<double>> numbers(const Field& f) override {
-        return f_.vector(f.name, f.count.min, f.count.max, f.limit);
-    }
+    std::optional<std::vector<double>> numbers(const Field& f) override;
     std::optional<Matrix> rows(const Field& f) override;
     std::optional<std::vector<std::string>> strings(const Field& f) override;
     std::optional<std::vector<Flags>> flag_rows(const Field& f) override;
+    std::optional<Flags> flags(const Field& f) override;
     std::optional<std::size_t> choice(const Field& f) override;
     std::optional<Divisor> divisor(const Field& f) override;
     std::optional<bool> boolean(const Field& f) override { return f_.boolean(f.name); }
 
 private:
-    // The field's array, or nullptr after "expected WHAT, found ...".
-    const json* array(const Field& f, const char* what) const;
     Fields f_;
 };
 
@@ -193,11 +213,20 @@ private:
 struct TableRead {
     BoundFields bound;
     std::vector<FieldRead> state;
-    bool ok = true;  // nothing reported
+    std::string path;  // the cell's
+    bool ok = true;    // nothing reported
 
     FieldRead of(const Field& f) const;  // f: the table's entry (lessons' *_fields constants)
     bool given(const Field& f) const { return of(f) != FieldRead::absent; }
     bool refused(const Field& f) const { return of(f) == FieldRead::refused; }
+    bool accepted(const Field& f) const { return of(f) == FieldRead::read; }  // given and valid
+    // The member for the checks between fields: nullptr when the cell's value was refused (left
+    // out, the member holds the default, which the checks use).
+    template <class T>
+    const T* usable(const Field& f, const T& member) const {
+        return refused(f) ? nullptr : &member;
+    }
+    std::string at(const Field& f) const { return json_path_member(path, f.name); }
 };
 TableRead read_table(Context& cx, const json& cell, const std::string& path, json& out, BoundFields bound);
 
@@ -221,12 +250,11 @@ void check_table_cell(Context& cx, const json& cell, const std::string& path, js
     check_table_fields(cx, cell, path, out, in);
 }
 
-// "labels": n distinct strings, "A", "B", ... by default. With `count_lead`, a list of another
-// length is an error: "labels has 3 entries" + count_lead + "2 rows".
-void labels_field(const Fields& f, JsonOut& o, std::size_t n, const char* count_lead);
-// The same for a labels field a table has read (Field::labels): one per row, "A", "B", ... when
-// left out (or not a list), "labels has 3 entries but there are 2 rows" otherwise.
-void check_labels(const Fields& f, const Field& labels, json& out, std::size_t n);
+// A labels field a table has read (Field::labels): one per row, "A", "B", ... when left out (or
+// not a list). With `count_lead`, a list of another length is an error: "labels has 3 entries"
+// + count_lead + "2 rows".
+void check_labels(const Fields& f, const Field& labels, json& out, std::size_t n,
+                  const char* count_lead = " but there are ");
 // A mask a table has read (Field::flag_rows): rows x cols ("mask has 2 rows but there are 3
 // query rows"), every entry true when left out.
 void check_mask(const Fields& f, const Field& mask, json& out, std::size_t rows,
@@ -235,8 +263,7 @@ void check_mask(const Fields& f, const Field& mask, json& out, std::size_t rows,
 // The held-sequence and transformer-block cells (validate_sequence_cells.cpp).
 void check_held_sequence(Context& cx, const json& cell, const std::string& path, json& out);
 void check_transformer_block(Context& cx, const json& cell, const std::string& path, json& out);
-// The playback and study cells (validate_sequence_cells.cpp).
-void check_playback(Context& cx, const json& cell, const std::string& path, json& out);
+// The study cell (validate_sequence_cells.cpp).
 void check_study(Context& cx, const json& cell, const std::string& path, json& out);
 // A practice answer ({"kind": ...}), written into out["answer"] (validate_cells.cpp).
 void check_practice_answer(Context& cx, const json& answer, const std::string& path, json& out);
@@ -246,7 +273,6 @@ void check_attention_scale_cell(Context& cx, const json& cell, const std::string
 void check_precision_lab_cell(Context& cx, const json& cell, const std::string& path, json& out);
 // The lesson's live cells (validate_lesson_cells.cpp): fill `out` with the fields and defaults.
 void check_pipeline_cell(Context& cx, const json& cell, const std::string& path, json& out);
-void check_pytorch_rules_cell(Context& cx, const json& cell, const std::string& path, json& out);
 void check_jacobian_cell(Context& cx, const json& cell, const std::string& path, json& out);
 void check_online_softmax_cell(Context& cx, const json& cell, const std::string& path, json& out);
 

@@ -3,7 +3,6 @@
 // is read from the lesson header that owns it; every field is optional.
 #include <string>
 
-#include "attnbook/lessons/pytorch_rules.hpp"
 #include "attnbook/lessons/cost_model.hpp"
 #include "attnbook/core/errors.hpp"
 #include "attnbook/lessons/jacobian.hpp"
@@ -17,28 +16,6 @@ namespace attnbook {
 namespace notebook_validation {
 
 namespace {
-
-// A number field > 0 with its default.
-void positive_field(const Fields& f, JsonOut& o, const char* name, double limit, double fallback) {
-    o.set(name, fallback);
-    if (auto s = f.number(name, limit)) {
-        if (*s <= 0)
-            f.error(name, {"must be greater than 0, found ", *s});
-        else
-            o.set(name, *s);
-    }
-}
-
-// "scores" with its default; returns how many there are.
-std::size_t scores_field(const Fields& f, JsonOut& o, const std::vector<double>& fallback, std::size_t max_count,
-                         double max_abs) {
-    o.set("scores", fallback);
-    if (auto s = f.vector("scores", 1, max_count, max_abs)) {
-        o.set("scores", *s);
-        return s->size();
-    }
-    return fallback.size();
-}
 
 // One value row per score, for a cell read by its table (`values`: its member, the lesson's
 // example's when the cell gives none; `count`: the scores, given or the example's).
@@ -55,12 +32,6 @@ void check_values_per_score(const Fields& f, const TableRead& read, const Field&
         f.error("scores", {"scores has ", counted(count, "number", "numbers"), " but the default values have ",
                            counted(values.size(), "row", "rows"), " (give values as well)"});
     }
-}
-
-// The pipeline lesson's example (its scores are the jacobian cell's default too): built once.
-const PipelineInput& pipeline_defaults() {
-    static const PipelineInput d;
-    return d;
 }
 
 }  // namespace
@@ -80,43 +51,22 @@ void check_pipeline_cell(Context& cx, const json& cell, const std::string& path,
     }
 }
 
-void check_pytorch_rules_cell(Context& cx, const json& cell, const std::string& path, json& out) {
-    JsonOut o = JsonOut::into(out);
-    positive_field(Fields(cx, cell, path), o, "scale", pytorch_rules_limits::max_scale, pytorch_rules_limits::scale_default);
-}
-
+// The table reads each field (jacobian_fields); here, each width (given or the default) against
+// the lesson's combined limit (check_jacobian_input), so the author hears which width cannot run
+// now, not when the cell runs.
 void check_jacobian_cell(Context& cx, const json& cell, const std::string& path, json& out) {
-    namespace lim = jacobian_limits;
-    const Fields f(cx, cell, path);
-    JsonOut o = JsonOut::into(out);
-    const JacobianNormsInput d;
-    scores_field(f, o, pipeline_defaults().scores, lim::max_scores, lim::max_abs);
-    o.set("widths", d.widths);
-    if (const json* given = f.find("widths")) {
-        const std::string w_at = f.at("widths");
-        if (!given->is_array() || given->empty() || given->size() > lim::max_widths) {
-            cx.error(w_at, {"expected an array of 1 to ", lim::max_widths, " whole numbers"});
-        } else {
-            json& widths = o.array("widths");
-            JacobianNormsInput run;  // the cell runs with the default trials and keys
-            for (std::size_t i = 0; i < given->size(); ++i) {
-                const std::string at = json_path_index(w_at, i);
-                const auto w = read_integer(cx, (*given)[i], at, 1, static_cast<long long>(lim::max_width));
-                if (!w) continue;
-                widths.push_back(*w);
-                // The combined limit is the lesson's own (check_jacobian_input): ask it, width by
-                // width, so the author hears which width cannot run now, not when the cell runs.
-                run.widths.assign(1, static_cast<std::size_t>(*w));
-                try {
-                    check_jacobian_input(run);
-                } catch (const UserError& e) {
-                    cx.error(at, {e.what()});
-                }
-            }
+    JacobianCellInput in;
+    const TableRead read = read_table_cell(cx, cell, path, out, in);
+    const auto* widths = read.usable(jacobian_fields::widths, in.norms.widths);
+    JacobianNormsInput run;  // the cell runs with the default trials and keys
+    for (std::size_t i = 0; widths && i < widths->size(); ++i) {
+        run.widths.assign(1, (*widths)[i]);
+        try {
+            check_jacobian_input(run);
+        } catch (const UserError& e) {
+            cx.error(json_path_index(read.at(jacobian_fields::widths), i), {e.what()});
         }
     }
-    JacobianNormsInput seed_only;
-    check_table_fields(cx, cell, path, out, seed_only);
 }
 
 void check_online_softmax_cell(Context& cx, const json& cell, const std::string& path, json& out) {

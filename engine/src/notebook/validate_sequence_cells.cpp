@@ -20,9 +20,8 @@ void check_held_sequence(Context& cx, const json& cell, const std::string& path,
     SequenceInput in;
     const TableRead read = read_table_cell(cx, cell, path, out, in);
     const Fields f(cx, cell, path);
-    auto valid = [&](const Field& field, const Matrix& m) { return read.refused(field) ? nullptr : &m; };
-    const Matrix *queries = valid(sf::queries, in.queries), *keys = valid(sf::keys, in.keys),
-                 *values = valid(sf::values, in.values);
+    const Matrix *queries = read.usable(sf::queries, in.queries), *keys = read.usable(sf::keys, in.keys),
+                 *values = read.usable(sf::values, in.values);
     if (queries) check_row_widths(cx, *queries, f.at("queries"), "query");
     if (keys) {
         std::optional<std::size_t> d;
@@ -47,52 +46,29 @@ void check_transformer_block(Context& cx, const json& cell, const std::string& p
     const Fields f(cx, cell, path);
     const std::size_t n = read.refused(bf::input) ? 0 : in.input.size();
     check_labels(f, bf::labels, out, n);
-    if (read.given(bf::heads) && !read.refused(bf::heads) && block_limits::d_model % in.heads != 0)
-        f.error("heads", {"heads must divide the width ", block_limits::d_model, ", found ", in.heads});
+    const std::uint64_t width = bf::input.range.max;  // every row's: d_model
+    if (read.accepted(bf::heads) && width % in.heads != 0)
+        f.error("heads", {"heads must divide the width ", width, ", found ", in.heads});
     check_mask(f, bf::mask, out, n, n);
 }
 
-void check_playback(Context& cx, const json& cell, const std::string& path, json& out) {
-    JsonOut o = JsonOut::into(out);
-    o.set("duration", static_cast<long long>(lesson_cell_limits::playback_default_seconds));
-    Fields(cx, cell, path)
-        .integer_to(o, "duration", lesson_cell_limits::playback_min_seconds, lesson_cell_limits::playback_max_seconds);
-}
-
 void check_study(Context& cx, const json& cell, const std::string& path, json& out) {
-    const Fields f(cx, cell, path);
-    const json* steps = f.find("steps");
-    if (!steps) return;
-    const std::string at = f.at("steps");
-    if (!steps->is_array()) {
-        expected(cx, at, "an array of steps", *steps);
-        return;
-    }
-    if (steps->empty() || steps->size() > lesson_cell_limits::study_max_steps)
-        cx.error(at, {"must have between 1 and ", lesson_cell_limits::study_max_steps, " steps, found ", steps->size()});
-    json& list = JsonOut::into(out).array("steps");
-    for (std::size_t i = 0; i < steps->size(); ++i) {
-        const std::string step_at = json_path_index(at, i);
-        const json& step = (*steps)[i];
-        if (!expect_object(cx, step, step_at)) continue;
-        check_fields(cx, step, step_at, {"title", "text", "check"}, {"title", "text", "check"}, "a study step");
-        const Fields s(cx, step, step_at);
-        list.push_back(json());
-        JsonOut normalised(list.back());
+    const Field& steps = study_fields::steps;
+    const ObjectShape step{{"title", "text", "check"}, {"title", "text", "check"}, "a study step"};
+    each_object(Fields(cx, cell, path), steps.name, steps.count, "steps", step, out, [&](const Fields& s, json& item) {
+        JsonOut normalised(item);
         s.string_to(normalised, "title", 1, notebook_limits::title_max_chars);
         s.markdown_to(normalised, "text");
-        if (const json* check = s.find("check")) {
-            const std::string check_at = s.at("check");
-            if (expect_object(cx, *check, check_at)) {
-                check_fields(cx, *check, check_at, {"prompt", "answer", "hint"}, {"prompt", "answer"}, "a study check");
-                const Fields c(cx, *check, check_at);
-                JsonOut normalised_check = normalised.object("check");
-                for (const char* name : {"prompt", "hint"}) c.markdown_to(normalised_check, name);
-                if (const json* answer = c.find("answer"))
-                    check_practice_answer(cx, *answer, c.at("answer"), list.back()["check"]);
-            }
-        }
-    }
+        const json* check = s.find("check");
+        if (!check) return;  // check_fields said so
+        const std::string check_at = s.at("check");
+        if (!expect_object(cx, *check, check_at)) return;
+        check_fields(cx, *check, check_at, {"prompt", "answer", "hint"}, {"prompt", "answer"}, "a study check");
+        const Fields c(cx, *check, check_at);
+        JsonOut normalised_check = normalised.object("check");
+        for (const char* name : {"prompt", "hint"}) c.markdown_to(normalised_check, name);
+        if (const json* answer = c.find("answer")) check_practice_answer(cx, *answer, c.at("answer"), item["check"]);
+    });
 }
 
 }  // namespace notebook_validation

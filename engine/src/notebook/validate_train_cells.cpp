@@ -11,15 +11,12 @@ namespace notebook_validation {
 
 void check_training_lab_cell(Context& cx, const json& cell, const std::string& path, json& out) {
     namespace tf = train_fields;
-    const Fields f(cx, cell, path);
-    JsonOut o = JsonOut::into(out);
-    const std::size_t errors_before = cx.count();
-    o.set("mode", training_lab_mode_names()[0]);
-    f.choice_to(o, "mode", training_lab_mode_names());
-    TrainConfig c;
-    const TableRead read = read_table_cell(cx, cell, path, out, c);
+    TrainingLabCell cell_in;
+    const TableRead read = read_table_cell(cx, cell, path, out, cell_in);
     if (!read.given(tf::probe)) out.erase("probe");  // left out: the page probes a held-out sequence
-    if (cx.count() != errors_before) return;
+    if (!read.ok) return;
+    const Fields f(cx, cell, path);
+    const TrainConfig& c = cell_in.config;
     // The rules between fields, as check_train_config applies them when the cell runs (written
     // here rather than calling it: the learner's module then links none of the training's code).
     if (c.width % c.heads != 0)

@@ -28,6 +28,8 @@ struct Field {
         labels,    // strings, each once; how many is the cell's check (one per row of another field)
         flag_rows, // an array of `count` rows of true/false, each of `range` entries (a mask;
                    // its shape is the cell's check, from other fields)
+        flags,     // an array of `count` true/false (one row's mask; its length is the cell's check)
+        objects,   // an array of `count` objects of the cell's own shape, each read by the cell's check
         choice,    // one of `names()` (an enum whose values are the names' places)
         divisor,   // one of divisor_names() (lessons/divisor.hpp)
         boolean,   // true or false
@@ -81,6 +83,12 @@ struct Field {
     }
     static constexpr Field flag_rows_in(const char* name, WholeRange rows, WholeRange per_row, const char* help) {
         return {name, flag_rows, help, per_row, rows, 0, cell_and_command};
+    }
+    static constexpr Field flags_in(const char* name, WholeRange count, const char* help) {
+        return {name, flags, help, {0, 0}, count, 0, cell_and_command};
+    }
+    static constexpr Field objects_in(const char* name, WholeRange count, const char* help) {
+        return {name, objects, help, {0, 0}, count, 0, cell_only};
     }
     static constexpr Field choice_of(const char* name, const std::vector<std::string>& (*names)(), const char* help) {
         return {name, choice, help, {0, 0}, {0, 0}, 0, cell_and_command, nullptr, 0, names};

@@ -78,7 +78,23 @@ void fields(ScaleProblem& p, Visit&& field) {
 
 // Where a cell runs: "auto" (WebGPU when the browser, the adapter and its limits allow, else
 // WebAssembly), or forced "webgpu" (still falls back, with a note, when it cannot) or "wasm".
-const std::vector<std::string>& scale_backend_names();  // {"auto", "webgpu", "wasm"}; [0] is the default
+const std::vector<std::string>& scale_backend_names();  // {"auto", "webgpu", "wasm"}
+enum class ScaleBackend { automatic, webgpu, wasm };    // the names' places
+
+// The attention-scale cell: the problem in the cell's ranges and where it runs.
+struct ScaleCell {
+    ScaleProblem problem;
+    ScaleBackend backend = ScaleBackend::automatic;
+};
+namespace attention_scale_fields {
+inline constexpr Field backend = Field::choice_of(
+    "backend", scale_backend_names, "where the cell runs: auto (WebGPU when it can, else WebAssembly), webgpu or wasm");
+}  // namespace attention_scale_fields
+template <class Visit>
+void fields(ScaleCell& c, Visit&& field) {
+    fields(c.problem, field);
+    field(attention_scale_fields::backend, c.backend);
+}
 
 // UserError naming the field ("attention_scale: tokens ...") when outside the limits.
 void check_scale_problem(const ScaleProblem& p, const std::string& who);

@@ -10,6 +10,7 @@
 
 #include "attnbook/core/field.hpp"
 #include "attnbook/core/numpy_rng.hpp"
+#include "attnbook/lessons/pipeline.hpp"
 
 namespace attnbook {
 
@@ -36,14 +37,22 @@ struct JacobianNormsInput {
     std::size_t keys = 6;
     std::size_t trials = 500;
 };
-// The `jacobian_norms` command's fields and the jacobian cell's seed (core/field.hpp); fields()
-// binds each to its member, in order. The defaults are JacobianNormsInput's. The cell checks its
-// widths itself, each against the lesson's combined limit, and runs with the default keys and trials.
+// The jacobian cell: one row of scores (its Jacobian, the `jacobian` command's) and the widths
+// of jacobian_norms, which the cell runs with the default keys and trials.
+struct JacobianCellInput {
+    std::vector<double> scores = row_from(pipeline_defaults::scores);  // the pipeline's word
+    JacobianNormsInput norms;
+};
+
+// The `jacobian_norms` command's fields and the jacobian cell's (core/field.hpp); fields() binds
+// each to its member, in order. The defaults are the structs'. Each width's combined limit
+// (check_jacobian_input) is the cell's check between fields.
 namespace jacobian_fields {
 namespace lim = jacobian_limits;
+inline constexpr Field scores = Field::numbers_in("scores", {1, lim::max_scores}, lim::max_abs,
+                                                  "one row of scores, whose softmax Jacobian is shown");
 inline constexpr Field seed = Field::whole_in("seed", {0, lim::max_seed}, "the seed of the random scores");
-inline constexpr Field widths =
-    Field::wholes_in("widths", {1, lim::max_widths}, {1, lim::max_width}, "the head widths d", Field::command_only);
+inline constexpr Field widths = Field::wholes_in("widths", {1, lim::max_widths}, {1, lim::max_width}, "the head widths d");
 inline constexpr Field keys = Field::whole_in("keys", {2, lim::max_keys}, "keys per row of scores", Field::command_only);
 inline constexpr Field trials = Field::whole_in("trials", {1, lim::max_trials}, "random rows per width", Field::command_only);
 }  // namespace jacobian_fields
@@ -52,6 +61,11 @@ template <class Visit>
 void fields(JacobianNormsInput& in, Visit&& field) {
     namespace f = jacobian_fields;
     field(f::seed, in.seed); field(f::widths, in.widths); field(f::keys, in.keys); field(f::trials, in.trials);
+}
+template <class Visit>
+void fields(JacobianCellInput& in, Visit&& field) {
+    namespace f = jacobian_fields;
+    field(f::scores, in.scores); field(f::widths, in.norms.widths); field(f::seed, in.norms.seed);
 }
 
 struct JacobianNorms {

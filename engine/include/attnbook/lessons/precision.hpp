@@ -65,13 +65,18 @@ inline constexpr std::size_t min_head_width = 1, max_head_width = 256;
 inline constexpr std::size_t max_checked_rows = 32;  // query rows compared with float64
 // A precision-lab cell runs the lab at 1 to 6 lengths T (ascending), scaled and unscaled each.
 inline constexpr std::size_t cell_max_lengths = 6;
-inline const std::vector<std::size_t> cell_default_tokens = {16, 64, 256, 1024};
 }  // namespace precision_limits
 
+// The precision-lab cell: the lab at several lengths T, each scaled and unscaled.
+struct PrecisionCell {
+    std::vector<std::size_t> tokens = {16, 64, 256, 1024};  // ascending
+    PrecisionInput run;  // head_width and seed (tokens and unscaled are the lengths' and the lab's)
+};
+
 // The `precision` command's fields and the precision-lab cell's (core/field.hpp); fields() binds
-// each to its member, in order. The defaults are PrecisionInput's. The cell runs several lengths
-// (its own `tokens` list, precision_limits::cell_*) and both scales, so tokens and unscaled here
-// are the command's.
+// each to its member, in order. The defaults are the structs'. The cell runs several lengths (its
+// own `tokens` list, ascending: the cell's check) and both scales, so tokens and unscaled of
+// PrecisionInput are the command's.
 namespace precision_fields {
 namespace lim = precision_limits;
 inline constexpr Field tokens =
@@ -79,6 +84,8 @@ inline constexpr Field tokens =
 inline constexpr Field head_width = Field::whole_in("head_width", {lim::min_head_width, lim::max_head_width}, "the head width d");
 inline constexpr Field seed = Field::whole_in("seed", {0, lim::max_seed}, "the seed of the random queries, keys and values");
 inline constexpr Field unscaled = Field::switch_named("unscaled", "scale 1 instead of 1/sqrt(d)", Field::command_only);
+inline constexpr Field cell_tokens = Field::wholes_in("tokens", {1, lim::cell_max_lengths}, {lim::min_tokens, lim::max_tokens},
+                                                      "the lengths T the lab runs at, ascending", Field::cell_only);
 }  // namespace precision_fields
 
 template <class Visit>
@@ -86,6 +93,11 @@ void fields(PrecisionInput& in, Visit&& field) {
     namespace f = precision_fields;
     field(f::tokens, in.tokens); field(f::head_width, in.head_width); field(f::seed, in.seed);
     field(f::unscaled, in.unscaled);
+}
+template <class Visit>
+void fields(PrecisionCell& in, Visit&& field) {
+    namespace f = precision_fields;
+    field(f::cell_tokens, in.tokens); field(f::head_width, in.run.head_width); field(f::seed, in.run.seed);
 }
 
 struct FormatResult {

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "attnbook/core/field.hpp"
+
 namespace attnbook {
 
 using Rows = std::vector<std::vector<double>>;
@@ -20,8 +22,20 @@ using Rows = std::vector<std::vector<double>>;
 // The `scale` argument (the pytorch-rules cell's and command's): an explicit scale in (0, max].
 namespace pytorch_rules_limits {
 inline constexpr int max_scale = 1000;  // whole: limits prints it as 1000
-inline constexpr double scale_default = 1.0;
 }  // namespace pytorch_rules_limits
+
+struct PytorchRulesInput {
+    double scale = 1.0;  // the explicit scale shown beside the default 1/sqrt(E)
+};
+namespace pytorch_rules_fields {
+inline constexpr Field scale =
+    Field::positive_to("scale", pytorch_rules_limits::max_scale, "the explicit scale shown beside 1/sqrt(E)");
+}  // namespace pytorch_rules_fields
+
+template <class Visit>
+void fields(PytorchRulesInput& in, Visit&& field) {
+    field(pytorch_rules_fields::scale, in.scale);
+}
 
 struct PytorchRules {
     Rows queries, keys, values;  // the example (L, E), (S, E), (S, Ev)
@@ -43,6 +57,6 @@ struct PytorchRules {
 };
 
 // explicit_scale: the `scale` argument shown beside the default (finite, > 0).
-PytorchRules pytorch_rules(double explicit_scale = pytorch_rules_limits::scale_default);
+PytorchRules pytorch_rules(double explicit_scale = PytorchRulesInput{}.scale);
 
 }  // namespace attnbook

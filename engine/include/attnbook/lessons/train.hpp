@@ -116,6 +116,22 @@ void fields(TrainConfig& c, Visit&& field) {
     field(f::eval_every, c.eval_every); field(f::probe, c.probe);
 }
 
+// The training-lab cell: its mode (training_lab_mode_names(), in order) and the settings.
+enum class TrainingLabMode { train, divisors };
+struct TrainingLabCell {
+    TrainingLabMode mode = TrainingLabMode::train;
+    TrainConfig config;
+};
+namespace train_fields {
+inline constexpr Field mode = Field::choice_of(
+    "mode", training_lab_mode_names, "one run (train), or sqrt(d), d and 1 trained side by side (divisors)");
+}  // namespace train_fields
+template <class Visit>
+void fields(TrainingLabCell& c, Visit&& field) {
+    field(train_fields::mode, c.mode);
+    fields(c.config, field);
+}
+
 // Every limit and the width/heads rule; UserError names the field.
 void check_train_config(const TrainConfig& config);
 

@@ -40,6 +40,7 @@ public:
     virtual std::optional<std::vector<std::vector<double>>> rows(const Field& f) = 0;
     virtual std::optional<std::vector<std::string>> strings(const Field& f) = 0;  // strings, labels
     virtual std::optional<std::vector<Flags>> flag_rows(const Field& f) = 0;
+    virtual std::optional<Flags> flags(const Field& f) = 0;
     virtual std::optional<std::size_t> choice(const Field& f) = 0;  // the name's place in f.names()
     virtual std::optional<Divisor> divisor(const Field& f) = 0;
     virtual std::optional<bool> boolean(const Field& f) = 0;
@@ -48,7 +49,7 @@ public:
 // One entry of a table with the member it fills: the table as data, walked by plain functions
 // (one copy of the reader, not one per input struct).
 struct BoundField {
-    enum Type : unsigned char { u64, size, real, sizes, reals, real_rows, texts, flag_rows, divisor, choice, boolean };
+    enum Type : unsigned char { u64, size, real, sizes, reals, real_rows, texts, flag_rows, flags, divisor, choice, boolean };
     const Field* field;  // the table's entry (static data)
     Type type;
     void* member;
@@ -64,6 +65,7 @@ constexpr BoundField::Type bound_type() {
     else if constexpr (std::is_same_v<T, std::vector<std::vector<double>>>) return BoundField::real_rows;
     else if constexpr (std::is_same_v<T, std::vector<std::string>>) return BoundField::texts;
     else if constexpr (std::is_same_v<T, std::vector<Flags>>) return BoundField::flag_rows;
+    else if constexpr (std::is_same_v<T, Flags>) return BoundField::flags;
     else if constexpr (std::is_enum_v<T>) {
         // A choice: the enum's value is the name's place (read and written as an int's bytes).
         static_assert(sizeof(T) == sizeof(int), "a choice's enum has an int's size");
