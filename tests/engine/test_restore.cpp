@@ -57,7 +57,7 @@ TEST_CASE("restore: the scaling study's max_block holds across keys") {
         const json alone = restore("scaling-study", cell, {{"widths", {4096}}});
         CHECK(alone.at("state") == json::object());
         CHECK(refusal(alone, "widths") ==
-              "pairs x width: 20000 x 4096 numbers is more than the 8388608 one table may hold");
+              "scaling-study: $.widths: pairs x width: 20000 x 4096 numbers is more than the 8388608 one table may hold");
         const json both = restore("scaling-study", cell, {{"widths", {4096}}, {"pairs", 2000}, {"trials", 100}});
         // The table's order is seed, widths, pairs, trials: widths comes before pairs and fails.
         CHECK(both.at("state") == json{{"pairs", 2000}, {"trials", 100}});
@@ -112,4 +112,45 @@ TEST_CASE("restore: the cell types without a table keep their state as it came")
     const json state = {{"q", {1, 2}}, {"norm", "sparsemax"}};
     CHECK(restore("explorable", json::object(), state).at("state") == state);
     CHECK_THROWS_AS(run_command("restore", {{"type", "cost"}, {"cell", kCost}, {"state", 3}}), UserError);
+}
+
+TEST_CASE("restore: the explorable's query, mask, keys, values, reference and normaliser") {
+    const json cell = {{"query", {2, 1}},          {"keys", {{-1, 2}, {1, 0}, {0, 1}}},
+                       {"values", {{2, 0}, {0, 2}, {-1, -1}}}, {"labels", {"A", "B", "C"}},
+                       {"mask", {true, true, true}}, {"divisor", "sqrt"},
+                       {"reference_query", {2, 1}}};
+    SECTION("values of the cell's shape and limits are kept") {
+        const json state = {{"q", {0.5, -3}}, {"m", {true, false, true}}, {"ks", {{1, 1}, {2, 2}, {3, 3}}},
+                            {"r", {1, 1}}, {"norm", "sparsemax"}};
+        const json answer = restore("explorable", cell, state);
+        CHECK(answer.at("state") == state);
+        CHECK(answer.at("refused").empty());
+    }
+    SECTION("a query, mask or reference of another width, a matrix of another shape, an unknown normaliser") {
+        const json answer = restore("explorable", cell,
+                                    {{"q", {1, 2, 3}}, {"m", {true, false}}, {"vs", {{1, 1}, {2, 2}}},
+                                     {"r", {1}}, {"norm", "max"}, {"div", "d"}});
+        CHECK(answer.at("state") == json::object());
+        // A rule between fields (the lesson's wording) is placed at the field the key sets.
+        CHECK(refusal(answer, "q") == "explorable: $.query: keys[0] has 2 numbers but the query has 3");
+        CHECK(refusal(answer, "m").rfind("explorable: $.mask: ", 0) == 0);
+        CHECK(refusal(answer, "vs") == "explorable: $.values: the cell's values are 3 x 2; a saved value keeps that shape");
+        CHECK(refusal(answer, "r") == "explorable: $.reference_query: reference_query has 1 numbers but the query has 2");
+        CHECK(refusal(answer, "norm").find("$.normalizer") != std::string::npos);
+        CHECK(refusal(answer, "div") == "explorable: \"div\" is not a setting this cell keeps");
+    }
+}
+
+TEST_CASE("restore: PyTorch's explicit scale and the Jacobian's scores in the table's ranges") {
+    const json rules = restore("pytorch-rules", {{"scale", 0.5}}, {{"scale", 0.25}});
+    CHECK(rules.at("state") == json{{"scale", 0.25}});
+    const json too_large = restore("pytorch-rules", {{"scale", 0.5}}, {{"scale", 1e9}});
+    CHECK(too_large.at("state") == json::object());
+    CHECK(refusal(too_large, "scale").find("$.scale") != std::string::npos);
+
+    const json cell = {{"scores", {1, 2, 3}}, {"widths", {4, 16}}, {"seed", 0}};
+    const json kept = restore("jacobian", cell, {{"s", {0.5, 1, 1.5, 2}}, {"mult", 3}});
+    CHECK(kept.at("state") == json{{"s", {0.5, 1, 1.5, 2}}, {"mult", 3}});  // mult: the page's own key
+    const json refused = restore("jacobian", cell, {{"s", {1e300}}});
+    CHECK(refusal(refused, "s").find("$.scores") != std::string::npos);
 }

@@ -1,7 +1,7 @@
 // The `restore` command in the learner's module (the one a lesson page loads): a permalink's state
 // for one cell checked by the engine before the cell's first draw (web/src/attention-notebook.js).
 // Hand-written cases: a good key kept, a bad one dropped with a message naming its field, an
-// unknown key refused, the scaling study's max_block (2^23 numbers in one block) across keys; and
+// unknown key refused, the explorable's shapes, the scaling study's max_block (2^23 numbers in one block) across keys; and
 // the native CLI's engine answers the same (tests/engine/test_restore.cpp has the native cases).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -34,7 +34,7 @@ test('the scaling study\'s max_block is the engine\'s rule: widths [4096] x 2000
   // 20000 x 4096 = 81,920,000 > 8,388,608: the widths are refused, the seed beside them kept.
   const answer = restore('scaling-study', SCALING, { seed: 5, widths: [4096] });
   assert.deepEqual(answer.state, { seed: 5 });
-  assert.equal(refusal(answer, 'widths'), 'pairs x width: 20000 x 4096 numbers is more than the 8388608 one table may hold');
+  assert.equal(refusal(answer, 'widths'), 'scaling-study: $.widths: pairs x width: 20000 x 4096 numbers is more than the 8388608 one table may hold');
   // With 2000 pairs and 100 trials the same widths fit: 2000 x 4096 = 8,192,000 and
   // 100 x 6 x 4096 = 2,457,600, both under 2^23.
   const fewer = restore('scaling-study', { ...SCALING, pairs: 2000, trials: 100 }, { widths: [4096] });
@@ -51,7 +51,19 @@ test('a matrix keeps the cell\'s shape; a view key (the row shown) passes to the
   assert.equal(refusal(answer, 'qs'), 'held-sequence: $.queries: the cell\'s queries are 3 x 2; a saved value keeps that shape');
 });
 
-test('a cell type with no field table yet keeps its state as it came', () => {
-  const state = { q: [1, 2], norm: 'sparsemax' };
-  assert.deepEqual(restore('explorable', {}, state), { state, refused: [] });
+test('the explorable: a query of the cell\'s width kept, one of another width refused at $.query', () => {
+  const explorable = {
+    query: [2, 1], keys: [[-1, 2], [1, 0], [0, 1]], values: [[2, 0], [0, 2], [-1, -1]], labels: ['A', 'B', 'C'],
+    mask: [true, true, true], divisor: 'sqrt', reference_query: [2, 1],
+  };
+  const kept = restore('explorable', explorable, { q: [0.5, -3], m: [true, false, true], norm: 'sparsemax' });
+  assert.deepEqual(kept, { state: { q: [0.5, -3], m: [true, false, true], norm: 'sparsemax' }, refused: [] });
+  const refused = restore('explorable', explorable, { q: [1, 2, 3] });
+  assert.deepEqual(refused.state, {});
+  assert.equal(refusal(refused, 'q'), 'explorable: $.query: keys[0] has 2 numbers but the query has 3');
+});
+
+test('a cell type whose saved keys are all the page\'s view (playback\'s time) keeps its state as it came', () => {
+  const state = { t: 3.5 };
+  assert.deepEqual(restore('playback', {}, state), { state, refused: [] });
 });

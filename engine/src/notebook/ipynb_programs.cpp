@@ -32,13 +32,7 @@ void StateArgs::put(const char* kind, const char* field, Field::Kind form) {
         if (json v = permalink_json(form, *t); !v.is_null()) args[field] = std::move(v);
 }
 void StateArgs::numbers(const char* kind, const char* field) { put(kind, field, Field::numbers); }
-void StateArgs::rows(const char* kind, const char* field) { put(kind, field, Field::rows); }
 void StateArgs::whole(const char* kind, const char* field) { put(kind, field, Field::whole); }
-void StateArgs::number(const char* kind, const char* field) { put(kind, field, Field::positive); }
-void StateArgs::bits(const char* kind, const char* field) {
-    if (const std::string* t = find(kind))
-        if (auto v = permalink_bits(*t)) args[field] = json(*v);
-}
 const std::string* StateArgs::find(const char* kind) const {
     const auto it = state.find(kind);
     return it == state.end() ? nullptr : &it->second;
@@ -151,12 +145,8 @@ std::string divisor_code(const std::string& divisor) {
 }
 
 LiveCell explorable(const json& cell, const CellState& state) {
-    StateArgs s{state};
-    s.numbers("q", "query");
-    s.bits("m", "mask");
-    s.rows("ks", "keys");
-    s.rows("vs", "values");
-    Settled settled = settle("explore", cell, {"query", "keys", "values", "mask", "divisor"}, s.args);
+    // The program writes softmax, the lesson's own normaliser (the note below says so).
+    Settled settled = settle_table<ExploreInput>("explore", cell, state, json::object(), {"normalizer"});
     json python_args = settled.args;
     python_args["labels"] = cell.at("labels");
     const std::string program = run_command("python", python_args).at("program").get<std::string>();

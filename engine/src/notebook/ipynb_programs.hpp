@@ -19,16 +19,14 @@
 namespace attnbook {
 
 // A cell's permalink values turned into command arguments, for what a lesson's table does not
-// hold (the explorable's, a command's own argument): each call reads one kind of the page's
-// permalink (permalink.js's forms) into one field; values that do not decode are skipped.
+// hold (the pipeline's knob, the Jacobian's multiplier, the block's causal switch): each call reads
+// one kind of the page's permalink (permalink.js's forms) into one field; values that do not
+// decode are skipped.
 struct StateArgs {
     const CellState& state;
     nlohmann::json args = nlohmann::json::object();
     void numbers(const char* kind, const char* field);
-    void rows(const char* kind, const char* field);
-    void bits(const char* kind, const char* field);
     void whole(const char* kind, const char* field);
-    void number(const char* kind, const char* field);
     const std::string* find(const char* kind) const;
     // The value of `kind` in permalink.js's form of a field kind, at `field`.
     void put(const char* kind, const char* field, Field::Kind form);

@@ -3,6 +3,7 @@
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/block.hpp"
 #include "attnbook/lessons/mistakes.hpp"
+#include "attnbook/lessons/pytorch_rules.hpp"
 #include "attnbook/notebook/commands.hpp"
 #include "ipynb_programs.hpp"
 
@@ -106,9 +107,7 @@ print("H_out\n", np.round(h_out, 3))
 }
 
 LiveCell pytorch_rules_live(const json& cell, const CellState& state) {
-    StateArgs s{state};
-    s.number("scale", "scale");
-    const Settled settled = settle("pytorch_rules", cell, {"scale"}, s.args);
+    const Settled settled = settle_table<PytorchRulesInput>("pytorch_rules", cell, state);
     const json &args = settled.args, &result = settled.result, &ex = result.at("example");
     return live(cell, "PyTorch's rules", settled,
                 "How `torch.nn.functional.scaled_dot_product_attention` reads its options, on a short "

@@ -180,6 +180,10 @@ json permalink_json(Field::Kind kind, const std::string& text) {
         }
         case Field::rows: return rows_json(permalink_rows(text));
         case Field::flag_rows: return rows_json(permalink_bit_rows(text));
+        case Field::flags: {
+            const auto v = permalink_bits(text);
+            return v ? json(*v) : json();
+        }
         case Field::positive: {
             const auto v = permalink_number(text);
             return v ? number_json(*v) : json();
@@ -188,7 +192,8 @@ json permalink_json(Field::Kind kind, const std::string& text) {
         case Field::divisor:
         case Field::choice: return text.empty() ? json() : json(text);
         case Field::strings:
-        case Field::labels: break;  // no permalink keeps a list of labels
+        case Field::labels:
+        case Field::objects: break;  // no permalink keeps a list of labels or of objects
     }
     return nullptr;
 }

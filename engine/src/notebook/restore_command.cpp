@@ -20,11 +20,14 @@
 #include "attnbook/lessons/attention_scale.hpp"
 #include "attnbook/lessons/block.hpp"
 #include "attnbook/lessons/cost_model.hpp"
+#include "attnbook/lessons/explore_row.hpp"
 #include "attnbook/lessons/hand_example.hpp"
+#include "attnbook/lessons/jacobian.hpp"
 #include "attnbook/lessons/mistakes.hpp"
 #include "attnbook/lessons/online_softmax.hpp"
 #include "attnbook/lessons/pipeline.hpp"
 #include "attnbook/lessons/precision.hpp"
+#include "attnbook/lessons/pytorch_rules.hpp"
 #include "attnbook/lessons/scaling_study.hpp"
 #include "attnbook/lessons/sequence.hpp"
 #include "attnbook/lessons/train.hpp"
@@ -39,12 +42,19 @@ using nlohmann::json;
 namespace {
 
 // One cell of this type with these values (JSON by field name) read by its table and checked by
-// the lesson's rules between fields; throws the first refusal.
+// the lesson's rules between fields; throws the first refusal. The table's messages name their
+// field; a rule's (the lesson's own wording) is placed at `field`, the one being restored.
 template <class Input, void (*Rules)(const Input&)>
-void check_cell(const char* type, const json& values) {
+void check_cell(const char* type, const json& values, const char* field) {
     Input in{};
     read_cell_values(type, values, bind_fields(in));
-    if constexpr (Rules != nullptr) Rules(in);
+    if constexpr (Rules != nullptr) {
+        try {
+            Rules(in);
+        } catch (const UserError& e) {
+            throw UserError(field ? join_text({type, ": $.", field, ": ", e.what()}) : join_text({type, ": ", e.what()}));
+        }
+    }
 }
 
 // The lessons' rules between fields that a check function of their own does not state: the
@@ -55,6 +65,13 @@ void online_rules(const OnlineSoftmaxInput& in) { online_softmax(in); }
 void block_rules(const BlockInput& in) { transformer_block(in); }
 void sequence_rules(const SequenceInput& in) { sequence_rows(in); }
 void scale_rules(const ScaleProblem& p) { check_scale_problem(p, "attention-scale"); }
+// The explorable's row runs (a key per source as wide as the query, a value per key, a mask entry
+// per key), and the reference query the page's reset returns to is as wide as the query.
+void explorable_rules(const ExplorableCell& c) {
+    explore_row(c.row);
+    if (!c.reference_query.empty() && c.reference_query.size() != c.row.query.size())
+        throw_format("reference_query has {} numbers but the query has {}", {c.reference_query.size(), c.row.query.size()});
+}
 
 // A matrix's shape: its rows' lengths (a value that is no list of lists has none).
 std::vector<std::size_t> shape_of(const json& rows) {
@@ -76,7 +93,7 @@ void check_shape(const char* type, const Field& f, const json& cell_value, const
 struct Restorable {
     const char* type;
     std::vector<Field> (*fields)();  // the cell's entries of the table, in order
-    void (*check)(const char* type, const json& values);
+    void (*check)(const char* type, const json& values, const char* field);
     const char* view;  // the one key the page keeps beside the table, or nullptr
 };
 
@@ -89,6 +106,7 @@ const Restorable kRestorable[] = {
     restorable<ScalingInput, check_scaling_input>("scaling-study"),
     restorable<CostInput>("cost"),
     restorable<MistakesInput>("mistakes"),
+    restorable<ExplorableCell, explorable_rules>("explorable"),
     restorable<AlternativesInput>("alternatives", "row"),
     restorable<PrecisionInput>("precision-lab"),
     restorable<HandExampleInput, hand_rules>("hand-example"),
@@ -98,6 +116,9 @@ const Restorable kRestorable[] = {
     restorable<SequenceInput, sequence_rules>("held-sequence", "row"),
     restorable<ScaleProblem, scale_rules>("attention-scale", "be"),
     restorable<TrainConfig, check_train_config>("training-lab"),
+    restorable<PytorchRulesInput>("pytorch-rules"),
+    // The multiplier step is the page's: the scores times 2^mult stay in range (jacobian.js).
+    restorable<JacobianCellInput>("jacobian", "mult"),
 };
 
 void refuse(json& refused, const std::string& key, const std::string& message) {
@@ -111,7 +132,7 @@ json restore(const Restorable& r, const json& cell, const json& state) {
     json values = json::object();  // the cell's fields, then each key accepted
     for (const Field& f : fields)
         if (const json* v = json_member(cell, f.name)) values[f.name] = *v;
-    r.check(r.type, values);  // the cell as it is (a cell the site's build accepted passes)
+    r.check(r.type, values, nullptr);  // the cell as it is (a cell the site's build accepted passes)
     json kept = json::object(), refused = json::array();
     for (const Field& f : fields) {
         const json* v = f.permalink ? json_member(state, f.permalink) : nullptr;
@@ -123,7 +144,7 @@ json restore(const Restorable& r, const json& cell, const json& state) {
                 const json* own = json_member(values, f.name);
                 check_shape(r.type, f, own ? *own : json(), *v);
             }
-            r.check(r.type, merged);
+            r.check(r.type, merged, f.name);
             values = std::move(merged);
             kept[f.permalink] = *v;
         } catch (const UserError& e) {

@@ -14,12 +14,11 @@ export function renderJacobian(cell, ctx) {
   const lim = ctx.limits.lesson_cells.jacobian;
   // The multiplier steps are powers of two, 1 … 64 (2^0 … 2^6): saturation arrives within a few of them.
   const steps = { min: 0, max: 6 };
-  // Saved scores (the permalink's s) and step (mult): the scores as the engine takes them, and a
-  // step whose multiplied scores stay in the engine's range.
+  // Saved scores (the permalink's s, kept by the engine's restore) and step (mult, the page's own:
+  // a step whose multiplied scores stay in the engine's range).
   const saved = ctx.initial || {};
-  const okScores = (xs, k = 1) => Array.isArray(xs) && xs.length >= 1 && xs.length <= lim.max_scores && xs.every((x) => Number.isFinite(x) && Math.abs(x * k) <= lim.max_abs);
-  const startScores = okScores(saved.s) ? saved.s : cell.scores;
-  const startStep = wholeIn(saved.mult, steps) !== undefined && okScores(startScores, 2 ** saved.mult) ? saved.mult : 0;
+  const startScores = saved.s || cell.scores;
+  const startStep = wholeIn(saved.mult, steps) !== undefined && startScores.every((x) => Math.abs(x * 2 ** saved.mult) <= lim.max_abs) ? saved.mult : 0;
   const input = h('input', { type: 'text', id: `${id}-scores`, value: startScores.join(', '), size: 24, 'aria-describedby': `${id}-err` });
   const err = h('p', { class: 'input-error', id: `${id}-err`, role: 'alert', hidden: true });
   const scaleBox = h('input', { type: 'range', id: `${id}-mult`, min: steps.min, max: steps.max, step: 1, value: startStep });

@@ -14,10 +14,8 @@ const shape = (xs) => `(${xs.join(', ')})`;
 
 export function renderPytorchRules(cell, ctx) {
   const id = uniqueId('torch');
-  // A saved scale (the permalink's) in the engine's range (0, limits' scale max], else the cell's.
-  const maxScale = ctx.limits.lesson_cells.pytorch_rules.scale.max;
-  const savedScale = ctx.initial?.scale;
-  let scale = Number.isFinite(savedScale) && savedScale > 0 && savedScale <= maxScale ? savedScale : cell.scale;
+  // The permalink's scale where the engine's restore kept it, else the cell's.
+  let scale = ctx.initial?.scale ?? cell.scale;
   const input = h('input', { type: 'number', id: `${id}-scale`, min: '0.01', max: '1000', step: '0.05', value: String(scale) });
   const inputError = h('p', { class: 'input-error', role: 'alert', hidden: true });
   const out = h('div', { 'aria-live': 'polite' }, h('p', { class: 'loading' }, 'Computing…'));

@@ -71,19 +71,22 @@ struct ExplorableCell {
 namespace explore_fields {
 namespace lim = explore_limits;
 inline constexpr WholeRange sources{1, lim::cell_max_keys}, width{1, lim::cell_max_width};
-inline constexpr Field query = Field::numbers_in("query", width, lim::cell_max_abs, "the query (d)");
-inline constexpr Field keys = Field::rows_in("keys", sources, width, lim::cell_max_abs, "a key per source (n, d)");
-inline constexpr Field values = Field::rows_in("values", sources, width, lim::cell_max_abs, "a value per source (n, dv)");
+inline constexpr Field query = Field::numbers_in("query", width, lim::cell_max_abs, "the query (d)").linked("q");
+inline constexpr Field keys = Field::rows_in("keys", sources, width, lim::cell_max_abs, "a key per source (n, d)").linked("ks");
+inline constexpr Field values =
+    Field::rows_in("values", sources, width, lim::cell_max_abs, "a value per source (n, dv)").linked("vs");
 inline constexpr Field labels = Field::labels_in("labels", {0, lim::cell_max_keys}, {1, lim::cell_label_max_chars},
                                                  "a name per source (A, B, C, ... when left out)");
 inline constexpr Field mask =
-    Field::flags_in("mask", {0, lim::cell_max_keys}, "which sources the query may attend to (n; all when left out)");
+    Field::flags_in("mask", {0, lim::cell_max_keys}, "which sources the query may attend to (n; all when left out)")
+        .linked("m");
 inline constexpr Field divisor = Field::divisor_of("what the dot products are divided by");
 inline constexpr Field normalizer =
-    Field::choice_of("normalizer", normalizer_names, "what turns the scores into shares (softmax when left out)");
+    Field::choice_of("normalizer", normalizer_names, "what turns the scores into shares (softmax when left out)")
+        .linked("norm");
 inline constexpr Field reference_query = Field::numbers_in(
     "reference_query", width, lim::cell_max_abs, "the query the page's reset returns to (the query when left out)",
-    Field::cell_only);
+    Field::cell_only).linked("r");
 inline constexpr Field presets = Field::rows_in("presets", {1, lim::cell_max_presets}, width, lim::cell_max_abs,
                                                 "queries the reader can pick, each as wide as the query",
                                                 Field::cell_only);

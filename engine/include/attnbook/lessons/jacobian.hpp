@@ -50,7 +50,8 @@ struct JacobianCellInput {
 namespace jacobian_fields {
 namespace lim = jacobian_limits;
 inline constexpr Field scores = Field::numbers_in("scores", {1, lim::max_scores}, lim::max_abs,
-                                                  "one row of scores, whose softmax Jacobian is shown");
+                                                  "one row of scores, whose softmax Jacobian is shown")
+                                     .linked("s");
 inline constexpr Field seed = Field::whole_in("seed", {0, lim::max_seed}, "the seed of the random scores");
 inline constexpr Field widths = Field::wholes_in("widths", {1, lim::max_widths}, {1, lim::max_width}, "the head widths d");
 inline constexpr Field keys = Field::whole_in("keys", {2, lim::max_keys}, "keys per row of scores", Field::command_only);

@@ -29,7 +29,8 @@ struct PytorchRulesInput {
 };
 namespace pytorch_rules_fields {
 inline constexpr Field scale =
-    Field::positive_to("scale", pytorch_rules_limits::max_scale, "the explicit scale shown beside 1/sqrt(E)");
+    Field::positive_to("scale", pytorch_rules_limits::max_scale, "the explicit scale shown beside 1/sqrt(E)")
+        .linked("scale");
 }  // namespace pytorch_rules_fields
 
 template <class Visit>

@@ -1,8 +1,8 @@
 // Where an explorable starts: the cell's shape, its defaults, and its first state, the cell's own
-// with the permalink's fields (ctx.initial) where each is valid; and what the permalink keeps of a
-// state. No DOM here.
+// with the permalink's fields (ctx.initial, each checked by the engine's restore before the first
+// draw); and what the permalink keeps of a state. No DOM here.
 
-import { matrix, changedFields } from '../saved.js';
+import { changedFields } from '../saved.js';
 import { copyRows } from './state.js';
 
 /** The cell's shape and defaults: n sources, query width d, value width dv, labels, the limit on entries. */
@@ -21,17 +21,16 @@ export function explorableShape(cell, ctx) {
   };
 }
 
-/** The first state: each field from the permalink when valid, else the cell's. */
+/** The first state: each field from the permalink where the engine kept it, else the cell's. */
 export function startState(cell, saved, shape) {
-  const { n, d, dv, maxAbs } = shape;
   return {
-    q: validQuery(saved?.q, d, maxAbs) || [...cell.query],
-    mask: validMask(saved?.m, n) || shape.defaultMask(),
+    q: [...(saved?.q || cell.query)],
+    mask: saved?.m ? [...saved.m] : shape.defaultMask(),
     // keys and values the learner edited (ks, vs), each kept whole or not at all
-    keys: copyRows(matrix(saved?.ks, n, d, maxAbs) || cell.keys),
-    values: copyRows(matrix(saved?.vs, n, dv, maxAbs) || cell.values),
-    ref: validQuery(saved?.r, d, maxAbs) || shape.defaultRef(),
-    norm: shape.normalizers.includes(saved?.norm) ? saved.norm : shape.defaultNorm,
+    keys: copyRows(saved?.ks || cell.keys),
+    values: copyRows(saved?.vs || cell.values),
+    ref: saved?.r ? [...saved.r] : shape.defaultRef(),
+    norm: saved?.norm ?? shape.defaultNorm,
     result: null, // the engine's latest answer (null: none yet, or it failed)
     // The mask `result` was computed with: the learner may have changed the mask since (a drag's
     // sentence timer, an answer on its way), and a mask allowing nothing beside an answer that
@@ -47,10 +46,3 @@ export function savedState(s, cell, shape) {
     { q: cell.query, m: shape.defaultMask(), ks: cell.keys, vs: cell.values, r: shape.defaultRef(), norm: shape.defaultNorm });
 }
 
-function validQuery(q, d, maxAbs) {
-  return Array.isArray(q) && q.length === d && q.every((x) => Number.isFinite(x) && Math.abs(x) <= maxAbs) ? q : null;
-}
-
-function validMask(m, n) {
-  return Array.isArray(m) && m.length === n ? m.map((x) => Boolean(Number(x))) : null;
-}
