@@ -13,10 +13,6 @@ namespace attnbook {
 
 using nlohmann::json;
 
-namespace {
-constexpr Shown kThree{3, Rounding::fixed};
-}  // namespace
-
 json alternatives_command(const json& raw, const Progress&) {
     const AlternativesInput in = read_command_fields<AlternativesInput>("alternatives", raw);
     const Alternatives r = run_lesson("alternatives: $.{}", attention_alternatives, in);
@@ -33,13 +29,13 @@ json alternatives_command(const json& raw, const Progress&) {
             // Small-aware (core/number_small.hpp): entmax's 0.0003 must not read as 0.000 beside
             // sparsemax's exact zeros, which are shown as "0".
             .set("weights", small_aware_rows(m.weights, 3))
-            .pair_rows("output", m.output, kThree)
-            .pairs("row_sums", m.row_sums, kThree);
+            .pair_rows("output", m.output, three_decimals)
+            .pairs("row_sums", m.row_sums, three_decimals);
     o.object("linear")
-        .pair_rows("left", r.linear_left, kThree)
-        .pair_rows("right", r.linear_right, kThree)
+        .pair_rows("left", r.linear_left, three_decimals)
+        .pair_rows("right", r.linear_right, three_decimals)
         .pair("reassociation_difference", r.linear_reassociation_difference, kError);
-    o.object("performer").set("features", in.features).pair("difference_from_dot", r.performer_difference, kThree);
+    o.object("performer").set("features", in.features).pair("difference_from_dot", r.performer_difference, three_decimals);
     return out;
 }
 

@@ -6,15 +6,8 @@
 #include "attnbook/notebook/number_json.hpp"
 
 namespace attnbook {
-namespace {
 
 using nlohmann::json;
-
-// Three decimals, always: one matrix must not mix 0.16 and -2.55 with 1.738 (issue 19), and the
-// columns of a table line up on the decimal point.
-constexpr Shown kShown{3, Rounding::fixed};
-
-}  // namespace
 
 json block_command(const json& raw, const Progress&) {
     namespace bl = block_limits;
@@ -40,24 +33,24 @@ json block_command(const json& raw, const Progress&) {
     json& heads = o.array("heads");
     for (const auto& h : r.heads)
         JsonOut::push(heads)
-            .pair_rows("q", h.q, kShown)
-            .pair_rows("k", h.k, kShown)
-            .pair_rows("v", h.v, kShown)
-            .pair_rows("scores", h.scores, kShown)
-            .pair_rows("shares", h.shares, kShown)
-            .pair_rows("output", h.output, kShown);
+            .pair_rows("q", h.q, three_decimals)
+            .pair_rows("k", h.k, three_decimals)
+            .pair_rows("v", h.v, three_decimals)
+            .pair_rows("scores", h.scores, three_decimals)
+            .pair_rows("shares", h.shares, three_decimals)
+            .pair_rows("output", h.output, three_decimals);
     o.set("heads_count", in.heads)
         .set("epsilon", bl::epsilon)
         .set("activation", activation_name(in.activation))
-        .pair_rows("ln1", r.ln1, kShown)
+        .pair_rows("ln1", r.ln1, three_decimals)
         .set("all_masked", r.all_masked)
-        .pair_rows("concat", r.concat, kShown)
-        .pair_rows("attention_out", r.attention_out, kShown)
-        .pair_rows("h_prime", r.h_prime, kShown)
-        .pair_rows("ln2", r.ln2, kShown)
-        .pair_rows("mlp_hidden", r.mlp_hidden, kShown)
-        .pair_rows("mlp_out", r.mlp_out, kShown)
-        .pair_rows("h_out", r.h_out, kShown);
+        .pair_rows("concat", r.concat, three_decimals)
+        .pair_rows("attention_out", r.attention_out, three_decimals)
+        .pair_rows("h_prime", r.h_prime, three_decimals)
+        .pair_rows("ln2", r.ln2, three_decimals)
+        .pair_rows("mlp_hidden", r.mlp_hidden, three_decimals)
+        .pair_rows("mlp_out", r.mlp_out, three_decimals)
+        .pair_rows("h_out", r.h_out, three_decimals);
     return out;
 }
 

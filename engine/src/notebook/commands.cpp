@@ -28,11 +28,9 @@ namespace {
 
 using nlohmann::json;
 
-// The explorable shows up to three decimals with trailing zeros dropped (0.14, 1.414, 0),
-// the lesson tables a fixed count (2.00, 0.574).
+// The explorable shows up to three decimals with trailing zeros dropped (0.14, 1.414, 0); the
+// lesson tables a fixed count (two_decimals, three_decimals: 2.00, 0.574).
 constexpr Shown kExplorable{3, Rounding::trimmed};
-constexpr Shown kTwoDecimals{2, Rounding::fixed};
-constexpr Shown kThreeDecimals{3, Rounding::fixed};
 
 std::vector<double> sqrt_widths(const std::vector<std::size_t>& widths) {
     std::vector<double> out;
@@ -90,14 +88,14 @@ json scaling_command(const json& raw, const Progress& progress) {
     JsonOut(out)
         .set("widths", in.widths)
         .set("divisor", divisor_name(in.divisor))
-        .pairs("raw_std", r.raw_std, kTwoDecimals)
-        .pairs("scaled_std", r.scaled_std, kTwoDecimals)
-        .pairs("top_unscaled", r.top_unscaled, kThreeDecimals)
-        .pairs("top_scaled", r.top_scaled, kThreeDecimals)
+        .pairs("raw_std", r.raw_std, two_decimals)
+        .pairs("scaled_std", r.scaled_std, two_decimals)
+        .pairs("top_unscaled", r.top_unscaled, three_decimals)
+        .pairs("top_scaled", r.top_scaled, three_decimals)
         // The reference lines of the lesson's plots: sqrt(d) (what raw_std follows) and
         // 1/keys (the top weight of an even split).
-        .pairs("sqrt_width", sqrt_widths(in.widths), kTwoDecimals)
-        .pair("even_share", 1.0 / static_cast<double>(in.keys), kThreeDecimals);
+        .pairs("sqrt_width", sqrt_widths(in.widths), two_decimals)
+        .pair("even_share", 1.0 / static_cast<double>(in.keys), three_decimals);
     return out;
 }
 
@@ -106,10 +104,10 @@ json hand_example_command(const json& raw, const Progress&) {
     const HandExample r = hand_example(in);
     json out;
     JsonOut(out)
-        .pair_rows("logits", r.logits, kThreeDecimals)
-        .pair_rows("weights", r.weights, kThreeDecimals)
-        .pairs("row_sums", r.row_sums, kThreeDecimals)
-        .pair_rows("output", r.output, kThreeDecimals);
+        .pair_rows("logits", r.logits, three_decimals)
+        .pair_rows("weights", r.weights, three_decimals)
+        .pairs("row_sums", r.row_sums, three_decimals)
+        .pair_rows("output", r.output, three_decimals);
     return out;
 }
 

@@ -3,7 +3,6 @@
 // links none of the export's code or program text (about 22 KB gzipped).
 #include "ipynb_entry.hpp"
 
-#include "attnbook/core/errors.hpp"
 #include "attnbook/notebook/ipynb.hpp"
 
 namespace attnbook {
@@ -14,9 +13,8 @@ IpynbExporter& ipynb_exporter() {
 }
 
 nlohmann::json ipynb_command(const nlohmann::json& args, const Progress& progress) {
-    if (ipynb_exporter() == nullptr)
-        throw UserError("ipynb: this engine module has no Jupyter export (the CLI and attnbook-export.mjs have it)");
-    return ipynb_exporter()(args, progress);
+    return run_linked(ipynb_exporter(), "ipynb: this engine module has no Jupyter export (the CLI and attnbook-export.mjs have it)",
+                      args, progress);
 }
 
 }  // namespace attnbook

@@ -1,12 +1,10 @@
 #pragma once
 // Where `ipynb_command` finds the export, once enable_ipynb() has put it there (notebook/ipynb.hpp).
-#include <nlohmann/json.hpp>
-
-#include "attnbook/notebook/commands.hpp"
+#include "linked_command.hpp"
 
 namespace attnbook {
 
-using IpynbExporter = nlohmann::json (*)(const nlohmann::json&, const Progress&);
+using IpynbExporter = CommandRunner;
 IpynbExporter& ipynb_exporter();
 
 }  // namespace attnbook

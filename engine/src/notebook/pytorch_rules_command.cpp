@@ -11,10 +11,6 @@ namespace attnbook {
 
 using nlohmann::json;
 
-namespace {
-constexpr Shown kThree{3, Rounding::fixed};
-}  // namespace
-
 json pytorch_rules_command(const json& raw, const Progress&) {
     const PytorchRulesInput in = read_command_fields<PytorchRulesInput>("pytorch_rules", raw);
     const PytorchRules r = run_lesson("pytorch_rules: $.{}", pytorch_rules, in.scale);
@@ -23,16 +19,16 @@ json pytorch_rules_command(const json& raw, const Progress&) {
     JsonOut o(out);
     o.object("example").set("queries", r.queries).set("keys", r.keys).set("values", r.values);
     o.object("scale")
-        .pair("default", r.default_scale, kThree)
-        .pair("explicit", r.explicit_scale, kThree)
-        .pair_rows("weights_default", r.weights_default, kThree)
-        .pair_rows("weights_explicit", r.weights_explicit, kThree);
+        .pair("default", r.default_scale, three_decimals)
+        .pair("explicit", r.explicit_scale, three_decimals)
+        .pair_rows("weights_default", r.weights_default, three_decimals)
+        .pair_rows("weights_explicit", r.weights_explicit, three_decimals);
     o.object("masks")
-        .pair_rows("weights_bool", r.weights_bool, kThree)
-        .pair_rows("weights_additive", r.weights_additive, kThree)
+        .pair_rows("weights_bool", r.weights_bool, three_decimals)
+        .pair_rows("weights_additive", r.weights_additive, three_decimals)
         .pair("max_difference", r.bool_vs_additive, kError);
     o.object("causal")
-        .pair_rows("weights", r.weights_causal, kThree)
+        .pair_rows("weights", r.weights_causal, three_decimals)
         .pair("max_difference_from_bool", r.causal_vs_bool, kError);
     o.object("mask_and_causal").set("engine", r.engine_refusal).set("pytorch", PytorchRules::pytorch_error);
     o.object("gqa")
@@ -43,8 +39,8 @@ json pytorch_rules_command(const json& raw, const Progress&) {
         .pair("max_difference_from_repeated", r.gqa_vs_repeated, kError)
         .set("without_enable_gqa", r.gqa_refusal);
     o.object("fully_masked")
-        .pair_rows("weights", r.masked_weights, kThree)
-        .pair_rows("output", r.masked_output, kThree)
+        .pair_rows("weights", r.masked_weights, three_decimals)
+        .pair_rows("output", r.masked_output, three_decimals)
         .set("rows", r.fully_masked_rows);
     return out;
 }

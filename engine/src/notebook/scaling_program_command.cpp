@@ -25,21 +25,17 @@ std::string widths_tuple(const std::vector<std::size_t>& widths) {
 }
 
 // The divisor as numpy code of d, and how the tables name it.
-const char* divisor_code(Divisor d) {
+struct DivisorText {
+    const char* code;
+    const char* label;
+};
+DivisorText divisor_text(Divisor d) {
     switch (d) {
-        case Divisor::sqrt_width: return "np.sqrt(d)";
-        case Divisor::width: return "float(d)";
-        case Divisor::one: return "1.0";
+        case Divisor::sqrt_width: return {"np.sqrt(d)", "sqrt(d)"};
+        case Divisor::width: return {"float(d)", "d"};
+        case Divisor::one: return {"1.0", "1"};
     }
-    return "np.sqrt(d)";
-}
-const char* divisor_label(Divisor d) {
-    switch (d) {
-        case Divisor::sqrt_width: return "sqrt(d)";
-        case Divisor::width: return "d";
-        case Divisor::one: return "1";
-    }
-    return "sqrt(d)";
+    return {"np.sqrt(d)", "sqrt(d)"};
 }
 
 }  // namespace
@@ -47,7 +43,7 @@ const char* divisor_label(Divisor d) {
 std::string scaling_program(const ScalingInput& in) {
     const std::string widths = widths_tuple(in.widths);
     const std::size_t pairs = in.pairs, trials = in.trials, keys = in.keys;
-    const char *div = divisor_code(in.divisor), *label = divisor_label(in.divisor);
+    const auto [div, label] = divisor_text(in.divisor);
     return join_text({
         "# The scaling study of attnbook's scaled-dot-product-attention lesson, for these settings:\n"
         "#   seed ",

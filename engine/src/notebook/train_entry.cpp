@@ -3,7 +3,6 @@
 // the model's code (about 9 KB gzipped).
 #include "train_entry.hpp"
 
-#include "attnbook/core/errors.hpp"
 #include "attnbook/notebook/train_command.hpp"
 
 namespace attnbook {
@@ -19,15 +18,12 @@ TrainRunner& train_program_runner() {
 }
 
 nlohmann::json train_command(const nlohmann::json& args, const Progress& progress) {
-    if (train_runner() == nullptr)
-        throw UserError("train: this engine module has no training (the CLI has it)");
-    return train_runner()(args, progress);
+    return run_linked(train_runner(), "train: this engine module has no training (the CLI has it)", args, progress);
 }
 
 nlohmann::json train_program_command(const nlohmann::json& args, const Progress& progress) {
-    if (train_program_runner() == nullptr)
-        throw UserError("train_program: this engine module has no training (the CLI has it)");
-    return train_program_runner()(args, progress);
+    return run_linked(train_program_runner(), "train_program: this engine module has no training (the CLI has it)", args,
+                      progress);
 }
 
 }  // namespace attnbook

@@ -17,6 +17,11 @@ struct Shown {
     Rounding rounding = Rounding::fixed;
 };
 
+// The lessons' tables: a fixed number of decimals, so a column lines up on the decimal point
+// and one matrix never mixes 0.16 with 1.738.
+inline constexpr Shown two_decimals{2, Rounding::fixed};
+inline constexpr Shown three_decimals{3, Rounding::fixed};
+
 // Round-half-even on the exact binary value (what printf's %.Nf does on glibc and musl alike).
 // A nonzero value that rounds to zero is shown unsigned ("0.000"); an exact -0.0 keeps its sign,
 // so "-0" appears only when the computation really produced negative zero.

@@ -16,6 +16,6 @@ inline constexpr std::size_t max_elements = std::size_t{1} << 20;  // per input 
 inline constexpr std::size_t max_printed = std::size_t{1} << 16;   // per output tensor
 }  // namespace attention_limits
 
-nlohmann::json attention_command(const nlohmann::json& args, const Progress& progress);
+CommandFunction attention_command;
 
 }  // namespace attnbook

@@ -17,11 +17,11 @@
 namespace attnbook {
 
 // The registry's entries (commands.cpp).
-nlohmann::json attention_entry(const nlohmann::json& args, const Progress& progress);
-nlohmann::json cell_types_entry(const nlohmann::json& args, const Progress& progress);
-nlohmann::json normalize_entry(const nlohmann::json& args, const Progress& progress);
-nlohmann::json schema_entry(const nlohmann::json& args, const Progress& progress);
-nlohmann::json validate_entry(const nlohmann::json& args, const Progress& progress);
+CommandFunction attention_entry;
+CommandFunction cell_types_entry;
+CommandFunction normalize_entry;
+CommandFunction schema_entry;
+CommandFunction validate_entry;
 
 // Makes them available in this program (idempotent).
 void enable_authoring();

@@ -8,6 +8,6 @@
 
 namespace attnbook {
 
-nlohmann::json block_command(const nlohmann::json& args, const Progress& progress);
+CommandFunction block_command;
 
 }  // namespace attnbook

@@ -30,6 +30,6 @@ nlohmann::json cell_type_example(const std::string& type);
 
 // {"common_fields": [...], "cell_types": [{"type", "fields", "required", "example"}, ...]}; a type
 // without a written example and without required fields gets the bare cell {"type": ...}.
-nlohmann::json cell_types_command(const nlohmann::json& args, const Progress& progress);
+CommandFunction cell_types_command;
 
 }  // namespace attnbook

@@ -11,6 +11,10 @@ namespace attnbook {
 
 using Progress = std::function<void(double fraction)>;
 
+// Every command's shape: JSON arguments in, a JSON result out, progress reported as a fraction.
+// A command's declaration: `CommandFunction cost_command;`.
+using CommandFunction = nlohmann::json(const nlohmann::json& args, const Progress& progress);
+
 // Throws UserError for bad arguments (the message names the command and the JSON path).
 nlohmann::json run_command(const std::string& name, const nlohmann::json& args, const Progress& progress = {});
 

@@ -23,7 +23,7 @@ namespace attnbook {
 // module a lesson page loads (a learner who never exports pays nothing for it): it is linked where
 // enable_ipynb() is called (the CLI, the tests, the export module engine/bindings/export/). Without
 // it, the command answers with a UserError saying so.
-nlohmann::json ipynb_command(const nlohmann::json& args, const Progress& progress);
+CommandFunction ipynb_command;
 
 // Makes `ipynb` available in this program (idempotent).
 void enable_ipynb();

@@ -10,21 +10,21 @@
 
 namespace attnbook {
 
-nlohmann::json normalize_command(const nlohmann::json& args, const Progress& progress);
-nlohmann::json jacobian_command(const nlohmann::json& args, const Progress& progress);
-nlohmann::json jacobian_norms_command(const nlohmann::json& args, const Progress& progress);
-nlohmann::json online_softmax_command(const nlohmann::json& args, const Progress& progress);
-nlohmann::json tiling_memory_command(const nlohmann::json& args, const Progress& progress);
-nlohmann::json cost_command(const nlohmann::json& args, const Progress& progress);
+CommandFunction normalize_command;
+CommandFunction jacobian_command;
+CommandFunction jacobian_norms_command;
+CommandFunction online_softmax_command;
+CommandFunction tiling_memory_command;
+CommandFunction cost_command;
 // The program text itself (for tests and tools).
 std::string scaling_program(const struct ScalingInput& input);
-nlohmann::json scaling_program_command(const nlohmann::json& args, const Progress& progress);
-nlohmann::json pipeline_command(const nlohmann::json& args, const Progress& progress);
-nlohmann::json pytorch_rules_command(const nlohmann::json& args, const Progress& progress);
-nlohmann::json mistakes_command(const nlohmann::json& args, const Progress& progress);
-nlohmann::json alternatives_command(const nlohmann::json& args, const Progress& progress);
+CommandFunction scaling_program_command;
+CommandFunction pipeline_command;
+CommandFunction pytorch_rules_command;
+CommandFunction mistakes_command;
+CommandFunction alternatives_command;
 // A cell's permalink state checked by its table before the cell's first draw (restore_command.cpp).
-nlohmann::json restore_command(const nlohmann::json& args, const Progress& progress);
+CommandFunction restore_command;
 
 // lesson(in), a refusal restated as the command's: `format` is "online_softmax: {}", or
 // "mistakes: $.{}" for a lesson whose messages start with the field's name.

@@ -14,6 +14,6 @@
 
 namespace attnbook {
 
-nlohmann::json precision_command(const nlohmann::json& args, const Progress& progress);
+CommandFunction precision_command;
 
 }  // namespace attnbook

@@ -18,6 +18,6 @@ namespace attnbook {
 
 nlohmann::json notebook_schema();
 
-nlohmann::json schema_command(const nlohmann::json& args, const Progress& progress);
+CommandFunction schema_command;
 
 }  // namespace attnbook

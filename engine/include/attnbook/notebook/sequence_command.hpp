@@ -9,7 +9,7 @@
 
 namespace attnbook {
 
-nlohmann::json sequence_command(const nlohmann::json& args, const Progress& progress);
+CommandFunction sequence_command;
 
 // The explorable's command limits (explore_limits::command_*) on the sources, for `explore`,
 // `python` and `sequence`: at most command_max_sources keys, value rows of at most

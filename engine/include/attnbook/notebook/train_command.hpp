@@ -26,10 +26,10 @@ TrainConfig read_train_config(const char* command, const nlohmann::json& args);
 // The registry's entry (commands.cpp). The training itself is linked only where enable_train() is
 // called (the CLI, the tests, the fuzz target): no lesson page shows a training run yet, so the
 // page's module carries none of it. Without it the command answers with a UserError saying so.
-nlohmann::json train_command(const nlohmann::json& args, const Progress& progress);
+CommandFunction train_command;
 // `train_program`: the same run as a Python 3 + numpy program {"program": text}; the same
 // arguments as `train` but snapshots and probe. Linked with `train`.
-nlohmann::json train_program_command(const nlohmann::json& args, const Progress& progress);
+CommandFunction train_program_command;
 std::string train_program(const TrainConfig& config);
 // Makes `train` and `train_program` available in this program (idempotent).
 void enable_train();
