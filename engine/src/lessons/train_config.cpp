@@ -1,6 +1,8 @@
-// The training lab's settings: the task names and the check of a TrainConfig (train.hpp). In a file
-// of their own because the notebook validator reads them (a training-lab cell's fields) in the
-// learner's module, which links none of the model's code.
+// The training lab's settings: the task names and the checks of a TrainConfig (train.hpp). In a
+// file of their own because modules that link none of the model's code read them: the notebook
+// validator (the author module) and `restore` (the learner's module).
+#include <type_traits>
+
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/train.hpp"
@@ -26,30 +28,38 @@ TrainTask parse_train_task(const std::string& text, const std::string& field) {
 
 std::string train_task_name(TrainTask task) { return train_task_names().at(static_cast<std::size_t>(task)); }
 
-void check_train_config(const TrainConfig& c) {
-    namespace lim = train_limits;
-    auto range = [](const char* field, std::uint64_t v, std::uint64_t lo, std::uint64_t hi) {
-        if (v < lo || v > hi) throw_format("{}: expected a whole number from {} to {}, found {}", {field, lo, hi, v});
-    };
-    range("layers", c.layers, 1, lim::max_layers);
-    range("heads", c.heads, 1, lim::max_heads);
-    range("width", c.width, lim::min_width, lim::max_width);
-    range("context", c.context, lim::min_context, lim::max_context);
-    range("vocab", c.vocab, lim::min_vocab, lim::max_vocab);
-    range("batch", c.batch, 1, lim::max_batch);
-    range("steps", c.steps, 0, lim::max_steps);
-    range("seed", c.seed, 0, lim::max_seed);
-    range("snapshots", c.snapshots, 0, lim::max_snapshots);
-    range("eval_every", c.eval_every, 1, lim::max_steps);
+std::vector<TrainRuleBroken> broken_train_rules(const TrainConfig& c) {
+    std::vector<TrainRuleBroken> broken;
     if (c.width % c.heads != 0)
-        throw_format("width: {} does not split into {} heads of equal width (choose a multiple of heads)", {c.width, c.heads});
-    if (!(c.learning_rate > 0 && c.learning_rate <= lim::max_learning_rate))
-        throw_format("learning_rate: expected a number above 0 and at most {}, found {}",
-                     {lim::max_learning_rate, c.learning_rate});
-    if (c.probe.size() > c.context) throw_format("probe: at most {} tokens (the context), found {}", {c.context, c.probe.size()});
+        broken.push_back({"width", std::nullopt,
+                          join_text({c.width, " does not split into ", c.heads,
+                                     " heads of equal width (choose a multiple of heads)"})});
+    if (c.probe.size() > c.context)
+        broken.push_back({"probe", std::nullopt,
+                          join_text({"at most ", c.context, " tokens (the context), found ", c.probe.size()})});
     for (std::size_t i = 0; i < c.probe.size(); ++i)
         if (c.probe[i] >= c.vocab)
-            throw_format("probe[{}]: tokens are 0 to {} (the vocabulary), found {}", {i, c.vocab - 1, c.probe[i]});
+            broken.push_back({"probe", i, join_text({"tokens are 0 to ", c.vocab - 1, " (the vocabulary), found ", c.probe[i]})});
+    return broken;
+}
+
+void check_train_config(const TrainConfig& config) {
+    TrainConfig c = config;  // fields() binds members it may write; this reads them
+    fields(c, [](const Field& f, auto& member) {
+        using T = std::decay_t<decltype(member)>;
+        if (!f.in_command()) return;
+        if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+            if (member < f.range.min || member > f.range.max)
+                throw_format("{}: expected a whole number from {} to {}, found {}", {f.name, f.range.min, f.range.max, member});
+        } else if constexpr (std::is_same_v<T, double>) {
+            if (!(member > 0 && member <= f.limit))
+                throw_format("{}: expected a number above 0 and at most {}, found {}", {f.name, f.limit, member});
+        }
+    });
+    for (const TrainRuleBroken& b : broken_train_rules(config)) {
+        const std::string where = b.index ? join_text({b.field, "[", *b.index, "]"}) : std::string(b.field);
+        throw UserError(join_text({where, ": ", b.message}));
+    }
 }
 
 }  // namespace attnbook

@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -132,7 +133,19 @@ void fields(TrainingLabCell& c, Visit&& field) {
     fields(c.config, field);
 }
 
-// Every limit and the width/heads rule; UserError names the field.
+// A rule between fields of a TrainConfig whose fields are each in their range, broken: the field
+// to blame (`index`: which of the probe's tokens) and what is wrong. Every broken rule, in the
+// fields' order: the width splits into the heads, the probe fits the context, each of its tokens
+// is in the vocabulary. check_train_config throws the first; the notebook validator reports each.
+struct TrainRuleBroken {
+    const char* field;
+    std::optional<std::size_t> index;
+    std::string message;
+};
+std::vector<TrainRuleBroken> broken_train_rules(const TrainConfig& config);
+
+// Every field in its range (the table's, train_fields: the command's ranges, where steps may be 0)
+// and every rule between fields; UserError names the field.
 void check_train_config(const TrainConfig& config);
 
 // The parameters, each row-major. Per layer: wq, wk, wv, wo (d, d), heads are column blocks of
