@@ -54,6 +54,20 @@ export { setWorkerFactory } from './engine-client.js';
 /** A cell can be drawn: its renderer is loaded and its saved state is back from the engine. */
 const drawable = (c) => rendererReady(c.cell.type) && !c.restoring;
 
+/**
+ * The permalink's state of cell `c` goes through the engine before the cell's first draw: each key
+ * the engine refuses (out of the cell's ranges, against a rule between fields) is left out, so the
+ * cell keeps its own value there and its renderer re-checks nothing. Only a cell with saved state
+ * asks (one call; a cell without waits for nothing). The pending check, or null.
+ */
+function restoreSaved(c, owner) {
+  const { cell, ctx } = c;
+  if (ctx.initial === undefined || !restoresState(cell.type)) return null;
+  return call('restore', { type: cell.type, cell, state: ctx.initial }, { owner })
+    .then((r) => { ctx.initial = r.state; }, () => { ctx.initial = undefined; })
+    .finally(() => { c.restoring = null; });
+}
+
 export class AttentionNotebook extends HTMLElement {
   static observedAttributes = ['src', 'depth', 'heading-level', 'permalink'];
 
@@ -424,15 +438,7 @@ export class AttentionNotebook extends HTMLElement {
         cell.title ? h(`h${level + 1}`, { class: 'cell-title' }, cell.title) : null);
       if (cell.title) section.setAttribute('aria-label', cell.title);
       const c = { cell, cellId, ctx, section, view: null, active: false, started: false, restoring: null };
-      // The permalink's state goes through the engine before the cell's first draw: each key the
-      // engine refuses (out of the cell's ranges, against a rule between fields) is left out, so the
-      // cell keeps its own value there and its renderer re-checks nothing. Only a cell with saved
-      // state asks (one call; a cell without waits for nothing).
-      if (ctx.initial !== undefined && restoresState(cell.type)) {
-        c.restoring = call('restore', { type: cell.type, cell, state: ctx.initial }, { owner: this })
-          .then((r) => { ctx.initial = r.state; }, () => { ctx.initial = undefined; })
-          .finally(() => { c.restoring = null; });
-      }
+      c.restoring = restoreSaved(c, this);
       // A cell of another depth is drawn when its depth is first shown (#showCells), whether or not
       // its renderer has been loaded (by another notebook): what a notebook draws does not depend on
       // what the page opened before it. (So is one of this depth whose renderer has not loaded: the

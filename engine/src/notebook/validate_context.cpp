@@ -13,6 +13,7 @@
 #include "attnbook/core/quote.hpp"
 #include "attnbook/lessons/divisor.hpp"
 #include "attnbook/lessons/explore_row.hpp"
+#include "attnbook/notebook/command_args.hpp"  // json_kind
 #include "attnbook/notebook/json_text.hpp"
 #include "attnbook/notebook/link_rule.hpp"
 #include "attnbook/notebook/notebook.hpp"
@@ -32,21 +33,6 @@ void Context::error(const std::string& path, std::initializer_list<TextPart> mes
 }
 
 namespace {
-// "a string", "a number", "an array", ... (what the author wrote, for "found ...")
-const char* kind_of(const json& value) {
-    switch (value.type()) {
-        case json::value_t::null: return "null";
-        case json::value_t::boolean: return "a boolean";
-        case json::value_t::number_integer:
-        case json::value_t::number_unsigned:
-        case json::value_t::number_float: return "a number";
-        case json::value_t::string: return "a string";
-        case json::value_t::array: return "an array";
-        case json::value_t::object: return "an object";
-        default: return "something else";
-    }
-}
-
 std::size_t character_count(const std::string& utf8) {
     std::size_t count = 0;
     for (unsigned char byte : utf8) count += (byte & 0xC0) != 0x80;
@@ -55,7 +41,7 @@ std::size_t character_count(const std::string& utf8) {
 }  // namespace
 
 void expected(Context& cx, const std::string& path, const char* what, const json& value) {
-    cx.error(path, {"expected ", what, ", found ", kind_of(value)});
+    cx.error(path, {"expected ", what, ", found ", json_kind(value)});
 }
 
 json all_true(std::size_t n) {
@@ -343,7 +329,7 @@ std::optional<std::string> read_divisor(Context& cx, const json& value, const st
         std::string message = "expected a string (";
         for (std::size_t i = 0; i < names.size(); ++i)
             append_text(message, {i == 0 ? "" : i + 1 == names.size() ? " or " : ", ", in_quotes(names[i])});
-        append_text(message, {"), found ", kind_of(value)});
+        append_text(message, {"), found ", json_kind(value)});
         cx.error(path, {message});
         return std::nullopt;
     }
@@ -435,7 +421,7 @@ const json* Fields::list(const char* name, WholeRange count, const char* noun) c
     const json* v = find(name);
     if (!v) return nullptr;
     if (!v->is_array()) {
-        cx.error(at(name), {"expected an array of ", noun, ", found ", kind_of(*v)});
+        cx.error(at(name), {"expected an array of ", noun, ", found ", json_kind(*v)});
         return nullptr;
     }
     check_count(cx, at(name), v->size(), count, noun, noun);
@@ -464,7 +450,7 @@ std::optional<std::size_t> Fields::choice(const char* name, const std::vector<st
             if (text == names[i]) return i;
         error(name, {"expected one of ", listed(names), ", found ", in_quotes(text)});
     } else {
-        error(name, {"expected one of ", listed(names), ", found ", kind_of(*v)});
+        error(name, {"expected one of ", listed(names), ", found ", json_kind(*v)});
     }
     return std::nullopt;
 }

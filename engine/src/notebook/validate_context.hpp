@@ -64,7 +64,7 @@ struct Forbidden {
     bool control;           // a control character (else a noncharacter or a surrogate)
 };
 std::optional<Forbidden> forbidden_character(const std::string& utf8);
-// "expected WHAT, found " + kind_of(value), at path.
+// "expected WHAT, found " + json_kind(value), at path.
 void expected(Context& cx, const std::string& path, const char* what, const json& value);
 // [true, true, ...]: n entries (a mask that allows everything).
 json all_true(std::size_t n);

@@ -3,8 +3,10 @@
 // lesson writes its fields once, as a table beside its input struct (a function that names each
 // field and the member it fills, in order, e.g. scaling_fields in lessons/scaling_study.hpp), and
 // everything that reads or describes the field interprets that table: the validator and the
-// commands (notebook/field_reader.hpp), `limits`, `cell_types` and the JSON Schema. The default is
-// the member's value in a default-constructed input struct, never a number written here.
+// commands (notebook/field_reader.hpp), `limits`, `cell_types`, the JSON Schema, and by the
+// field's permalink key the engine's check of a saved page state (`restore`) and the Jupyter
+// export's reading of it. The default is the member's value in a default-constructed input
+// struct, never a number written here.
 #include <cstddef>
 #include <cstdint>
 #include <string>

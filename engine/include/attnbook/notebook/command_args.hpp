@@ -64,7 +64,8 @@ private:
 // instance (and an inlined throw path) per length of the literal.
 const nlohmann::json* json_member(const nlohmann::json& object, const char* key);
 
-// "a string", "an array", ... for messages.
+// "a string", "an array", ... (what the author or the caller wrote, for "found ..."): the one
+// namer of JSON kinds, for the validator and the commands alike.
 std::string json_kind(const nlohmann::json& value);
 // What was found, for "expected X, found Y": a number or boolean as written, a string as a short
 // escaped excerpt (core/quote.hpp), anything else by its kind.
