@@ -154,3 +154,28 @@ TEST_CASE("restore: PyTorch's explicit scale and the Jacobian's scores in the ta
     const json refused = restore("jacobian", cell, {{"s", {1e300}}});
     CHECK(refusal(refused, "s").find("$.scores") != std::string::npos);
 }
+
+TEST_CASE("restore: a saved vector or matrix keeps the cell's shape and every entry's limit") {
+    // What the page's saved.js checked before (vector, matrix): now the table's and the shape rule.
+    const json cell = {{"queries", {{1, 0}, {0, 1}, {1, 1}}}, {"keys", {{1, 0}, {0, 1}, {1, 1}}},
+                       {"values", {{1, 2}, {3, 4}, {5, 6}}}};
+    const json kept = restore("hand-example", cell, {{"qs", {{1, 2}, {3, 4}, {5, 6}}}});
+    CHECK(kept.at("state") == json{{"qs", {{1, 2}, {3, 4}, {5, 6}}}});
+    const json missing_row = restore("hand-example", cell, {{"qs", {{1, 2}, {3, 4}}}});
+    CHECK(refusal(missing_row, "qs") == "hand-example: $.queries: the cell's queries are 3 x 2; a saved value keeps that shape");
+    const json short_row = restore("hand-example", cell, {{"ks", {{1, 2}, {3}, {5, 6}}}});
+    CHECK(refusal(short_row, "ks") == "hand-example: $.keys: the cell's keys are 3 x 2; a saved value keeps that shape");
+    const json too_large = restore("hand-example", cell, {{"vs", {{1, 2}, {3, 1e9}, {5, 6}}}});
+    CHECK(too_large.at("state") == json::object());
+    CHECK(refusal(too_large, "vs").rfind("hand-example: $.values: ", 0) == 0);
+
+    const json explorable = {{"query", {2, 1}}, {"keys", {{-1, 2}, {1, 0}, {0, 1}}}, {"values", {{2, 0}, {0, 2}, {-1, -1}}},
+                             {"labels", {"A", "B", "C"}}, {"mask", {true, true, true}}, {"divisor", "sqrt"},
+                             {"reference_query", {2, 1}}};
+    const json short_query = restore("explorable", explorable, {{"q", {1}}});
+    CHECK(refusal(short_query, "q").rfind("explorable: $.query: ", 0) == 0);
+    const json huge_query = restore("explorable", explorable, {{"q", {1, 1e9}}});
+    CHECK(refusal(huge_query, "q").rfind("explorable: $.query: ", 0) == 0);
+    const json not_numbers = restore("explorable", explorable, {{"q", "1,2"}});
+    CHECK(refusal(not_numbers, "q").rfind("explorable: $.query: ", 0) == 0);
+}

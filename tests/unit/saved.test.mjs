@@ -1,7 +1,7 @@
 // web/src/render/saved.js: each saved field checked on its own; only changed fields are kept.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { wholeIn, oneOf, vector, matrix, changedFields } from '../../web/src/render/saved.js';
+import { wholeIn, oneOf, changedFields } from '../../web/src/render/saved.js';
 
 test('wholeIn takes whole numbers inside the range, ends included', () => {
   const r = { min: 1, max: 64 };
@@ -16,21 +16,8 @@ test('oneOf takes only a listed value, compared strictly', () => {
   assert.equal(oneOf(undefined, [true, false]), undefined);
 });
 
-test('vector and matrix check the shape and the size of every entry', () => {
-  assert.deepEqual(vector([1, -2], 2, 2), [1, -2]);
-  assert.equal(vector([1, -2.5], 2, 2), undefined, 'over maxAbs');
-  assert.equal(vector([1], 2, 2), undefined, 'too short');
-  assert.equal(vector([1, NaN], 2), undefined);
-  assert.deepEqual(vector([1e9, -1e9], 2), [1e9, -1e9], 'no maxAbs: any finite number');
-  assert.deepEqual(matrix([[1, 2], [3, 4], [5, 6]], 3, 2, 10), [[1, 2], [3, 4], [5, 6]]);
-  assert.equal(matrix([[1, 2], [3, 4]], 3, 2, 10), undefined, 'a row missing');
-  assert.equal(matrix([[1, 2], [3], [5, 6]], 3, 2, 10), undefined, 'a short row');
-  assert.equal(matrix([[1, 2], [3, 40], [5, 6]], 3, 2, 10), undefined, 'one entry too large');
-  assert.equal(matrix('1,2', 1, 2, 10), undefined);
-});
-
-// A saved mask (the held sequence's) is the engine's to check now: its shape, rows of true/false
-// (tests/engine/test_restore.cpp, tests/wasm/restore.test.mjs).
+// Saved vectors, matrices and masks are the engine's to check now: their shape, every entry's size,
+// rows of true/false (tests/engine/test_restore.cpp, tests/wasm/restore.test.mjs).
 
 test('changedFields keeps only what differs from the defaults, deeply, and drops undefined', () => {
   const defaults = { q: [1, 2], ks: [[1, 0], [0, 1]], norm: 'softmax', row: 0 };

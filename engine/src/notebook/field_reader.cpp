@@ -23,11 +23,8 @@ public:
     bool has(const Field& f) const override { return args_.has(f.name); }
     std::optional<std::uint64_t> whole(const Field& f) override {
         const std::uint64_t x = args_.whole(f.name, f.range.min, f.range.max);
-        if (cell_ && f.kind == Field::whole_of && std::find(f.choices, f.choices + f.choice_count, x) == f.choices + f.choice_count) {
-            std::string list;
-            for (std::size_t i = 0; i < f.choice_count; ++i) append_text(list, {i ? ", " : "", f.choices[i]});
-            fail(f, {"must be one of ", list, ", found ", x});
-        }
+        if (cell_)
+            if (auto refusal = choice_refusal(f, x)) fail(f, {*refusal});
         return x;
     }
     std::optional<std::vector<std::size_t>> wholes(const Field& f) override {
@@ -194,6 +191,14 @@ void write_range(JsonOut& entry, const Field& f) {
 
 }  // namespace
 
+std::optional<std::string> choice_refusal(const Field& f, std::uint64_t x) {
+    if (f.kind != Field::whole_of || std::find(f.choices, f.choices + f.choice_count, x) != f.choices + f.choice_count)
+        return std::nullopt;
+    std::string list;
+    for (std::size_t i = 0; i < f.choice_count; ++i) append_text(list, {i ? ", " : "", f.choices[i]});
+    return join_text({"must be one of ", list, ", found ", x});
+}
+
 void bind_field(BoundFields& out, const Field& f, BoundField::Type type, void* member) {
     out.push_back({&f, type, member});
 }
@@ -239,25 +244,28 @@ std::vector<Field> field_entries(const BoundFields& fields, bool cell) {
     return out;
 }
 
-CommandArgs read_command(const char* command, const nlohmann::json& args, const BoundFields& fields,
-                         std::initializer_list<const char*> own) {
+namespace {
+// Throw mode over `args`: the fields of the command (or the cell) and `own` are the names known.
+CommandArgs read_args(const char* who, const nlohmann::json& args, const BoundFields& fields, bool cell,
+                      std::initializer_list<const char*> own) {
     std::vector<const char*> names;
     for (const BoundField& b : fields)
-        if (b.field->in_command()) names.push_back(b.field->name);
+        if (applies(*b.field, cell)) names.push_back(b.field->name);
     names.insert(names.end(), own.begin(), own.end());
-    CommandArgs reader(command, args, names);
-    ArgsFieldSource src(reader, false);
+    CommandArgs reader(who, args, names);
+    ArgsFieldSource src(reader, cell);
     read_fields(fields, src);
     return reader;
 }
+}  // namespace
+
+CommandArgs read_command(const char* command, const nlohmann::json& args, const BoundFields& fields,
+                         std::initializer_list<const char*> own) {
+    return read_args(command, args, fields, false, own);
+}
 
 void read_cell_values(const char* who, const nlohmann::json& values, const BoundFields& fields) {
-    std::vector<const char*> names;
-    for (const BoundField& b : fields)
-        if (b.field->in_cell()) names.push_back(b.field->name);
-    CommandArgs reader(who, values, names);
-    ArgsFieldSource src(reader, true);
-    read_fields(fields, src);
+    read_args(who, values, fields, true, {});
 }
 
 void write_field_limits(const BoundFields& fields, JsonOut parent, bool cell) {

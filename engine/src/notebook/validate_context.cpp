@@ -458,10 +458,8 @@ std::optional<std::size_t> Fields::choice(const char* name, const std::vector<st
 std::optional<std::uint64_t> CellFieldSource::whole(const Field& f) {
     const auto x = f_.integer(f.name, static_cast<long long>(f.range.min), static_cast<long long>(f.range.max));
     if (!x) return std::nullopt;
-    if (f.kind == Field::whole_of && std::find(f.choices, f.choices + f.choice_count, *x) == f.choices + f.choice_count) {
-        std::string list;
-        for (std::size_t i = 0; i < f.choice_count; ++i) append_text(list, {i ? ", " : "", f.choices[i]});
-        f_.error(f.name, {"must be one of ", list, ", found ", *x});
+    if (auto refusal = choice_refusal(f, static_cast<std::uint64_t>(*x))) {
+        f_.error(f.name, {*refusal});
         return std::nullopt;
     }
     return static_cast<std::uint64_t>(*x);

@@ -1,11 +1,9 @@
 // A cell's saved settings (ctx.initial: the permalink's fields for this cell, decoded by
 // web/src/permalink.js). The cell types whose fields are a table in the engine get theirs checked
 // there (the `restore` command, before the cell's first draw: render/index.js's restoresState);
-// these checks serve what the engine leaves to the page (the row on view, the backend) and the
-// cell types not converted yet: each field checked on its own, one that fails is undefined, so
-// the cell keeps its default for that field alone. No DOM here (tests/unit/saved.test.mjs).
-
-const finiteIn = (x, maxAbs) => typeof x === 'number' && Number.isFinite(x) && (maxAbs === undefined || Math.abs(x) <= maxAbs);
+// these checks serve what the engine leaves to the page, its view state (the row on view, the
+// backend, a multiplier step): each field checked on its own, one that fails is undefined, so the
+// cell keeps its default for that field alone. No DOM here (tests/unit/saved.test.mjs).
 
 /** x if it is a whole number in [min, max]. */
 export function wholeIn(x, { min, max }) {
@@ -24,16 +22,6 @@ export function wholeText(text) {
 /** x if the list has it. */
 export function oneOf(x, list) {
   return list.includes(x) ? x : undefined;
-}
-
-/** xs if it is n finite numbers, each at most maxAbs in size (maxAbs undefined: any). */
-export function vector(xs, n, maxAbs) {
-  return Array.isArray(xs) && xs.length === n && xs.every((x) => finiteIn(x, maxAbs)) ? xs : undefined;
-}
-
-/** rows if it is `count` rows of `width` finite numbers, each at most maxAbs in size. */
-export function matrix(rows, count, width, maxAbs) {
-  return Array.isArray(rows) && rows.length === count && rows.every((r) => vector(r, width, maxAbs)) ? rows : undefined;
 }
 
 const same = (a, b) => (Array.isArray(a) ? Array.isArray(b) && a.length === b.length && a.every((x, i) => same(x, b[i])) : a === b);

@@ -97,6 +97,9 @@ enum class FieldRead : unsigned char { absent, read, refused };
 // when given, receives what became of each field, in the list's order (for a cell's checks
 // between fields).
 void read_fields(const BoundFields& fields, FieldSource& src, std::vector<FieldRead>* states = nullptr);
+// A whole_of field's refusal of `x` ("must be one of 4, 16, 64, found 8"), or nothing when x is
+// one of its choices (or the field has none): the check of both modes.
+std::optional<std::string> choice_refusal(const Field& f, std::uint64_t x);
 // Every field of the cell (or the command) with its member's value.
 void write_fields(const BoundFields& fields, JsonOut& out, bool cell);
 // The entries of the cell (or the command), in order.
