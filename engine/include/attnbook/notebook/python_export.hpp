@@ -26,7 +26,7 @@ std::vector<PythonStep> explore_python_steps(const ExploreInput& input);
 
 // The Python source of `engine_exp(x)`, fdlibm's exp, which the program uses instead of math.exp
 // so that its doubles equal the engine's bit for bit.
-const char* python_engine_exp_source();
+std::string python_engine_exp_source();
 
 // "A", "B", ..., "Z", "S26", ... : the default names of sources.
 std::string default_source_label(std::size_t index);
