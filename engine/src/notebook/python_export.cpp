@@ -6,7 +6,7 @@
 
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/text_join.hpp"
-#include "attnbook/notebook/python_template.hpp"
+#include "attnbook/notebook/python_programs.hpp"
 
 namespace attnbook {
 namespace {
@@ -64,7 +64,7 @@ std::string indented(const char* lines) {
 }  // namespace
 
 // fdlibm's exp in Python: see programs/engine_exp.py for why the programs carry it.
-std::string python_engine_exp_source() { return fill_python("engine_exp"); }
+std::string python_engine_exp_source() { return std::string(python_programs::engine_exp.text); }
 
 std::string default_source_label(std::size_t index) {
     if (index < 26) return std::string(1, static_cast<char>('A' + index));
