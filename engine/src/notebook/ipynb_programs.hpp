@@ -104,4 +104,9 @@ inline std::string own_lines(std::string_view python) {
     return std::string(python);
 }
 
+// The training program's settings block for `config` (programs/train_settings.py, filled in
+// train_program_command.cpp): the `train_program` command's program and the training lab's cells
+// put it before the model, each in its own way.
+std::string train_settings(const struct TrainConfig& config);
+
 }  // namespace attnbook
