@@ -1,6 +1,7 @@
 // The `ipynb` export's live cells, part two: the transformer block, PyTorch's rules and the
 // common mistakes, each a numpy program (programs/block.py, pytorch_rules.py, mistakes.py, with
-// the shared lab_softmax.py and lab_check.py) checked against the engine's exact numbers.
+// the softmax and the check they share: lab_softmax.py, lab_tolerance.py, lab_check.py) checked
+// against the engine's exact numbers.
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/block.hpp"
 #include "attnbook/lessons/mistakes.hpp"
@@ -48,6 +49,7 @@ LiveCell block_live(const json& cell, const CellState& state) {
                                       {"activation", act_code},
                                       {"engine", own_lines(engine_numbers(result, {"ln1", "concat", "attention_out", "h_prime", "ln2",
                                                                                    "mlp_hidden", "mlp_out", "h_out"}))},
+                                      {"tolerance", own_lines(fill_python("lab_tolerance"))},
                                       {"check", own_lines(fill_python("lab_check"))},
                                       {"passed", own_lines(checks_passed("to 1e-10"))}}));
 }
@@ -66,6 +68,7 @@ LiveCell pytorch_rules_live(const json& cell, const CellState& state) {
                              {"scale", py_literal(settled.args.at("scale"))},
                              {"softmax", own_lines(fill_python("lab_softmax"))},
                              {"engine", own_lines(engine_numbers(result, {"scale", "masks", "causal", "fully_masked", "gqa"}))},
+                             {"tolerance", own_lines(fill_python("lab_tolerance"))},
                              {"check", own_lines(fill_python("lab_check"))},
                              {"passed", own_lines(checks_passed("to 1e-10"))}}));
 }
@@ -86,6 +89,7 @@ LiveCell mistakes_live(const json& cell, const CellState& state) {
                              {"widths", py_literal(result.at("tuned_scale").at("widths"))},
                              {"softmax", own_lines(fill_python("lab_softmax"))},
                              {"engine", own_lines(engine_numbers(result, {"wrong_width", "wrong_axis", "mask_after", "tuned_scale"}))},
+                             {"tolerance", own_lines(fill_python("lab_tolerance"))},
                              {"check", own_lines(fill_python("lab_check"))},
                              {"passed", own_lines(checks_passed("to 1e-10"))}}));
 }

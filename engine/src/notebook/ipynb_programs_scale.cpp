@@ -52,6 +52,7 @@ LiveCell scale_live(const json& cell, const CellState& state) {
                                       {"sample_rows", std::to_string(attention_scale_limits::default_sample_rows)},
                                       {"window", std::to_string(attention_scale_limits::window)},
                                       {"engine", own_lines(engine_numbers(settled.result, {"rows_checked", "top_weight", "window"}))},
+                                      {"check", own_lines(fill_python("lab_check"))},
                                       {"passed", own_lines(checks_passed("to 1e-10"))}}));
 }
 

@@ -46,6 +46,7 @@ print("H_out\n", np.round(h_out, 3))
 
 @engine@
 
+@tolerance@
 @check@
 
 for name, ours in [("ln1", ln1), ("concat", concat), ("attention_out", attention_out), ("h_prime", h_prime),

@@ -1,10 +1,4 @@
-## The check of the lab's programs (the transformer block, PyTorch's rules, the mistakes) against
-## the engine's exact numbers. Random draws (numpy's default_rng, the same doubles as the engine's)
-## pass through dot products of up to 1024 terms and exp of logits up to about 100: numpy's
-## summation order moves the last bits by more than in the small examples, hence 1e-10.
-# numpy's exp and its sums (pairwise, BLAS) may round the last bits differently from the
-# engine's own exp and left-to-right sums; over dot products of up to 1024 terms that is at most
-# 1024 roundings of 1.1e-16 each (1.1e-13 of the terms' size), and exp turns that error in a logit
-# of up to about 100 into a relative 1e-11 at most: the check allows a relative 1e-10.
+## The check against the engine's exact numbers of the lab's programs (block.py, pytorch_rules.py,
+## mistakes.py) and of attention at scale (scale.py); each says above it why 1e-10 holds for it.
 def check(ours, want, name):
     np.testing.assert_allclose(ours, want, rtol=1e-10, atol=1e-12, err_msg=name)

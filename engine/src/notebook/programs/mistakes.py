@@ -47,6 +47,7 @@ for d in widths:
 
 @engine@
 
+@tolerance@
 @check@
 
 for name, ours in [("top_unscaled", top_unscaled), ("top_right", top_right), ("top_wrong", top_wrong)]:

@@ -60,6 +60,7 @@ print("row 0 fully masked: output\n", np.round(masked_output, 3))
 
 @engine@
 
+@tolerance@
 @check@
 
 check(weights_default, engine["scale"]["weights_default"], "weights_default")

@@ -87,8 +87,7 @@ for row in heatmap:
 # and left-to-right sums: over dot products of up to 256 terms, at most 256 roundings of
 # 1.1e-16 each (2.8e-14 of the terms' size), which exp turns, for logits of up to about 100, into
 # a relative 3e-12 at most: the check allows a relative 1e-10. The histograms count rows, exactly.
-def check(ours, want, name):
-    np.testing.assert_allclose(ours, want, rtol=1e-10, atol=1e-12, err_msg=name)
+@check@
 
 assert n == engine["rows_checked"]
 for name, tops in (("scaled", top_scaled), ("unscaled", top_unscaled)):
