@@ -6,7 +6,8 @@
 // commands (notebook/field_reader.hpp), `limits`, `cell_types`, the JSON Schema, and by the
 // field's permalink key the engine's check of a saved page state (`restore`) and the Jupyter
 // export's reading of it. The default is the member's value in a default-constructed input
-// struct, never a number written here.
+// struct, never a number written here. The notebook's own fields and the text cells' are tables
+// of the same kind (notebook/text_cells.hpp).
 #include <cstddef>
 #include <cstdint>
 #include <string>
