@@ -2,7 +2,6 @@
 // Syntax-level problems come from parse_json_text with their position; for everything else the
 // checks collect {path, message} pairs, and one pass over the text (locate_json_paths) turns the
 // paths into line:column at the end, so positions cost nothing for a valid notebook.
-#include <algorithm>
 
 #include "attnbook/core/quote.hpp"
 #include "attnbook/notebook/json_text.hpp"

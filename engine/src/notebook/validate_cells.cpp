@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cstring>
 #include <iterator>
-#include <set>
 
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/quote.hpp"
@@ -27,7 +26,6 @@
 #include "attnbook/notebook/json_text.hpp"
 #include "attnbook/notebook/lesson_cells.hpp"
 #include "attnbook/notebook/notebook.hpp"
-#include "attnbook/notebook/practice.hpp"
 #include "attnbook/notebook/text_cells.hpp"
 #include "cell_type_names.hpp"
 #include "validate_context.hpp"

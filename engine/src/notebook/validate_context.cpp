@@ -6,14 +6,12 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <cstdio>
 #include <iterator>
 #include <set>
 
 #include "attnbook/core/decimal_format.hpp"
 #include "attnbook/core/quote.hpp"
 #include "attnbook/lessons/divisor.hpp"
-#include "attnbook/lessons/explore_row.hpp"
 #include "attnbook/notebook/command_args.hpp"  // json_kind
 #include "attnbook/notebook/json_text.hpp"
 #include "attnbook/notebook/link_rule.hpp"
