@@ -125,6 +125,35 @@ TEST_CASE("validate: a complete valid notebook normalises with defaults filled",
     CHECK(again["notebook"] == nb);
 }
 
+// The text tables' presence (text_cells.hpp): a field left out that has a default is filled in,
+// one without a default (Field::optional) stays out, and "$schema" is read but never passed on.
+TEST_CASE("validate: text fields without a default stay out of the normalised notebook", "[notebook]") {
+    const std::string text = R"({"$schema": "../notebook.schema.json", "format": "attnbook-notebook/1", "id": "t",
+        "title": "T", "version": "1.0.0", "depths": ["beginner"], "cells": [
+        {"type": "maths", "tex": "x"},
+        {"type": "practice", "prompt": "p", "answer": {"kind": "number", "value": 0.5, "decimals": 1}},
+        {"type": "practice", "prompt": "p", "hint": "h",
+         "answer": {"kind": "choice", "options": ["a", "b"], "correct": 1}},
+        {"type": "references", "items": [{"authors": "A", "title": "T", "year": 2017, "venue": "V"}]},
+        {"type": "study", "steps": [{"title": "s", "text": "t",
+         "check": {"prompt": "p", "answer": {"kind": "number", "value": 1, "tolerance": 0.5}}}]}]})";
+    const json result = validate_notebook_text(text, "t.json");
+    INFO(result["errors"].dump(1));
+    REQUIRE(result["ok"] == true);
+    const json& nb = result["notebook"];
+    CHECK_FALSE(nb.contains("$schema"));
+    CHECK(nb["description"] == "");
+    const json& cells = nb["cells"];
+    CHECK(cells[0] == json::parse(R"({"type": "maths", "tex": "x", "display": true, "depths": ["beginner"]})"));
+    CHECK(cells[1]["answer"] == json::parse(R"({"kind": "number", "value": 0.5, "decimals": 1})"));
+    CHECK_FALSE(cells[1].contains("hint"));
+    CHECK(cells[2]["hint"] == "h");
+    CHECK(cells[2]["answer"] == json::parse(R"({"kind": "choice", "options": ["a", "b"], "correct": 1})"));
+    CHECK(cells[3]["items"] == json::parse(R"([{"authors": "A", "title": "T", "year": 2017, "venue": "V"}])"));
+    CHECK(cells[4]["steps"][0] == json::parse(R"({"title": "s", "text": "t",
+        "check": {"prompt": "p", "answer": {"kind": "number", "value": 1.0, "tolerance": 0.5}}})"));
+}
+
 TEST_CASE("validate: syntax-level errors come with their position and no path", "[notebook]") {
     SECTION("syntax error (fixture)") {
         const json result = validate_notebook_text(read_text("tests/engine/notebooks/bad-syntax.json"), "bad-syntax.json");

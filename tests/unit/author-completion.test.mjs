@@ -43,8 +43,8 @@ test('a key being typed in quotes: the cell type\'s fields, the typed part repla
   const text = got.options.find((o) => o.label === 'text');
   assert.equal(text.apply, 'text');
   assert.equal(text.detail, 'required');
-  // The schema has no description for a cell's depths: the docs' words, Markdown's backticks dropped.
-  assert.equal(got.options.find((o) => o.label === 'depths').info, docs.common.depths.replace(/`/g, ''));
+  // The schema has no description for a cell's id (it names $defs/id): the docs' words, Markdown's backticks dropped.
+  assert.equal(got.options.find((o) => o.label === 'id').info, docs.common.id.replace(/`/g, ''));
   // The rest of a name after the cursor is replaced too, and the key being typed is not "present".
   const middle = await ask('{"cells": [{"type": "maths", "ca|pt", "tex": "x"}]}');
   assert.equal(middle.text, 'capt');

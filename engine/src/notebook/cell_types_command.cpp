@@ -15,6 +15,7 @@
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/json_text.hpp"
 #include "attnbook/notebook/practice.hpp"
+#include "attnbook/notebook/text_cells.hpp"
 
 namespace attnbook {
 namespace {
@@ -42,8 +43,7 @@ const json& fixed_examples() {
   "explanation": "The largest scaled score takes the largest share; the shares add up to 1."},
 "study": {"type": "study",
   "steps": [{"title": "Share",
-             "text": "Each source's share is its exponentiated scaled score over the sum of all of them."}]},
-"common_fields": ["type", "id", "depths", "title"]
+             "text": "Each source's share is its exponentiated scaled score over the sum of all of them."}]}
 })json");
     return examples;
 }
@@ -105,7 +105,8 @@ json cell_types_command(const json& raw, const Progress&) {
     CommandArgs args("cell_types", raw, {});
     json out;
     JsonOut o(out);
-    o.set("common_fields", fixed_examples()["common_fields"]);
+    json& common = o.array("common_fields");
+    for (const Field& f : field_list<CommonCellFields>(true)) common.push_back(f.name);
     json& types = o.array("cell_types");
     for (const auto& t : notebook_cell_fields()) {
         json example = cell_type_example(t.type);

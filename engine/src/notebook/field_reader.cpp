@@ -78,6 +78,9 @@ public:
         return parse_divisor(args_.text(f.name), join_text({args_.command(), ": $.", f.name}));
     }
     std::optional<bool> boolean(const Field& f) override { return args_.boolean(f.name); }
+    // No command reads these kinds yet; a cell's value of them is a string or a number.
+    std::optional<std::string> text(const Field& f) override { return args_.text(f.name); }
+    std::optional<double> number(const Field& f) override { return args_.number(f.name); }
 
 private:
     [[noreturn]] void fail(const Field& f, std::initializer_list<TextPart> what) const {
@@ -131,7 +134,7 @@ void put(JsonOut& out, const char* name, const BoundField& b) {
         case BoundField::u64: out.set(name, member<std::uint64_t>(b)); break;
         case BoundField::size: out.set(name, member<std::size_t>(b)); break;
         case BoundField::real:
-            if (b.field->kind == Field::positive)
+            if (b.field->kind == Field::positive || b.field->kind == Field::number)
                 out.set(name, member<double>(b));
             else
                 out.set(name, static_cast<std::uint64_t>(member<double>(b)));
@@ -140,6 +143,8 @@ void put(JsonOut& out, const char* name, const BoundField& b) {
         case BoundField::reals: out.set(name, member<std::vector<double>>(b)); break;
         case BoundField::real_rows: out.set(name, member<std::vector<std::vector<double>>>(b)); break;
         case BoundField::texts: out.set(name, member<std::vector<std::string>>(b)); break;
+        case BoundField::text: out.set(name, member<std::string>(b)); break;
+        case BoundField::checked: break;  // the cell's check writes it
         case BoundField::flag_rows: {
             nlohmann::json& rows = out.array(name);
             for (const Flags& row : member<std::vector<Flags>>(b)) {
@@ -178,10 +183,22 @@ void write_range(JsonOut& entry, const Field& f) {
         case Field::rows:
             entry.set("min_rows", f.count.min).set("max_rows", f.count.max).set("max_width", f.range.max).set("max_abs", f.limit);
             break;
+        // The notebook's own fields, whose limits `limits` lists under "notebook" (limits.cpp).
+        case Field::text:
+        case Field::markdown:
+        case Field::id:
+        case Field::url:
+        case Field::formula:
+        case Field::version:
+        case Field::number:
+        case Field::markdowns:
+        case Field::options:
+        case Field::objects:
         case Field::labels:
         case Field::flag_rows:
         case Field::flags:
-        case Field::objects:
+        case Field::object:
+        case Field::depths:
         case Field::choice:
         case Field::divisor:
         case Field::boolean:
@@ -208,18 +225,21 @@ void read_fields(const BoundFields& fields, FieldSource& src, std::vector<FieldR
     for (std::size_t i = 0; i < fields.size(); ++i) {
         const BoundField& b = fields[i];
         const Field& f = *b.field;
-        if (!applies(f, src.cell()) || !src.has(f)) continue;
+        if (!applies(f, src.cell()) || b.type == BoundField::checked || !src.has(f)) continue;
         bool ok = false;  // false: the source refused the value and said why
         switch (b.type) {
             case BoundField::u64: ok = take(src.whole(f), member<std::uint64_t>(b)); break;
             case BoundField::size: ok = take(src.whole(f), member<std::size_t>(b)); break;
             case BoundField::real:
-                ok = f.kind == Field::positive ? take(src.positive(f), member<double>(b)) : take(src.whole(f), member<double>(b));
+                ok = f.kind == Field::positive ? take(src.positive(f), member<double>(b))
+                     : f.kind == Field::number ? take(src.number(f), member<double>(b))
+                                               : take(src.whole(f), member<double>(b));
                 break;
             case BoundField::sizes: ok = take(src.wholes(f), member<std::vector<std::size_t>>(b)); break;
             case BoundField::reals: ok = take(src.numbers(f), member<std::vector<double>>(b)); break;
             case BoundField::real_rows: ok = take(src.rows(f), member<std::vector<std::vector<double>>>(b)); break;
             case BoundField::texts: ok = take(src.strings(f), member<std::vector<std::string>>(b)); break;
+            case BoundField::text: ok = take(src.text(f), member<std::string>(b)); break;
             case BoundField::flag_rows: ok = take(src.flag_rows(f), member<std::vector<Flags>>(b)); break;
             case BoundField::flags: ok = take(src.flags(f), member<Flags>(b)); break;
             case BoundField::divisor: ok = take(src.divisor(f), member<Divisor>(b)); break;
@@ -227,14 +247,18 @@ void read_fields(const BoundFields& fields, FieldSource& src, std::vector<FieldR
                 if (auto x = src.choice(f)) set_choice(b, *x), ok = true;
                 break;
             case BoundField::boolean: ok = take(src.boolean(f), member<bool>(b)); break;
+            case BoundField::checked: break;  // left out above
         }
         if (states) (*states)[i] = ok ? FieldRead::read : FieldRead::refused;
     }
 }
 
-void write_fields(const BoundFields& fields, JsonOut& out, bool cell) {
-    for (const BoundField& b : fields)
-        if (applies(*b.field, cell)) put(out, b.field->name, b);
+void write_fields(const BoundFields& fields, JsonOut& out, bool cell, const std::vector<FieldRead>* states) {
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        const BoundField& b = fields[i];
+        const bool left_out = states && (*states)[i] != FieldRead::read && b.field->presence != Field::defaulted;
+        if (applies(*b.field, cell) && !left_out) put(out, b.field->name, b);
+    }
 }
 
 std::vector<Field> field_entries(const BoundFields& fields, bool cell) {

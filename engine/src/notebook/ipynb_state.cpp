@@ -193,7 +193,18 @@ json permalink_json(Field::Kind kind, const std::string& text) {
         case Field::choice: return text.empty() ? json() : json(text);
         case Field::strings:
         case Field::labels:
-        case Field::objects: break;  // no permalink keeps a list of labels or of objects
+        case Field::objects:
+        case Field::object:
+        case Field::text:
+        case Field::markdown:
+        case Field::markdowns:
+        case Field::options:
+        case Field::id:
+        case Field::url:
+        case Field::formula:
+        case Field::version:
+        case Field::number:
+        case Field::depths: break;  // no permalink keeps a text, a list of labels or an object
     }
     return nullptr;
 }

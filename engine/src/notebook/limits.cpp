@@ -32,6 +32,7 @@
 #include "attnbook/notebook/lesson_cells.hpp"
 #include "attnbook/notebook/notebook.hpp"
 #include "attnbook/notebook/practice.hpp"
+#include "attnbook/notebook/text_cells.hpp"
 
 namespace attnbook {
 namespace {
@@ -71,7 +72,6 @@ namespace ex = explore_limits;
 namespace hx = hand_example_limits;
 namespace bl = block_limits;
 namespace sc = scaling_limits;
-namespace pr = practice_limits;
 namespace pl = precision_limits;
 namespace as = attention_scale_limits;
 namespace pi = pipeline_limits;
@@ -84,23 +84,23 @@ constexpr Limit kLimits[] = {
     limit("notebook/max_bytes", json_text_max_bytes),
     limit("notebook/max_depth", json_text_max_depth),
     limit("notebook/max_errors", notebook_max_errors),
-    limit("notebook/id_max_chars", nb::id_max_chars),
-    limit("notebook/title_max_chars", nb::title_max_chars),
-    limit("notebook/version_max_chars", nb::version_max_chars),
-    limit("notebook/description_max_chars", nb::description_max_chars),
-    limit("notebook/cells/min", nb::min_cells),
-    limit("notebook/cells/max", nb::max_cells),
-    limit("notebook/tex_max_chars", nb::tex_max_chars),
+    limit("notebook/id_max_chars", notebook_fields::id.range.max),
+    limit("notebook/title_max_chars", notebook_fields::title.range.max),
+    limit("notebook/version_max_chars", notebook_fields::version.range.max),
+    limit("notebook/description_max_chars", notebook_fields::description.range.max),
+    limit("notebook/cells/min", notebook_fields::cells.count.min),
+    limit("notebook/cells/max", notebook_fields::cells.count.max),
+    limit("notebook/tex_max_chars", maths_fields::tex.range.max),
     limit("notebook/formulas_per_text_max", nb::formulas_per_text_max),
     limit("notebook/formulas_max", nb::formulas_max),
     limit("notebook/tex_total_max_chars", nb::tex_total_max_chars),
-    limit("notebook/markdown_max_chars", nb::markdown_max_chars),
-    limit("notebook/references/min", nb::min_references),
-    limit("notebook/references/max", nb::max_references),
-    limit("notebook/reference_text_max_chars", nb::reference_text_max_chars),
-    limit("notebook/url_max_chars", nb::url_max_chars),
-    limit("notebook/year/min", static_cast<std::uint64_t>(nb::min_year)),
-    limit("notebook/year/max", static_cast<std::uint64_t>(nb::max_year)),
+    limit("notebook/markdown_max_chars", prose_fields::text.range.max),
+    limit("notebook/references/min", references_fields::items.count.min),
+    limit("notebook/references/max", references_fields::items.count.max),
+    limit("notebook/reference_text_max_chars", reference_fields::title.range.max),
+    limit("notebook/url_max_chars", reference_fields::url.range.max),
+    limit("notebook/year/min", reference_fields::year.range.min),
+    limit("notebook/year/max", reference_fields::year.range.max),
 
     limit("explorable/cell/max_keys", explore_fields::keys.count.max),
     limit("explorable/cell/max_width", explore_fields::query.count.max),
@@ -129,10 +129,10 @@ constexpr Limit kLimits[] = {
 
     limit("scaling/max_block", sc::max_block),
 
-    limit("practice/options/min", static_cast<std::uint64_t>(pr::min_options)),
-    limit("practice/options/max", static_cast<std::uint64_t>(pr::max_options)),
-    limit("practice/max_abs_answer", pr::max_abs_answer),
-    limit("practice/max_decimals", pr::max_decimals),
+    limit("practice/options/min", answer_fields::options.count.min),
+    limit("practice/options/max", answer_fields::options.count.max),
+    limit("practice/max_abs_answer", answer_fields::value.limit),
+    limit("practice/max_decimals", answer_fields::decimals.range.max),
 
     limit("attention/max_elements", attention_limits::max_elements),
     limit("attention/max_printed", attention_limits::max_printed),

@@ -2,45 +2,23 @@
 // Syntax-level problems come from parse_json_text with their position; for everything else the
 // checks collect {path, message} pairs, and one pass over the text (locate_json_paths) turns the
 // paths into line:column at the end, so positions cost nothing for a valid notebook.
-#include <algorithm>
-#include <cctype>
 
 #include "attnbook/core/quote.hpp"
 #include "attnbook/notebook/json_text.hpp"
 #include "attnbook/notebook/notebook.hpp"
+#include "attnbook/notebook/text_cells.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "validate_context.hpp"
 
 namespace attnbook {
+const std::vector<std::string>& notebook_formats() {
+    static const std::vector<std::string> formats{notebook_format};
+    return formats;
+}
+
 namespace {
 
 using namespace notebook_validation;
-
-// MAJOR.MINOR.PATCH with optional -prerelease and +build (semver.org, without the finer rules on
-// leading zeros in prerelease identifiers).
-bool is_semver(const std::string& text) {
-    std::size_t i = 0;
-    for (int part = 0; part < 3; ++part) {
-        const std::size_t start = i;
-        while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
-        if (i == start || (text[start] == '0' && i - start > 1)) return false;
-        if (part < 2) {
-            if (i >= text.size() || text[i] != '.') return false;
-            ++i;
-        }
-    }
-    for (char marker : {'-', '+'}) {
-        if (i < text.size() && text[i] == marker) {
-            const std::size_t start = ++i;
-            while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '.' ||
-                                       text[i] == '-')) {
-                ++i;
-            }
-            if (i == start || text[start] == '.' || text[i - 1] == '.') return false;
-        }
-    }
-    return i == text.size();
-}
 
 void read_notebook_depths(Context& cx, const json& value, const std::string& path) {
     const std::vector<std::string>& names = notebook_depth_names();
@@ -54,18 +32,19 @@ void read_notebook_depths(Context& cx, const json& value, const std::string& pat
 }
 
 json validate_document(Context& cx, const json& doc) {
+    namespace nf = notebook_fields;
     const std::string root = "$";
     if (!expect_object(cx, doc, root)) return nullptr;
-    check_fields(cx, doc, root, {"format", "id", "title", "version", "description", "depths", "cells", "$schema"},
-                 {"format", "id", "title", "version", "depths", "cells"}, "the notebook");
-    const Fields f(cx, doc, root);
+    check_fields(cx, doc, root, field_list<NotebookFields>(true), "the notebook");
+    json out;
+    JsonOut o(out);
+    NotebookFields in;
+    read_table_cell(cx, doc, root, out, in);
     // "$schema" names the JSON Schema an author's editor checks the file with (the `schema`
     // command's, published as notebook.schema.json); the page has no use for it, so the
     // normalised notebook leaves it out.
-    f.string("$schema", 1, notebook_limits::url_max_chars);
-    json out;
-    JsonOut o(out);
-    if (const json* format = f.find("format")) {
+    out.erase(nf::schema.name);
+    if (const json* format = json_member(doc, nf::format.name)) {
         const std::string at = "$.format";
         if (!format->is_string()) {
             expected(cx, at, "a string", *format);
@@ -76,34 +55,18 @@ json validate_document(Context& cx, const json& doc) {
         }
     }
     o.set("format", notebook_format);
-    if (const json* id = f.find("id")) {
-        if (auto text = read_id(cx, *id, "$.id")) o.set("id", *text);
-    }
-    f.string_to(o, "title", 1, notebook_limits::title_max_chars);
-    if (auto version = f.string("version", 1, notebook_limits::version_max_chars)) {
-        if (is_semver(*version))
-            o.set("version", *version);
-        else
-            f.error("version", {"version ", in_quotes(*version), " is not a semantic version like 1.0.0"});
-    }
-    o.set("description", "");
-    f.string_to(o, "description", 0, notebook_limits::description_max_chars);
-    if (const json* depths = f.find("depths")) {
+    if (const json* depths = json_member(doc, nf::depths.name)) {
         read_notebook_depths(cx, *depths, "$.depths");
     } else {
         cx.notebook_depths = notebook_depth_names();
     }
     o.set("depths", cx.notebook_depths);
-    if (const json* cells = f.find("cells")) {
+    if (const json* cells = json_member(doc, nf::cells.name)) {
         const std::string at = "$.cells";
         if (!cells->is_array()) {
             expected(cx, at, "an array of cells", *cells);
         } else {
-            using notebook_limits::max_cells;
-            using notebook_limits::min_cells;
-            if (cells->size() < min_cells || cells->size() > max_cells) {
-                cx.error(at, {"must have between ", min_cells, " and ", max_cells, " cells, found ", cells->size()});
-            }
+            check_count(cx, at, cells->size(), nf::cells.count, "cells", "cells");
             json& list = o.array("cells");
             for (std::size_t i = 0; i < cells->size(); ++i) {
                 list.push_back(validate_cell(cx, (*cells)[i], i, json_path_index(at, i)));

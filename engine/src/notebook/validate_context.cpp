@@ -4,15 +4,14 @@
 #include "validate_context.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
-#include <cstdio>
 #include <iterator>
 #include <set>
 
 #include "attnbook/core/decimal_format.hpp"
 #include "attnbook/core/quote.hpp"
 #include "attnbook/lessons/divisor.hpp"
-#include "attnbook/lessons/explore_row.hpp"
 #include "attnbook/notebook/command_args.hpp"  // json_kind
 #include "attnbook/notebook/json_text.hpp"
 #include "attnbook/notebook/link_rule.hpp"
@@ -73,23 +72,15 @@ bool expect_object(Context& cx, const json& value, const std::string& path) {
     return false;
 }
 
-namespace {
-struct NameList {
-    const char* const* names;
-    std::size_t count;
-};
-void check_fields(Context& cx, const json& object, const std::string& path, std::initializer_list<NameList> allowed,
-                  Names required, const char* what) {
+void check_fields(Context& cx, const json& object, const std::string& path, const std::vector<const char*>& allowed,
+                  const std::vector<const char*>& required, const char* what) {
     for (const auto& member : object.get_ref<const json::object_t&>()) {
         const std::string& key = member.first;
         bool known = false;
         std::string list;
-        for (NameList names : allowed) {
-            for (std::size_t i = 0; i < names.count; ++i) {
-                known = known || key == names.names[i];
-                if (!list.empty()) list += ", ";
-                list += names.names[i];
-            }
+        for (const char* name : allowed) {
+            known = known || key == name;
+            append_text(list, {list.empty() ? "" : ", ", name});
         }
         if (!known) cx.error(json_path_member(path, key), {"unknown field ", in_quotes(key), " (fields of ", what, ": ", list, ")"}, true);
     }
@@ -97,18 +88,15 @@ void check_fields(Context& cx, const json& object, const std::string& path, std:
         if (object.find(name) == object.end()) cx.error(path, {"missing required field \"", name, "\" of ", what});
     }
 }
-}  // namespace
 
-void check_fields(Context& cx, const json& object, const std::string& path, Names allowed, Names required,
-                  const char* what, Names more) {
-    check_fields(cx, object, path, {NameList{allowed.begin(), allowed.size()}, NameList{more.begin(), more.size()}},
-                 required, what);
-}
-
-void check_fields(Context& cx, const json& object, const std::string& path, Names allowed, Names required,
-                  const char* what, const std::vector<const char*>& more) {
-    check_fields(cx, object, path, {NameList{allowed.begin(), allowed.size()}, NameList{more.data(), more.size()}},
-                 required, what);
+void check_fields(Context& cx, const json& object, const std::string& path, const std::vector<Field>& table,
+                  const char* what) {
+    std::vector<const char*> names, required;
+    for (const Field& f : table) {
+        names.push_back(f.name);
+        if (f.presence == Field::required) required.push_back(f.name);
+    }
+    check_fields(cx, object, path, names, required, what);
 }
 
 std::optional<std::string> read_string(Context& cx, const json& value, const std::string& path, std::size_t min_chars,
@@ -139,14 +127,6 @@ std::optional<std::string> read_string(Context& cx, const json& value, const std
     return text;
 }
 
-std::optional<bool> read_bool(Context& cx, const json& value, const std::string& path) {
-    if (!value.is_boolean()) {
-        expected(cx, path, "true or false", value);
-        return std::nullopt;
-    }
-    return value.get<bool>();
-}
-
 std::optional<double> read_number(Context& cx, const json& value, const std::string& path, double limit) {
     if (!value.is_number()) {
         expected(cx, path, "a number", value);
@@ -160,82 +140,11 @@ std::optional<double> read_number(Context& cx, const json& value, const std::str
     return x;
 }
 
-std::optional<long long> read_integer(Context& cx, const json& value, const std::string& path, long long lo,
-                                      long long hi) {
-    if (!value.is_number()) {
-        expected(cx, path, "a whole number", value);
-        return std::nullopt;
-    }
-    if (value.is_number_unsigned()) {
-        const auto x = value.get<unsigned long long>();
-        if (x > static_cast<unsigned long long>(hi) || static_cast<long long>(x) < lo) {
-            cx.error(path, {"must be between ", lo, " and ", hi, ", found ", x});
-            return std::nullopt;
-        }
-        return static_cast<long long>(x);
-    }
-    if (value.is_number_integer()) {
-        const auto x = value.get<long long>();
-        if (x < lo || x > hi) {
-            cx.error(path, {"must be between ", lo, " and ", hi, ", found ", x});
-            return std::nullopt;
-        }
-        return x;
-    }
-    const double x = value.get<double>();
-    if (x != std::floor(x)) {
-        cx.error(path, {"expected a whole number, found ", x});
-        return std::nullopt;
-    }
-    if (x < static_cast<double>(lo) || x > static_cast<double>(hi)) {
-        cx.error(path, {"must be between ", lo, " and ", hi, ", found ", x});
-        return std::nullopt;
-    }
-    return static_cast<long long>(x);
-}
-
 bool check_count(Context& cx, const std::string& path, std::size_t size, WholeRange count, const char* one,
                  const char* many) {
     if (size >= count.min && size <= count.max) return true;
     cx.error(path, {"must have between ", count.min, " and ", counted(count.max, one, many), ", found ", size});
     return false;
-}
-
-namespace {
-// An array of count.min..count.max entries ("must have between 1 and 8 numbers, found 9"), each
-// read by `entry(value, path)` with every error reported: the entries, or nullopt after "expected
-// WHAT, found ..." or any error. `one`/`many` name an entry in the count's message.
-template <class T, class Entry>
-std::optional<std::vector<T>> read_list(Context& cx, const json& value, const std::string& path, const char* what,
-                                        WholeRange count, const char* one, const char* many, Entry&& entry) {
-    if (!value.is_array()) {
-        expected(cx, path, what, value);
-        return std::nullopt;
-    }
-    bool ok = check_count(cx, path, value.size(), count, one, many);
-    std::vector<T> out;
-    for (std::size_t i = 0; i < value.size(); ++i) {
-        auto x = entry(value[i], json_path_index(path, i));
-        if (x) out.push_back(std::move(*x));
-        ok = ok && x;
-    }
-    if (!ok) return std::nullopt;
-    return out;
-}
-constexpr WholeRange any_count{0, ~std::uint64_t{0}};
-}  // namespace
-
-std::optional<std::vector<double>> read_vector(Context& cx, const json& value, const std::string& path,
-                                               std::size_t min_len, std::size_t max_len, double limit) {
-    return read_list<double>(cx, value, path, "an array of numbers", {min_len, max_len}, "number", "numbers",
-                             [&](const json& x, const std::string& at) { return read_number(cx, x, at, limit); });
-}
-
-std::optional<Matrix> read_matrix(Context& cx, const json& value, const std::string& path, std::size_t min_rows,
-                                  std::size_t max_rows, std::size_t min_cols, std::size_t max_cols, double limit) {
-    return read_list<std::vector<double>>(
-        cx, value, path, "an array of rows (arrays of numbers)", {min_rows, max_rows}, "row", "rows",
-        [&](const json& row, const std::string& at) { return read_vector(cx, row, at, min_cols, max_cols, limit); });
 }
 
 bool check_row_widths(Context& cx, const Matrix& rows, const std::string& path, const char* row_name,
@@ -323,6 +232,103 @@ std::optional<std::vector<std::string>> read_depths(Context& cx, const json& val
     return depths;
 }
 
+const json* Fields::find(const char* name) const {
+    const auto it = object.find(name);
+    return it == object.end() ? nullptr : &*it;
+}
+
+std::string Fields::at(const char* name) const { return json_path_member(path, name); }
+void Fields::error(const char* name, std::initializer_list<TextPart> message) const { cx.error(at(name), message); }
+
+namespace {
+
+// The readers of one value each, by kind, for CellFieldSource below.
+std::optional<bool> read_bool(Context& cx, const json& value, const std::string& path) {
+    if (!value.is_boolean()) {
+        expected(cx, path, "true or false", value);
+        return std::nullopt;
+    }
+    return value.get<bool>();
+}
+
+std::optional<long long> read_integer(Context& cx, const json& value, const std::string& path, long long lo,
+                                      long long hi) {
+    if (!value.is_number()) {
+        expected(cx, path, "a whole number", value);
+        return std::nullopt;
+    }
+    if (value.is_number_unsigned()) {
+        const auto x = value.get<unsigned long long>();
+        if (x > static_cast<unsigned long long>(hi) || static_cast<long long>(x) < lo) {
+            cx.error(path, {"must be between ", lo, " and ", hi, ", found ", x});
+            return std::nullopt;
+        }
+        return static_cast<long long>(x);
+    }
+    if (value.is_number_integer()) {
+        const auto x = value.get<long long>();
+        if (x < lo || x > hi) {
+            cx.error(path, {"must be between ", lo, " and ", hi, ", found ", x});
+            return std::nullopt;
+        }
+        return x;
+    }
+    const double x = value.get<double>();
+    if (x != std::floor(x)) {
+        cx.error(path, {"expected a whole number, found ", x});
+        return std::nullopt;
+    }
+    if (x < static_cast<double>(lo) || x > static_cast<double>(hi)) {
+        cx.error(path, {"must be between ", lo, " and ", hi, ", found ", x});
+        return std::nullopt;
+    }
+    return static_cast<long long>(x);
+}
+
+// An array of count.min..count.max entries ("must have between 1 and 8 numbers, found 9"), each
+// read by `entry(value, path)` with every error reported: the entries, or nullopt after "expected
+// WHAT, found ..." or any error. `one`/`many` name an entry in the count's message.
+template <class T, class Entry>
+std::optional<std::vector<T>> read_list(Context& cx, const json& value, const std::string& path, const char* what,
+                                        WholeRange count, const char* one, const char* many, Entry&& entry) {
+    if (!value.is_array()) {
+        expected(cx, path, what, value);
+        return std::nullopt;
+    }
+    bool ok = check_count(cx, path, value.size(), count, one, many);
+    std::vector<T> out;
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        auto x = entry(value[i], json_path_index(path, i));
+        if (x) out.push_back(std::move(*x));
+        ok = ok && x;
+    }
+    if (!ok) return std::nullopt;
+    return out;
+}
+constexpr WholeRange any_count{0, ~std::uint64_t{0}};
+
+std::optional<std::vector<double>> read_vector(Context& cx, const json& value, const std::string& path,
+                                               std::size_t min_len, std::size_t max_len, double limit) {
+    return read_list<double>(cx, value, path, "an array of numbers", {min_len, max_len}, "number", "numbers",
+                             [&](const json& x, const std::string& at) { return read_number(cx, x, at, limit); });
+}
+
+std::optional<Matrix> read_matrix(Context& cx, const json& value, const std::string& path, std::size_t min_rows,
+                                  std::size_t max_rows, std::size_t min_cols, std::size_t max_cols, double limit) {
+    return read_list<std::vector<double>>(
+        cx, value, path, "an array of rows (arrays of numbers)", {min_rows, max_rows}, "row", "rows",
+        [&](const json& row, const std::string& at) { return read_vector(cx, row, at, min_cols, max_cols, limit); });
+}
+
+// One row of a mask: an array of true/false, each entry read (every error reported).
+std::optional<Flags> read_flags(Context& cx, const json& given, const std::string& at) {
+    return read_list<std::uint8_t>(cx, given, at, "an array of true/false", any_count, "", "",
+                                   [&](const json& x, const std::string& entry_at) {
+                                       const auto b = read_bool(cx, x, entry_at);
+                                       return b ? std::optional<std::uint8_t>(*b) : std::nullopt;
+                                   });
+}
+
 std::optional<std::string> read_divisor(Context& cx, const json& value, const std::string& path) {
     const auto& names = divisor_names();
     if (!value.is_string()) {
@@ -341,13 +347,12 @@ std::optional<std::string> read_divisor(Context& cx, const json& value, const st
     return divisor;
 }
 
-std::optional<std::string> read_id(Context& cx, const json& value, const std::string& path) {
+std::optional<std::string> read_id(Context& cx, const json& value, const std::string& path, std::size_t most) {
     if (!value.is_string()) {
         expected(cx, path, "a string", value);
         return std::nullopt;
     }
     const std::string& id = value.get_ref<const std::string&>();
-    constexpr std::size_t most = notebook_limits::id_max_chars;
     bool ok = !id.empty() && id.size() <= most && id[0] != '-';
     for (char c : id) ok = ok && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-');
     if (!ok) {
@@ -358,8 +363,8 @@ std::optional<std::string> read_id(Context& cx, const json& value, const std::st
     return id;
 }
 
-std::optional<std::string> read_https_url(Context& cx, const json& value, const std::string& path) {
-    const auto url = read_string(cx, value, path, 1, notebook_limits::url_max_chars);
+std::optional<std::string> read_https_url(Context& cx, const json& value, const std::string& path, std::size_t most) {
+    const auto url = read_string(cx, value, path, 1, most);
     if (!url || forbidden_character(*url)) return std::nullopt;  // read_string said why
     const char* const scheme = "https://";
     const std::size_t n = 8;
@@ -379,150 +384,149 @@ std::optional<std::string> read_https_url(Context& cx, const json& value, const 
     return url;
 }
 
-const json* Fields::find(const char* name) const {
-    const auto it = object.find(name);
-    return it == object.end() ? nullptr : &*it;
-}
-
-std::string Fields::at(const char* name) const { return json_path_member(path, name); }
-void Fields::error(const char* name, std::initializer_list<TextPart> message) const { cx.error(at(name), message); }
-
-std::optional<std::string> Fields::string(const char* name, std::size_t min_chars, std::size_t max_chars) const {
-    const json* v = find(name);
-    if (!v) return std::nullopt;
-    return read_string(cx, *v, at(name), min_chars, max_chars);
-}
-
-std::optional<std::string> Fields::markdown(const char* name) const {
-    const json* v = find(name);
-    if (!v) return std::nullopt;
-    return read_markdown(cx, *v, at(name));
-}
-
-std::optional<bool> Fields::boolean(const char* name) const {
-    const json* v = find(name);
-    if (!v) return std::nullopt;
-    return read_bool(cx, *v, at(name));
-}
-
-std::optional<double> Fields::number(const char* name, double limit) const {
-    const json* v = find(name);
-    if (!v) return std::nullopt;
-    return read_number(cx, *v, at(name), limit);
-}
-
-std::optional<long long> Fields::integer(const char* name, long long lo, long long hi) const {
-    const json* v = find(name);
-    if (!v) return std::nullopt;
-    return read_integer(cx, *v, at(name), lo, hi);
-}
-
-const json* Fields::list(const char* name, WholeRange count, const char* noun) const {
-    const json* v = find(name);
-    if (!v) return nullptr;
-    if (!v->is_array()) {
-        cx.error(at(name), {"expected an array of ", noun, ", found ", json_kind(*v)});
-        return nullptr;
+// MAJOR.MINOR.PATCH with optional -prerelease and +build (semver.org, without the finer rules on
+// leading zeros in prerelease identifiers).
+bool is_semver(const std::string& text) {
+    std::size_t i = 0;
+    for (int part = 0; part < 3; ++part) {
+        const std::size_t start = i;
+        while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
+        if (i == start || (text[start] == '0' && i - start > 1)) return false;
+        if (part < 2) {
+            if (i >= text.size() || text[i] != '.') return false;
+            ++i;
+        }
     }
-    check_count(cx, at(name), v->size(), count, noun, noun);
-    return v;
+    for (char marker : {'-', '+'}) {
+        if (i < text.size() && text[i] == marker) {
+            const std::size_t start = ++i;
+            while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '.' ||
+                                       text[i] == '-')) {
+                ++i;
+            }
+            if (i == start || text[start] == '.' || text[i - 1] == '.') return false;
+        }
+    }
+    return i == text.size();
 }
 
-void Fields::string_to(JsonOut& out, const char* name, std::size_t min_chars, std::size_t max_chars) const {
-    if (auto x = string(name, min_chars, max_chars)) out.set(name, *x);
-}
-void Fields::markdown_to(JsonOut& out, const char* name) const {
-    if (auto x = markdown(name)) out.set(name, *x);
-}
-void Fields::boolean_to(JsonOut& out, const char* name) const {
-    if (auto x = boolean(name)) out.set(name, *x);
-}
-void Fields::integer_to(JsonOut& out, const char* name, long long lo, long long hi) const {
-    if (auto x = integer(name, lo, hi)) out.set(name, *x);
+std::optional<std::string> read_version(Context& cx, const json& value, const std::string& path, std::size_t most) {
+    auto version = read_string(cx, value, path, 1, most);
+    if (version && !is_semver(*version)) {
+        cx.error(path, {"version ", in_quotes(*version), " is not a semantic version like 1.0.0"});
+        return std::nullopt;
+    }
+    return version;
 }
 
-std::optional<std::size_t> Fields::choice(const char* name, const std::vector<std::string>& names) const {
-    const json* v = find(name);
-    if (!v) return std::nullopt;
-    if (v->is_string()) {
-        const std::string& text = v->get_ref<const std::string&>();
+// One of `names` (a string), else "expected one of a, b, found ..." (normalizer, backend): its
+// place in `names`.
+std::optional<std::size_t> read_choice(Context& cx, const json& value, const std::string& path,
+                                       const std::vector<std::string>& names) {
+    if (value.is_string()) {
+        const std::string& text = value.get_ref<const std::string&>();
         for (std::size_t i = 0; i < names.size(); ++i)
             if (text == names[i]) return i;
-        error(name, {"expected one of ", listed(names), ", found ", in_quotes(text)});
+        cx.error(path, {"expected one of ", listed(names), ", found ", in_quotes(text)});
     } else {
-        error(name, {"expected one of ", listed(names), ", found ", json_kind(*v)});
+        cx.error(path, {"expected one of ", listed(names), ", found ", json_kind(value)});
     }
     return std::nullopt;
 }
 
-std::optional<std::uint64_t> CellFieldSource::whole(const Field& f) {
-    const auto x = f_.integer(f.name, static_cast<long long>(f.range.min), static_cast<long long>(f.range.max));
-    if (!x) return std::nullopt;
-    if (auto refusal = choice_refusal(f, static_cast<std::uint64_t>(*x))) {
-        f_.error(f.name, {*refusal});
-        return std::nullopt;
+// Collect mode of the field reader (notebook/field_reader.hpp): a cell's fields, each read by the
+// reader of its kind above, every error reported at its path.
+class CellFieldSource final : public FieldSource {
+public:
+    explicit CellFieldSource(const Fields& fields) : f_(fields), cx_(fields.cx) {}
+    bool cell() const override { return true; }
+    bool has(const Field& f) const override { return f_.find(f.name) != nullptr; }
+    std::optional<std::uint64_t> whole(const Field& f) override {
+        const auto x = read_integer(cx_, value(f), at(f), static_cast<long long>(f.range.min), static_cast<long long>(f.range.max));
+        if (!x) return std::nullopt;
+        if (auto refusal = choice_refusal(f, static_cast<std::uint64_t>(*x))) {
+            f_.error(f.name, {*refusal});
+            return std::nullopt;
+        }
+        return static_cast<std::uint64_t>(*x);
     }
-    return static_cast<std::uint64_t>(*x);
-}
-
-std::optional<std::vector<std::size_t>> CellFieldSource::wholes(const Field& f) {
-    const auto lo = static_cast<long long>(f.range.min), hi = static_cast<long long>(f.range.max);
-    return read_list<std::size_t>(f_.cx, *f_.find(f.name), f_.at(f.name), "an array of whole numbers", f.count, f.name,
-                                  f.name, [&](const json& x, const std::string& at) {
-                                      const auto w = read_integer(f_.cx, x, at, lo, hi);
-                                      return w ? std::optional(static_cast<std::size_t>(*w)) : std::nullopt;
-                                  });
-}
-
-std::optional<double> CellFieldSource::positive(const Field& f) {
-    const auto x = f_.number(f.name, f.limit);
-    if (x && *x <= 0) {
-        f_.error(f.name, {"must be greater than 0, found ", *x});
-        return std::nullopt;
+    std::optional<std::vector<std::size_t>> wholes(const Field& f) override {
+        const auto lo = static_cast<long long>(f.range.min), hi = static_cast<long long>(f.range.max);
+        return read_list<std::size_t>(cx_, value(f), at(f), "an array of whole numbers", f.count, f.name, f.name,
+                                      [&](const json& x, const std::string& entry_at) {
+                                          const auto w = read_integer(cx_, x, entry_at, lo, hi);
+                                          return w ? std::optional(static_cast<std::size_t>(*w)) : std::nullopt;
+                                      });
     }
-    return x;
-}
-
-std::optional<Matrix> CellFieldSource::rows(const Field& f) {
-    return read_matrix(f_.cx, *f_.find(f.name), f_.at(f.name), f.count.min, f.count.max, f.range.min, f.range.max, f.limit);
-}
-
-std::optional<std::vector<double>> CellFieldSource::numbers(const Field& f) {
-    return read_vector(f_.cx, *f_.find(f.name), f_.at(f.name), f.count.min, f.count.max, f.limit);
-}
-
-std::optional<std::vector<std::string>> CellFieldSource::strings(const Field& f) {
-    std::set<std::string> seen;  // labels: each once
-    return read_list<std::string>(f_.cx, *f_.find(f.name), f_.at(f.name), "an array of strings", any_count, "", "",
-                                  [&](const json& x, const std::string& at) -> std::optional<std::string> {
-                                      auto label = read_string(f_.cx, x, at, f.range.min, f.range.max);
-                                      if (label && f.kind == Field::labels && !seen.insert(*label).second) {
-                                          f_.cx.error(at, {"label ", in_quotes(*label), " is used twice"});
+    std::optional<double> positive(const Field& f) override {
+        const auto x = read_number(cx_, value(f), at(f), f.limit);
+        if (x && *x <= 0) {
+            f_.error(f.name, {"must be greater than 0, found ", *x});
+            return std::nullopt;
+        }
+        return x;
+    }
+    std::optional<double> number(const Field& f) override { return read_number(cx_, value(f), at(f), f.limit); }
+    std::optional<std::vector<double>> numbers(const Field& f) override {
+        return read_vector(cx_, value(f), at(f), f.count.min, f.count.max, f.limit);
+    }
+    std::optional<Matrix> rows(const Field& f) override {
+        return read_matrix(cx_, value(f), at(f), f.count.min, f.count.max, f.range.min, f.range.max, f.limit);
+    }
+    // strings, labels and markdowns (a count that is the cell's check), options (f.count).
+    std::optional<std::vector<std::string>> strings(const Field& f) override {
+        const bool markdown = f.kind == Field::markdowns || f.kind == Field::options;
+        const char* noun = f.kind == Field::options ? f.name : "";
+        std::set<std::string> seen;  // labels, options: each once
+        return read_list<std::string>(cx_, value(f), at(f), "an array of strings", *noun ? f.count : any_count, noun,
+                                      noun, [&](const json& x, const std::string& entry_at) -> std::optional<std::string> {
+                                          auto text = markdown ? read_markdown(cx_, x, entry_at, f.range.max)
+                                                               : read_string(cx_, x, entry_at, f.range.min, f.range.max);
+                                          if (!text || (f.kind != Field::labels && f.kind != Field::options) ||
+                                              seen.insert(*text).second)
+                                              return text;
+                                          if (f.kind == Field::labels)
+                                              cx_.error(entry_at, {"label ", in_quotes(*text), " is used twice"});
+                                          else
+                                              cx_.error(entry_at, {"option ", in_quotes(*text), " is listed twice"});
                                           return std::nullopt;
-                                      }
-                                      return label;
-                                  });
-}
+                                      });
+    }
+    std::optional<std::string> text(const Field& f) override {
+        if (f.kind == Field::markdown) return read_markdown(cx_, value(f), at(f), f.range.max);
+        if (f.kind == Field::id) return read_id(cx_, value(f), at(f), f.range.max);
+        if (f.kind == Field::url) return read_https_url(cx_, value(f), at(f), f.range.max);
+        if (f.kind == Field::version) return read_version(cx_, value(f), at(f), f.range.max);
+        if (f.kind == Field::formula) {
+            auto tex = read_string(cx_, value(f), at(f), f.range.min, f.range.max);
+            // Counted even when refused (too long): the notebook's totals are of what it holds.
+            if (value(f).is_string()) count_formula(cx_, value(f).get<std::string>(), at(f));
+            return tex;
+        }
+        return read_string(cx_, value(f), at(f), f.range.min, f.range.max);
+    }
+    std::optional<std::vector<Flags>> flag_rows(const Field& f) override {
+        return read_list<Flags>(cx_, value(f), at(f), "an array of rows of true/false", any_count, "", "",
+                                [&](const json& row, const std::string& row_at) { return read_flags(cx_, row, row_at); });
+    }
+    std::optional<Flags> flags(const Field& f) override { return read_flags(cx_, value(f), at(f)); }
+    std::optional<std::size_t> choice(const Field& f) override { return read_choice(cx_, value(f), at(f), f.names()); }
+    std::optional<Divisor> divisor(const Field& f) override {
+        const auto x = read_divisor(cx_, value(f), at(f));
+        if (!x) return std::nullopt;
+        return parse_divisor(*x);
+    }
+    std::optional<bool> boolean(const Field& f) override { return read_bool(cx_, value(f), at(f)); }
 
-namespace {
-// One row of a mask: an array of true/false, each entry read (every error reported).
-std::optional<Flags> read_flags(Context& cx, const json& given, const std::string& at) {
-    return read_list<std::uint8_t>(cx, given, at, "an array of true/false", any_count, "", "",
-                                   [&](const json& x, const std::string& entry_at) {
-                                       const auto b = read_bool(cx, x, entry_at);
-                                       return b ? std::optional<std::uint8_t>(*b) : std::nullopt;
-                                   });
-}
+private:
+    const json& value(const Field& f) const { return *f_.find(f.name); }
+    std::string at(const Field& f) const { return f_.at(f.name); }
+
+    Fields f_;
+    Context& cx_;
+};
+
 }  // namespace
-
-std::optional<std::vector<Flags>> CellFieldSource::flag_rows(const Field& f) {
-    return read_list<Flags>(f_.cx, *f_.find(f.name), f_.at(f.name), "an array of rows of true/false", any_count, "", "",
-                            [&](const json& row, const std::string& at) { return read_flags(f_.cx, row, at); });
-}
-
-std::optional<Flags> CellFieldSource::flags(const Field& f) { return read_flags(f_.cx, *f_.find(f.name), f_.at(f.name)); }
-
-std::optional<std::size_t> CellFieldSource::choice(const Field& f) { return f_.choice(f.name, f.names()); }
 
 FieldRead TableRead::of(const Field& f) const {
     for (std::size_t i = 0; i < bound.size(); ++i)
@@ -536,15 +540,9 @@ TableRead read_table(Context& cx, const json& cell, const std::string& path, jso
     TableRead read{std::move(bound), {}, path};
     read_fields(read.bound, src, &read.state);
     JsonOut o = JsonOut::into(out);
-    write_fields(read.bound, o, true);
+    write_fields(read.bound, o, true, &read.state);
     read.ok = cx.count() == before;
     return read;
-}
-
-std::optional<Divisor> CellFieldSource::divisor(const Field& f) {
-    const auto x = read_divisor(f_.cx, *f_.find(f.name), f_.at(f.name));
-    if (!x) return std::nullopt;
-    return parse_divisor(*x);
 }
 
 void check_labels(const Fields& f, const Field& labels, json& out, std::size_t n, const char* count_lead) {

@@ -71,33 +71,21 @@ json all_true(std::size_t n);
 
 bool expect_object(Context& cx, const json& value, const std::string& path);
 // Unknown fields (at their key) and missing required ones (at the object). `what` names the
-// object in the message: "a prose cell", "the notebook". The fields allowed are `allowed` then
-// `more`, listed in that order.
-void check_fields(Context& cx, const json& object, const std::string& path, Names allowed, Names required,
-                  const char* what, Names more = {});
-// The same with `more` from a field table (field_reader.hpp).
-void check_fields(Context& cx, const json& object, const std::string& path, Names allowed, Names required,
-                  const char* what, const std::vector<const char*>& more);
+// object in the message: "a prose cell", "the notebook".
+void check_fields(Context& cx, const json& object, const std::string& path, const std::vector<const char*>& allowed,
+                  const std::vector<const char*>& required, const char* what);
+// The same for the fields of a table (required: those with Field::required).
+void check_fields(Context& cx, const json& object, const std::string& path, const std::vector<Field>& table,
+                  const char* what);
 
 std::optional<std::string> read_string(Context& cx, const json& value, const std::string& path,
                                        std::size_t min_chars, std::size_t max_chars);
-std::optional<bool> read_bool(Context& cx, const json& value, const std::string& path);
-// Finite number with |x| <= limit.
-std::optional<double> read_number(Context& cx, const json& value, const std::string& path, double limit);
-// Whole number (2 or 2.0, not 2.5) in [lo, hi].
-std::optional<long long> read_integer(Context& cx, const json& value, const std::string& path, long long lo,
-                                      long long hi);
-// Array of min..max numbers, each |x| <= limit.
-std::optional<std::vector<double>> read_vector(Context& cx, const json& value, const std::string& path,
-                                               std::size_t min_len, std::size_t max_len, double limit);
-// Array of min_rows..max_rows rows, each read_vector(min_cols..max_cols); rows may differ in length
-// (check_row_widths says how).
-std::optional<Matrix> read_matrix(Context& cx, const json& value, const std::string& path, std::size_t min_rows,
-                                  std::size_t max_rows, std::size_t min_cols, std::size_t max_cols, double limit);
 // A list's length in `count`, else "must have between 1 and 8 numbers, found 9" (`one`/`many`
 // name an entry: "number", "numbers").
 bool check_count(Context& cx, const std::string& path, std::size_t size, WholeRange count, const char* one,
                  const char* many);
+// Finite number with |x| <= limit.
+std::optional<double> read_number(Context& cx, const json& value, const std::string& path, double limit);
 // Every row as wide as `expected` ("the query has 2 numbers") or, without it, as row 0.
 // `row_name` is "key", "value", "query". Returns true when they all agree.
 // The phrase for `expected` is `expected_lead` + the number: "the query has " + "2".
@@ -115,13 +103,8 @@ std::optional<std::vector<std::string>> read_depths(Context& cx, const json& val
                                                     const std::vector<std::string>& allowed, const TextPart& empty_hint,
                                                     bool& ok);
 
-std::optional<std::string> read_divisor(Context& cx, const json& value, const std::string& path);
-// ^[a-z0-9][a-z0-9-]{0,63}$
-std::optional<std::string> read_id(Context& cx, const json& value, const std::string& path);
-std::optional<std::string> read_https_url(Context& cx, const json& value, const std::string& path);
-// A string in the safe Markdown subset (validate_markdown.cpp).
-std::optional<std::string> read_markdown(Context& cx, const json& value, const std::string& path,
-                                         bool allow_empty = false);
+// A string of 1..max_chars characters in the safe Markdown subset (validate_markdown.cpp).
+std::optional<std::string> read_markdown(Context& cx, const json& value, const std::string& path, std::size_t max_chars);
 
 // Formulas (validate_formulas.cpp): the ones in one Markdown text, or a maths cell's TeX, checked
 // (length, no macro definitions) and added to the notebook's totals; and the totals' check, once
@@ -130,9 +113,7 @@ void count_markdown_formulas(Context& cx, const std::string& text, const std::st
 void count_formula(Context& cx, const std::string& tex, const std::string& path);
 void check_formula_totals(Context& cx);
 
-// The members of one object being checked, read by name: each reader looks the member up, reads
-// it at path.name with the reader above of its kind, and returns nullopt when it is absent or
-// wrong (reporting only the latter). The *_to forms write a valid value into `out`.
+// One object being checked, its members found by name (for a cell's checks between fields).
 class Fields {
 public:
     Fields(Context& cx, const json& object, const std::string& path) : cx(cx), object(object), path(path) {}
@@ -140,74 +121,12 @@ public:
     std::string at(const char* name) const;    // path.name
     // cx.error at path.name (one call: no path string at the call site).
     void error(const char* name, std::initializer_list<TextPart> message) const;
-    std::optional<std::string> string(const char* name, std::size_t min_chars, std::size_t max_chars) const;
-    std::optional<std::string> markdown(const char* name) const;
-    std::optional<bool> boolean(const char* name) const;
-    std::optional<double> number(const char* name, double limit) const;
-    std::optional<long long> integer(const char* name, long long lo, long long hi) const;
-    // A list of objects (a study's steps, the references), each the caller's to check: the array,
-    // or nullptr when absent or after "expected an array of NOUN"; a length outside `count` is
-    // reported ("must have between 1 and 12 steps, found 13") and the entries are still read.
-    const json* list(const char* name, WholeRange count, const char* noun) const;
-    void string_to(JsonOut& out, const char* name, std::size_t min_chars, std::size_t max_chars) const;
-    void markdown_to(JsonOut& out, const char* name) const;
-    void boolean_to(JsonOut& out, const char* name) const;
-    void integer_to(JsonOut& out, const char* name, long long lo, long long hi) const;
-    // One of `names` (a string), else "expected one of a, b, found ..." (normalizer, backend): its
-    // place in `names`.
-    std::optional<std::size_t> choice(const char* name, const std::vector<std::string>& names) const;
 
     Context& cx;
     const json& object;
     const std::string& path;
 };
 
-// The shape of each object in a list (a reference, a study step): its fields, the required
-// ones, and what one is called in messages ("a study step").
-struct ObjectShape {
-    Names allowed, required;
-    const char* what;
-};
-// A list of objects at `name` (Fields::list, `count` of them, called `noun`): each entry that is
-// an object with the fields of `shape` is read by `entry(fields, normalised)` into out[name].
-template <class Entry>
-void each_object(const Fields& f, const char* name, WholeRange count, const char* noun, const ObjectShape& shape,
-                 json& out, Entry&& entry) {
-    const json* items = f.list(name, count, noun);
-    if (!items) return;
-    const std::string at = f.at(name);
-    json& list = JsonOut::into(out).array(name);
-    for (std::size_t i = 0; i < items->size(); ++i) {
-        const std::string item_at = json_path_index(at, i);
-        const json& item = (*items)[i];
-        if (!expect_object(f.cx, item, item_at)) continue;
-        check_fields(f.cx, item, item_at, shape.allowed, shape.required, shape.what);
-        entry(Fields(f.cx, item, item_at), list.emplace_back());
-    }
-}
-
-// Collect mode of the field reader (notebook/field_reader.hpp): a cell's fields, each read by the
-// validator's reader of its kind, every error reported at its path.
-class CellFieldSource final : public FieldSource {
-public:
-    explicit CellFieldSource(const Fields& fields) : f_(fields) {}
-    bool cell() const override { return true; }
-    bool has(const Field& f) const override { return f_.find(f.name) != nullptr; }
-    std::optional<std::uint64_t> whole(const Field& f) override;
-    std::optional<std::vector<std::size_t>> wholes(const Field& f) override;
-    std::optional<double> positive(const Field& f) override;
-    std::optional<std::vector<double>> numbers(const Field& f) override;
-    std::optional<Matrix> rows(const Field& f) override;
-    std::optional<std::vector<std::string>> strings(const Field& f) override;
-    std::optional<std::vector<Flags>> flag_rows(const Field& f) override;
-    std::optional<Flags> flags(const Field& f) override;
-    std::optional<std::size_t> choice(const Field& f) override;
-    std::optional<Divisor> divisor(const Field& f) override;
-    std::optional<bool> boolean(const Field& f) override { return f_.boolean(f.name); }
-
-private:
-    Fields f_;
-};
 
 // A cell read by its lesson's table: what became of each field, for the checks between fields.
 struct TableRead {
@@ -228,6 +147,8 @@ struct TableRead {
     }
     std::string at(const Field& f) const { return json_path_member(path, f.name); }
 };
+// Collect mode of the field reader (notebook/field_reader.hpp): a cell's fields, each read by the
+// validator's reader of its kind, every error reported at its path.
 TableRead read_table(Context& cx, const json& cell, const std::string& path, json& out, BoundFields bound);
 
 // A cell's fields by its lesson's table: `in` (the defaults) takes every valid value, and `out`
@@ -260,13 +181,52 @@ void check_labels(const Fields& f, const Field& labels, json& out, std::size_t n
 void check_mask(const Fields& f, const Field& mask, json& out, std::size_t rows,
                 std::size_t cols);
 
+// One object of a shape (core/field.hpp) at `at`: its fields checked and read by the shape's
+// table (Item's) into `out`, then `then(value, at, out)` reads the fields its table leaves to a
+// check (ReadByCheck).
+template <class Item, class Then>
+void read_entry(Context& cx, const json& value, const std::string& at, const FieldShape& shape, json& out, Then&& then) {
+    check_fields(cx, value, at, shape.fields(true), shape.what);
+    Item item;
+    read_table(cx, value, at, out, bind_fields(item));
+    then(value, at, out);
+}
+// An object field (Field::object) of `parent`, into out[f.name].
+template <class Item, class Then>
+void read_object(Context& cx, const json& parent, const std::string& path, const Field& f, json& out, Then&& then) {
+    const json* value = json_member(parent, f.name);
+    if (!value) return;  // check_fields said so when it is required
+    const std::string at = json_path_member(path, f.name);
+    if (expect_object(cx, *value, at)) read_entry<Item>(cx, *value, at, *f.shape, out[f.name], then);
+}
+// A list of objects (Field::objects): its length in f.count, and each entry read as above, into
+// the list out[f.name].
+template <class Item, class Then>
+void read_objects(Context& cx, const json& parent, const std::string& path, const Field& f, json& out, Then&& then) {
+    const json* items = json_member(parent, f.name);
+    if (!items) return;
+    const std::string at = json_path_member(path, f.name);
+    if (!items->is_array()) {
+        cx.error(at, {"expected an array of ", f.shape->plural, ", found ", json_kind(*items)});
+        return;
+    }
+    check_count(cx, at, items->size(), f.count, f.shape->plural, f.shape->plural);
+    json& list = JsonOut::into(out).array(f.name);
+    for (std::size_t i = 0; i < items->size(); ++i) {
+        const std::string item_at = json_path_index(at, i);
+        if (expect_object(cx, (*items)[i], item_at)) read_entry<Item>(cx, (*items)[i], item_at, *f.shape, list.emplace_back(), then);
+    }
+}
+
 // The held-sequence and transformer-block cells (validate_sequence_cells.cpp).
 void check_held_sequence(Context& cx, const json& cell, const std::string& path, json& out);
 void check_transformer_block(Context& cx, const json& cell, const std::string& path, json& out);
-// The study cell (validate_sequence_cells.cpp).
+// The practice, references and study cells (validate_text_cells.cpp); a practice answer ({"kind": ...}) of
+// `parent` (a practice cell, a study check), written into out["answer"].
+void check_practice(Context& cx, const json& cell, const std::string& path, json& out);
+void check_references(Context& cx, const json& cell, const std::string& path, json& out);
 void check_study(Context& cx, const json& cell, const std::string& path, json& out);
-// A practice answer ({"kind": ...}), written into out["answer"] (validate_cells.cpp).
-void check_practice_answer(Context& cx, const json& answer, const std::string& path, json& out);
+void check_practice_answer(Context& cx, const json& parent, const std::string& path, json& out);
 // The cells of "attention at scale" and the precision lab (validate_scale_cells.cpp): check the
 // fields of `cell` at `path` and fill `out` with them and every default.
 void check_attention_scale_cell(Context& cx, const json& cell, const std::string& path, json& out);

@@ -92,8 +92,8 @@ std::size_t html_in_line(std::string_view line) {
 
 }  // namespace
 
-std::optional<std::string> read_markdown(Context& cx, const json& value, const std::string& path, bool allow_empty) {
-    const auto text = read_string(cx, value, path, allow_empty ? 0 : 1, notebook_limits::markdown_max_chars);
+std::optional<std::string> read_markdown(Context& cx, const json& value, const std::string& path, std::size_t max_chars) {
+    const auto text = read_string(cx, value, path, 1, max_chars);
     if (!text) return std::nullopt;
     // Control characters were reported by read_string (forbidden_character), as in every field.
     bool ok = !forbidden_character(*text);

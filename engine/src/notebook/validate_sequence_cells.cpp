@@ -7,7 +7,6 @@
 #include "attnbook/lessons/explore_row.hpp"
 #include "attnbook/lessons/sequence.hpp"
 #include "attnbook/notebook/json_text.hpp"
-#include "attnbook/notebook/lesson_cells.hpp"
 #include "attnbook/notebook/notebook.hpp"
 #include "validate_context.hpp"
 
@@ -50,25 +49,6 @@ void check_transformer_block(Context& cx, const json& cell, const std::string& p
     if (read.accepted(bf::heads) && width % in.heads != 0)
         f.error("heads", {"heads must divide the width ", width, ", found ", in.heads});
     check_mask(f, bf::mask, out, n, n);
-}
-
-void check_study(Context& cx, const json& cell, const std::string& path, json& out) {
-    const Field& steps = study_fields::steps;
-    const ObjectShape step{{"title", "text", "check"}, {"title", "text", "check"}, "a study step"};
-    each_object(Fields(cx, cell, path), steps.name, steps.count, "steps", step, out, [&](const Fields& s, json& item) {
-        JsonOut normalised(item);
-        s.string_to(normalised, "title", 1, notebook_limits::title_max_chars);
-        s.markdown_to(normalised, "text");
-        const json* check = s.find("check");
-        if (!check) return;  // check_fields said so
-        const std::string check_at = s.at("check");
-        if (!expect_object(cx, *check, check_at)) return;
-        check_fields(cx, *check, check_at, {"prompt", "answer", "hint"}, {"prompt", "answer"}, "a study check");
-        const Fields c(cx, *check, check_at);
-        JsonOut normalised_check = normalised.object("check");
-        for (const char* name : {"prompt", "hint"}) c.markdown_to(normalised_check, name);
-        if (const json* answer = c.find("answer")) check_practice_answer(cx, *answer, c.at("answer"), item["check"]);
-    });
 }
 
 }  // namespace notebook_validation

@@ -6,7 +6,8 @@
 // commands (notebook/field_reader.hpp), `limits`, `cell_types`, the JSON Schema, and by the
 // field's permalink key the engine's check of a saved page state (`restore`) and the Jupyter
 // export's reading of it. The default is the member's value in a default-constructed input
-// struct, never a number written here.
+// struct, never a number written here. The notebook's own fields and the text cells' are tables
+// of the same kind (notebook/text_cells.hpp).
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -16,6 +17,15 @@ namespace attnbook {
 
 struct WholeRange {
     std::uint64_t min, max;
+};
+
+struct Field;
+// The entries of an object field (a reference, a study step): what one is called, and its table.
+struct FieldShape {
+    const char* what;    // in messages: "a reference"
+    const char* plural;  // in a count's message: "references"
+    const char* def;     // its name among the JSON Schema's $defs, or nullptr: written in place
+    std::vector<Field> (*fields)(bool cell);  // nullptr: a shape of its own (a practice answer's)
 };
 
 struct Field {
@@ -31,13 +41,27 @@ struct Field {
         flag_rows, // an array of `count` rows of true/false, each of `range` entries (a mask;
                    // its shape is the cell's check, from other fields)
         flags,     // an array of `count` true/false (one row's mask; its length is the cell's check)
-        objects,   // an array of `count` objects of the cell's own shape, each read by the cell's check
+        objects,   // an array of `count` objects of `shape`, each read by the cell's check
+        object,    // one object of `shape`, read by the cell's check
+        text,      // a string of `range` characters (code points), none of them forbidden
+        markdown,  // a text of `range` characters in the safe Markdown subset (validate_markdown.cpp)
+        markdowns, // an array of Markdown texts (how many is the cell's check; `count` for the schema)
+        options,   // an array of `count` Markdown texts, each once
+        id,        // an id: `range` characters of a-z, 0-9 and '-', not starting with '-'
+        formula,   // TeX of `range` characters, counted toward the notebook's formulas (validate_formulas.cpp)
+        version,   // a semantic version (semver.org) of `range` characters
+        url,       // an https:// address of `range` characters that the link rule allows
+        number,    // a finite number x with |x| <= limit
+        depths,    // a list of reading depths, read by the cell's check
         choice,    // one of `names()` (an enum whose values are the names' places)
         divisor,   // one of divisor_names() (lessons/divisor.hpp)
         boolean,   // true or false
     };
     // Who reads the field: a notebook cell and the command alike, or only one of them.
     enum Use : unsigned char { cell_and_command, command_only, cell_only };
+    // Whether the author must give the field, and what a normalised cell holds when it is left
+    // out: the default (the member's value), or nothing (a caption, a url: no default).
+    enum Presence : unsigned char { defaulted, required, no_default };
 
     const char* name;
     Kind kind;
@@ -52,6 +76,8 @@ struct Field {
     // The field's key in the page's permalink (web/src/permalink.js: "tok" for a cost cell's
     // tokens), whose value has the form of the field's kind; nullptr: the permalink keeps none.
     const char* permalink = nullptr;
+    Presence presence = defaulted;
+    const FieldShape* shape = nullptr;  // object, objects
 
     static constexpr Field whole_in(const char* name, WholeRange range, const char* help, Use use = cell_and_command) {
         return {name, whole, help, range, {0, 0}, 0, use};
@@ -89,8 +115,29 @@ struct Field {
     static constexpr Field flags_in(const char* name, WholeRange count, const char* help) {
         return {name, flags, help, {0, 0}, count, 0, cell_and_command};
     }
-    static constexpr Field objects_in(const char* name, WholeRange count, const char* help) {
-        return {name, objects, help, {0, 0}, count, 0, cell_only};
+    static constexpr Field objects_in(const char* name, WholeRange count, const FieldShape& shape, const char* help) {
+        Field f{name, objects, help, {0, 0}, count, 0, cell_only};
+        f.shape = &shape;
+        return f;
+    }
+    static constexpr Field object_of(const char* name, const FieldShape& shape, const char* help) {
+        Field f{name, object, help, {0, 0}, {0, 0}, 0, cell_only};
+        f.shape = &shape;
+        return f;
+    }
+    // A string field of one of the kinds text, markdown, id, url, of `chars` characters.
+    static constexpr Field text_in(const char* name, Kind kind, WholeRange chars, const char* help) {
+        return {name, kind, help, chars, {0, 0}, 0, cell_only};
+    }
+    // markdowns, options: `count` texts of `chars` characters each.
+    static constexpr Field texts_in(const char* name, Kind kind, WholeRange count, WholeRange chars, const char* help) {
+        return {name, kind, help, chars, count, 0, cell_only};
+    }
+    static constexpr Field number_to(const char* name, double max_abs, const char* help) {
+        return {name, number, help, {0, 0}, {0, 0}, max_abs, cell_only};
+    }
+    static constexpr Field depths_of(const char* help) {
+        return {"depths", depths, help, {0, 0}, {0, 0}, 0, cell_only};
     }
     static constexpr Field choice_of(const char* name, const std::vector<std::string>& (*names)(), const char* help) {
         return {name, choice, help, {0, 0}, {0, 0}, 0, cell_and_command, nullptr, 0, names};
@@ -105,6 +152,16 @@ struct Field {
     constexpr Field linked(const char* key) const {
         Field f = *this;
         f.permalink = key;
+        return f;
+    }
+    constexpr Field needed() const {
+        Field f = *this;
+        f.presence = required;
+        return f;
+    }
+    constexpr Field optional() const {
+        Field f = *this;
+        f.presence = no_default;
         return f;
     }
     constexpr bool in_cell() const { return use != command_only; }

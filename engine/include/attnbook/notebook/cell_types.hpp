@@ -16,9 +16,9 @@ namespace attnbook {
 
 struct CellTypeFields {
     std::string type;
-    std::vector<std::string> fields;    // every field a cell of this type may have, type/id/depths/title first
-    std::vector<std::string> required;  // besides type
-    std::vector<Field> table;           // the fields among them that a lesson's table describes (core/field.hpp)
+    std::vector<const char*> fields;    // every field a cell of this type may have, type/id/depths/title first
+    std::vector<const char*> required;  // besides type
+    std::vector<Field> table;           // the type's own fields that its table describes (core/field.hpp)
 };
 
 // From the validator's own table (defined in validate_cells.cpp), in the order the docs list them.

@@ -38,7 +38,9 @@ public:
     virtual std::optional<double> positive(const Field& f) = 0;
     virtual std::optional<std::vector<double>> numbers(const Field& f) = 0;
     virtual std::optional<std::vector<std::vector<double>>> rows(const Field& f) = 0;
-    virtual std::optional<std::vector<std::string>> strings(const Field& f) = 0;  // strings, labels
+    virtual std::optional<std::vector<std::string>> strings(const Field& f) = 0;  // strings, labels, markdowns, options
+    virtual std::optional<std::string> text(const Field& f) = 0;                   // text, markdown, id, url
+    virtual std::optional<double> number(const Field& f) = 0;
     virtual std::optional<std::vector<Flags>> flag_rows(const Field& f) = 0;
     virtual std::optional<Flags> flags(const Field& f) = 0;
     virtual std::optional<std::size_t> choice(const Field& f) = 0;  // the name's place in f.names()
@@ -46,10 +48,16 @@ public:
     virtual std::optional<bool> boolean(const Field& f) = 0;
 };
 
+// The member of a field that the cell's own check reads (an object, a list of objects, the
+// notebook's cells): the table names and describes the field, the reader leaves it alone.
+struct ReadByCheck {};
+
 // One entry of a table with the member it fills: the table as data, walked by plain functions
 // (one copy of the reader, not one per input struct).
 struct BoundField {
-    enum Type : unsigned char { u64, size, real, sizes, reals, real_rows, texts, flag_rows, flags, divisor, choice, boolean };
+    enum Type : unsigned char {
+        u64, size, real, sizes, reals, real_rows, texts, text, flag_rows, flags, divisor, choice, boolean, checked
+    };
     const Field* field;  // the table's entry (static data)
     Type type;
     void* member;
@@ -64,6 +72,8 @@ constexpr BoundField::Type bound_type() {
     else if constexpr (std::is_same_v<T, std::vector<double>>) return BoundField::reals;
     else if constexpr (std::is_same_v<T, std::vector<std::vector<double>>>) return BoundField::real_rows;
     else if constexpr (std::is_same_v<T, std::vector<std::string>>) return BoundField::texts;
+    else if constexpr (std::is_same_v<T, std::string>) return BoundField::text;
+    else if constexpr (std::is_same_v<T, ReadByCheck>) return BoundField::checked;
     else if constexpr (std::is_same_v<T, std::vector<Flags>>) return BoundField::flag_rows;
     else if constexpr (std::is_same_v<T, Flags>) return BoundField::flags;
     else if constexpr (std::is_enum_v<T>) {
@@ -100,8 +110,9 @@ void read_fields(const BoundFields& fields, FieldSource& src, std::vector<FieldR
 // A whole_of field's refusal of `x` ("must be one of 4, 16, 64, found 8"), or nothing when x is
 // one of its choices (or the field has none): the check of both modes.
 std::optional<std::string> choice_refusal(const Field& f, std::uint64_t x);
-// Every field of the cell (or the command) with its member's value.
-void write_fields(const BoundFields& fields, JsonOut& out, bool cell);
+// Every field of the cell (or the command) with its member's value. With `states` (read_fields'),
+// a field without a default (Field::optional, Field::required) only when it was read.
+void write_fields(const BoundFields& fields, JsonOut& out, bool cell, const std::vector<FieldRead>* states = nullptr);
 // The entries of the cell (or the command), in order.
 std::vector<Field> field_entries(const BoundFields& fields, bool cell);
 // Throw mode: `args` read into the members; unknown arguments refused, naming the table's fields

@@ -12,16 +12,13 @@ namespace attnbook {
 inline constexpr const char* notebook_format = "attnbook-notebook/1";
 inline constexpr std::size_t notebook_max_errors = 100;  // errors listed at most per document
 
-// Limits of the document's own fields (the lessons' limits are in their headers:
-// lessons/explore_row.hpp, hand_example.hpp, scaling_study.hpp; practice in practice.hpp; the
-// text's size and depth in json_text.hpp). Characters are Unicode code points. The validator
-// and the `limits` command read these; docs/notebook-format.md is tested against `limits`.
+// Limits shared by several of the notebook's fields, and of its formulas (each field's own are in
+// its table, text_cells.hpp; the lessons' limits are in their headers; the text's size and depth
+// in json_text.hpp). Characters are Unicode code points. docs/notebook-format.md is tested
+// against `limits`, which lists these.
 namespace notebook_limits {
 inline constexpr std::size_t id_max_chars = 64;           // notebook and cell ids
-inline constexpr std::size_t title_max_chars = 200;       // notebook and cell titles
-inline constexpr std::size_t version_max_chars = 64;
-inline constexpr std::size_t description_max_chars = 1000;
-inline constexpr std::size_t min_cells = 1, max_cells = 500;
+inline constexpr std::size_t title_max_chars = 200;       // notebook, cell and study step titles
 // Formulas: a maths cell's `tex`, and each $...$ or $$...$$ in Markdown text. KaTeX typesets one
 // formula in one go on the reader's main thread (about 0.2 ms per character on a slow laptop), so a
 // formula's length bounds the longest pause it causes, and the notebook's totals bound the
@@ -36,12 +33,12 @@ inline constexpr std::size_t formulas_max = 250;             // the notebook, al
 inline constexpr std::size_t tex_total_max_chars = 20000;    // the notebook's formulas together
 // Markdown text (prose, captions, prompts, hints, options).
 inline constexpr std::size_t markdown_max_chars = 20000;
-inline constexpr std::size_t min_references = 1, max_references = 50;
 inline constexpr std::size_t reference_text_max_chars = 500;  // authors, title, venue
-inline constexpr std::size_t url_max_chars = 2000;
-inline constexpr long long min_year = 1000, max_year = 2100;
+inline constexpr std::size_t url_max_chars = 2000;            // a reference's url, the notebook's $schema
 }  // namespace notebook_limits
 
+// The formats this engine reads: notebook_format.
+const std::vector<std::string>& notebook_formats();
 // beginner, developer, researcher: the reading depths, in order.
 const std::vector<std::string>& notebook_depth_names();
 // prose, maths, explorable, ...: the cell types, in the order the docs list them.
