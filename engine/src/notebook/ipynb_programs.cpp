@@ -18,7 +18,7 @@
 #include "attnbook/lessons/sequence.hpp"
 #include "attnbook/notebook/commands.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
-#include "attnbook/notebook/python_export.hpp"
+#include "attnbook/notebook/python_template.hpp"
 #include "ipynb_programs.hpp"
 #include "ipynb_python.hpp"
 #include "ipynb_state.hpp"
@@ -101,11 +101,10 @@ LiveCell live(const json& cell, const char* fallback, const Settled& settled, co
 }
 
 std::string close_check(const char* why, const char* tolerance) {
-    return join_text({"\n# ", why, "\ndef check(ours, want, name):\n    np.testing.assert_allclose(ours, want, rtol=",
-                      tolerance, ", atol=1e-12, err_msg=name)\n"});
+    return join_text({"\n# ", why, "\n", fill_python("check", {{"tolerance", tolerance}})});
 }
 
-std::string checks_passed(const char* how) { return join_text({"print(\"the engine's numbers, ", how, "\")\n"}); }
+std::string checks_passed(const char* how) { return fill_python("checks_passed", {{"how", how}}); }
 
 namespace {
 

@@ -1,6 +1,7 @@
 #include "ipynb_python.hpp"
 
 #include "attnbook/core/text_join.hpp"
+#include "attnbook/notebook/python_template.hpp"
 
 namespace attnbook {
 
@@ -42,12 +43,11 @@ json exact_numbers(const json& result) {
 }
 
 std::string engine_numbers(const json& result, std::initializer_list<const char*> fields) {
-    std::string out =
-        "\n# The engine's exact numbers for these settings: what the page computed, before it rounded them.\n"
-        "engine = {\n";
+    std::string entries;
     for (const char* field : fields)
-        append_text(out, {"    ", json(field).dump(), ": ", py_literal(exact_numbers(result.at(field))), ",\n"});
-    return out + "}\n";
+        append_text(entries, {entries.empty() ? "" : "\n", "    ", json(field).dump(), ": ",
+                              py_literal(exact_numbers(result.at(field))), ","});
+    return "\n" + fill_python("engine_numbers", {{"entries", entries}});
 }
 
 }  // namespace attnbook

@@ -1,6 +1,6 @@
 #pragma once
-// Pieces of the Python the `ipynb` export writes: literals, the engine's exact numbers, the
-// check that closes every live cell's program. Internal to engine/src/notebook/ipynb_*.cpp.
+// Pieces of the Python the `ipynb` export writes: literals, the engine's exact numbers.
+// Internal to engine/src/notebook/ipynb_*.cpp.
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -14,8 +14,8 @@ std::string py_literal(const nlohmann::json& value);
 // A command's result with every {"exact", "shown"} pair replaced by its exact double.
 nlohmann::json exact_numbers(const nlohmann::json& result);
 
-// "engine = {\n    \"key\": value,\n    ...\n}\n" from the exact numbers of `fields` of `result`,
-// with a comment saying where they come from.
+// programs/engine_numbers.py, `engine = {"key": value, ...}` from the exact numbers of `fields` of
+// `result`, after a blank line.
 std::string engine_numbers(const nlohmann::json& result, std::initializer_list<const char*> fields);
 
 // The permalink state of one cell (kind -> text).
