@@ -50,4 +50,10 @@ std::string engine_numbers(const json& result, std::initializer_list<const char*
     return "\n" + fill_python("engine_numbers", {{"entries", entries}});
 }
 
+std::string python_lines(std::string text) {
+    const std::size_t first = text.find_first_not_of('\n');
+    if (first == std::string::npos) return "";
+    return text.substr(first, text.find_last_not_of('\n') + 1 - first);
+}
+
 }  // namespace attnbook
