@@ -2,7 +2,8 @@
 // explorable, the scaling study, the hand example, the held sequence, the pipeline, the cost
 // calculator, online softmax and the Jacobian. Each becomes a short program a reader can follow:
 // the settings, the computation in named steps, the numbers printed as the page rounds them, then
-// a check against the engine's exact numbers.
+// a check against the engine's exact numbers. The programs are Python files (programs/<cell>.py);
+// this file settles each cell and fills in its values.
 #include <functional>
 #include <string_view>
 #include <utility>
@@ -139,11 +140,8 @@ LiveCell explorable(const json& cell, const CellState& state) {
     return live(cell, "The explorable", settled,
                 "One query against every source: the match (dot product), the share (softmax) and the mix. "
                 "Change the query, the keys, the values or `allowed` and run the cell again.",
-                program + engine_numbers(settled.result, {"shares", "output"}) +
-                    "\n# Bit for bit: the program repeats the engine's sums in the same order and carries its exp.\n"
-                    "assert shares == engine[\"shares\"], (shares, engine[\"shares\"])\n"
-                    "assert output == engine[\"output\"], (output, engine[\"output\"])\n"
-                    "print(\"the same doubles as the engine\")\n");
+                fill_python("explorable", {{"program", python_lines(program)},
+                                           {"engine", engine_lines(settled.result, {"shares", "output"})}}));
 }
 
 LiveCell scaling(const json& cell, const CellState& state) {
@@ -153,13 +151,9 @@ LiveCell scaling(const json& cell, const CellState& state) {
                 "How the spread of a dot product grows with the head width d, and how the largest attention "
                 "weight behaves with and without the division. The draws are numpy's `default_rng`, in the "
                 "page's order, so these are the page's tables.",
-                "import numpy as np\n\n" + program +
-                    engine_numbers(settled.result, {"raw_std", "scaled_std", "top_unscaled", "top_scaled"}) +
-                    "\n# The draws are the same doubles; numpy's pairwise sums (std, mean, einsum) round differently\n"
-                    "# from the engine's left-to-right sums over tens of thousands of terms: agree to 1e-10 relative.\n"
-                    "for name, want in engine.items():\n"
-                    "    np.testing.assert_allclose(columns[name], want, rtol=1e-10, err_msg=name)\n"
-                    "print(\"the engine's tables, to 1e-10\")\n");
+                fill_python("scaling_study",
+                            {{"program", python_lines(program)},
+                             {"engine", engine_lines(settled.result, {"raw_std", "scaled_std", "top_unscaled", "top_scaled"})}}));
 }
 
 LiveCell hand_example(const json& cell, const CellState& state) {
@@ -208,52 +202,18 @@ LiveCell pipeline(const json& cell, const CellState& state) {
 
 LiveCell cost(const json& cell, const CellState& state) {
     const Settled settled = settle_table<CostInput>("cost", cell, state);
-    std::string settings;
+    std::string settings;  // one line per field of the table, in its order
     for (const Field& f : field_list<CostInput>(true))
-        append_text(settings, {f.name, " = ", settled.args.at(f.name).dump(), "\n"});
-    std::string shown = "engine_shown = {";
-    for (const char* f : {"scores", "score_bytes", "qk_flops", "av_flops"})
-        append_text(shown, {json(f).dump(), ": ", settled.result.at(f).at("shown").dump(), ", "});
-    shown += "}\n";
+        append_text(settings, {settings.empty() ? "" : "\n", f.name, " = ", settled.args.at(f.name).dump()});
+    const auto shown = [&](const char* f) { return settled.result.at(f).at("shown").dump(); };
     return live(cell, "What attention costs", settled,
                 "The score matrix has tokens x tokens entries per head, layer and sequence in the batch; "
                 "computing it and mixing the values each take two operations per product.",
-                join_text({"import re\n\n", settings, R"PY(
-copies = heads * layers * batch  # independent score matrices
-scores = float(tokens * tokens) * copies
-score_bytes = scores * bytes
-qk_flops = 2.0 * tokens * tokens * head_width * copies  # Q K^T: a multiply and an add per product
-av_flops = 2.0 * tokens * tokens * value_width * copies  # weights V
-
-def three_significant(x):
-    return re.sub(r"e\+?(-?)0*(\d)", r"e\1\2", f"{x:.3g}")  # 1e+10 -> 1e10, 4.1e-05 -> 4.1e-5
-
-def count_text(x):
-    """Counts as the page writes them: 4096, 1e10, 1.28e12."""
-    return f"{x:.0f}" if abs(x) < 1e6 and x == int(x) else three_significant(x)
-
-def bytes_text(b):
-    """Decimal units, as memory is sold: 20 GB, 1.5 MB."""
-    units = ["B", "kB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB"]
-    u = 0
-    while b >= 1000 and u + 1 < len(units):
-        b /= 1000
-        u += 1
-    return f"{three_significant(b)} {units[u]}"
-
-print("scores:     ", count_text(scores))
-print("score bytes:", bytes_text(score_bytes))
-print("QK^T FLOPs: ", count_text(qk_flops))
-print("AV FLOPs:   ", count_text(av_flops))
-)PY",
-                           engine_numbers(settled.result, {"scores", "score_bytes", "qk_flops", "av_flops"}), shown,
-                           "\n# Whole numbers: equal to the engine's exactly (below 2^53; above it both round the same products),\n"
-                           "# and written as the page writes them.\n"
-                           "assert [scores, score_bytes, qk_flops, av_flops] == [engine[k] for k in (\"scores\", \"score_bytes\", "
-                           "\"qk_flops\", \"av_flops\")]\n"
-                           "assert [count_text(scores), bytes_text(score_bytes), count_text(qk_flops), count_text(av_flops)] == "
-                           "list(engine_shown.values())\n",
-                           checks_passed("exactly, shown as the page shows them")}));
+                fill_python("cost", {{"settings", settings},
+                                     {"engine", engine_lines(settled.result, {"scores", "score_bytes", "qk_flops", "av_flops"})},
+                                     {"scores_shown", shown("scores")}, {"score_bytes_shown", shown("score_bytes")},
+                                     {"qk_flops_shown", shown("qk_flops")}, {"av_flops_shown", shown("av_flops")},
+                                     {"passed", python_lines(checks_passed("exactly, shown as the page shows them"))}}));
 }
 
 LiveCell online_softmax(const json& cell, const CellState& state) {
