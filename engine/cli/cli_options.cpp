@@ -106,9 +106,8 @@ const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
         {"cell-types", {}},
         {"schema", {}},
         {"precision", table_options<PrecisionInput>()},
-        {"normalize",
-         {{"scores", {"scores", Kind::numbers}}, {"kind", {"kind", Kind::word}}, {"temperature", {"temperature", Kind::number}}}},
-        {"jacobian", {{"scores", {"scores", Kind::numbers}}}},
+        {"normalize", table_options<NormalizeInput>()},
+        {"jacobian", table_options<ScoreRowInput>()},
         {"online-softmax", table_options<OnlineSoftmaxInput>()},
         {"cost", table_options<CostInput>()},
         {"pipeline", pipeline},
@@ -118,8 +117,7 @@ const std::map<std::string, std::map<std::string, OptionSpec>>& option_table() {
         {"jacobian-norms", table_options<JacobianNormsInput>()},
         {"train", train},
         {"train-program", train_program},
-        {"tiling-memory",
-         {{"tokens", {"tokens", Kind::wholes}}, {"tile", {"tile", Kind::whole}}, {"bytes", {"bytes", Kind::whole}}}},
+        {"tiling-memory", table_options<TilingMemoryInput>()},
     };
     return table;
 }

@@ -329,6 +329,12 @@ test('a setting against a rule between fields is dropped alone: the scaling stud
     assert.equal(await sc.locator('input[id$="-seed"]').inputValue(), '5');
     assert.deepEqual((await sc.locator('input[id$="-widths"]').inputValue()).split(/[\s,]+/).map(Number), cell.widths);
     assert.match(await sc.textContent(), new RegExp(`Seed 5; widths d = ${cell.widths.join(', ')};`));
+    // The reader is told which setting was left out and why: one line, naming the field.
+    const note = sc.locator('.link-refused');
+    assert.match(await note.locator('p').textContent(), /^One setting of this link was not used/);
+    const lines = await note.locator('li').allTextContents();
+    assert.equal(lines.length, 1);
+    assert.match(lines[0], new RegExp(`^scaling-study: \\$\\.widths: .*${cell.pairs} x 4096 .*${2 ** 23}`));
     assert.deepEqual(await problems(), []);
   } finally {
     await context.close();

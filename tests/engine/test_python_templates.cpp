@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "attnbook/notebook/python_template.hpp"
+#include "attnbook/notebook/python_programs.hpp"
 #include "python_runner.hpp"
 
 using namespace attnbook;
@@ -20,16 +20,15 @@ TEST_CASE("a marker is @name@ and nothing else", "[python_template]") {
 
 TEST_CASE("filling a template asks for every marker and only those", "[python_template]") {
     REQUIRE(!python_templates().empty());
-    CHECK_THROWS_AS(fill_python("no such program"), std::logic_error);
-    CHECK_THROWS_AS(fill_python("engine_exp", {{"unused", "1"}}), std::logic_error);
+    CHECK_THROWS_AS(fill_python(python_programs::engine_exp, {{"unused", "1"}}), std::logic_error);
     for (const PythonTemplate& t : python_templates()) {
         const auto markers = python_template_markers(t.text);
         if (markers.empty()) {
-            CHECK(fill_python(t.name) == t.text);
+            CHECK(fill_python(t) == t.text);
             continue;
         }
         INFO(t.name << " left without @" << markers.front() << "@");
-        CHECK_THROWS_AS(fill_python(t.name), std::logic_error);
+        CHECK_THROWS_AS(fill_python(t), std::logic_error);
     }
 }
 

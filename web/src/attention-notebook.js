@@ -57,15 +57,27 @@ const drawable = (c) => rendererReady(c.cell.type) && !c.restoring;
 /**
  * The permalink's state of cell `c` goes through the engine before the cell's first draw: each key
  * the engine refuses (out of the cell's ranges, against a rule between fields) is left out, so the
- * cell keeps its own value there and its renderer re-checks nothing. Only a cell with saved state
- * asks (one call; a cell without waits for nothing). The pending check, or null.
+ * cell keeps its own value there and its renderer re-checks nothing. The reader is told, above the
+ * cell, which of the link's settings were not used and why (the engine's message names the field),
+ * so a link that shows other numbers than its sender saw does not pass unnoticed. Only a cell with
+ * saved state asks (one call; a cell without waits for nothing). The pending check, or null.
  */
 function restoreSaved(c, owner) {
   const { cell, ctx } = c;
   if (ctx.initial === undefined || !restoresState(cell.type)) return null;
   return call('restore', { type: cell.type, cell, state: ctx.initial }, { owner })
-    .then((r) => { ctx.initial = r.state; }, () => { ctx.initial = undefined; })
+    .then((r) => {
+      ctx.initial = r.state;
+      if (r.refused.length) c.section.append(refusedNote(r.refused));
+    }, () => { ctx.initial = undefined; })
     .finally(() => { c.restoring = null; });
+}
+
+function refusedNote(refused) {
+  const lead = refused.length === 1 ? 'One setting of this link was not used' : `${refused.length} settings of this link were not used`;
+  return h('div', { class: 'note link-refused', role: 'status' },
+    h('p', {}, `${lead}, so the cell shows its own value there:`),
+    h('ul', {}, ...refused.map((r) => h('li', {}, r.message))));
 }
 
 export class AttentionNotebook extends HTMLElement {

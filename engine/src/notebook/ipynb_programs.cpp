@@ -19,7 +19,7 @@
 #include "attnbook/lessons/sequence.hpp"
 #include "attnbook/notebook/commands.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
-#include "attnbook/notebook/python_template.hpp"
+#include "attnbook/notebook/python_programs.hpp"
 #include "ipynb_programs.hpp"
 #include "ipynb_python.hpp"
 #include "ipynb_state.hpp"
@@ -102,20 +102,20 @@ LiveCell live(const json& cell, const char* fallback, const Settled& settled, co
 }
 
 std::string close_check(const char* why, const char* tolerance) {
-    return join_text({"\n# ", why, "\n", fill_python("check", {{"tolerance", tolerance}})});
+    return join_text({"\n# ", why, "\n", fill_python(python_programs::check, {{"tolerance", tolerance}})});
 }
 
-std::string checks_passed(const char* how) { return fill_python("checks_passed", {{"how", how}}); }
+std::string checks_passed(const char* how) { return fill_python(python_programs::checks_passed, {{"how", how}}); }
 
 namespace {
 
 // The small examples' numbers are a handful of products, exps and sums of a few terms each: their
 // programs show them as the page does (show.py) and check them to 1e-12 (small_check.py).
 constexpr const char* kSmallTolerance = "1e-12";
-std::string show() { return python_lines(fill_python("show")); }
+std::string show() { return python_lines(fill_python(python_programs::show)); }
 std::string small_check() {
-    return python_lines(
-        fill_python("small_check", {{"check", python_lines(fill_python("check", {{"tolerance", kSmallTolerance}}))}}));
+    const std::string check = python_lines(fill_python(python_programs::check, {{"tolerance", kSmallTolerance}}));
+    return python_lines(fill_python(python_programs::small_check, {{"check", check}}));
 }
 std::string small_passed() { return python_lines(checks_passed(join_text({"to ", kSmallTolerance}).c_str())); }
 std::string engine_lines(const json& result, std::initializer_list<const char*> fields) {
@@ -140,8 +140,8 @@ LiveCell explorable(const json& cell, const CellState& state) {
     return live(cell, "The explorable", settled,
                 "One query against every source: the match (dot product), the share (softmax) and the mix. "
                 "Change the query, the keys, the values or `allowed` and run the cell again.",
-                fill_python("explorable", {{"program", python_lines(program)},
-                                           {"engine", engine_lines(settled.result, {"shares", "output"})}}));
+                fill_python(python_programs::explorable, {{"program", python_lines(program)},
+                                                          {"engine", engine_lines(settled.result, {"shares", "output"})}}));
 }
 
 LiveCell scaling(const json& cell, const CellState& state) {
@@ -151,7 +151,7 @@ LiveCell scaling(const json& cell, const CellState& state) {
                 "How the spread of a dot product grows with the head width d, and how the largest attention "
                 "weight behaves with and without the division. The draws are numpy's `default_rng`, in the "
                 "page's order, so these are the page's tables.",
-                fill_python("scaling_study",
+                fill_python(python_programs::scaling_study,
                             {{"program", python_lines(program)},
                              {"engine", engine_lines(settled.result, {"raw_std", "scaled_std", "top_unscaled", "top_scaled"})}}));
 }
@@ -161,7 +161,7 @@ LiveCell hand_example(const json& cell, const CellState& state) {
     const json& args = settled.args;
     return live(cell, "A small example by hand", settled,
                 "Every query against every key: scores, weights (one softmax per row) and the outputs.",
-                fill_python("hand_example",
+                fill_python(python_programs::hand_example,
                             {{"queries", py_literal(args.at("queries"))}, {"keys", py_literal(args.at("keys"))},
                              {"values", py_literal(args.at("values"))}, {"show", show()},
                              {"engine", engine_lines(settled.result, {"logits", "weights", "row_sums", "output"})},
@@ -174,7 +174,7 @@ LiveCell held_sequence(const json& cell, const CellState& state) {
     return live(cell, "A held sequence", settled,
                 "Several query rows against the same sources, each with its own mask row (True: the row may "
                 "attend to that source). A row with every source masked gets zero shares and a zero output.",
-                fill_python("held_sequence",
+                fill_python(python_programs::held_sequence,
                             {{"labels", py_literal(cell.at("labels"))}, {"queries", py_literal(args.at("queries"))},
                              {"keys", py_literal(args.at("keys"))}, {"values", py_literal(args.at("values"))},
                              {"allowed", py_literal(args.at("mask"))}, {"show", show()},
@@ -191,7 +191,7 @@ LiveCell pipeline(const json& cell, const CellState& state) {
     return live(cell, "The volume knob", settled,
                 "Raw scores, divided by the knob's setting, turned into shares, and the values blended in those "
                 "shares.",
-                fill_python("pipeline",
+                fill_python(python_programs::pipeline,
                             {{"words", py_literal(cell.at("labels"))}, {"scores", py_literal(args.at("scores"))},
                              {"values", py_literal(args.at("values"))},
                              {"divisor", py_literal(exact_numbers(settled.result.at("divisor")))},
@@ -209,7 +209,7 @@ LiveCell cost(const json& cell, const CellState& state) {
     return live(cell, "What attention costs", settled,
                 "The score matrix has tokens x tokens entries per head, layer and sequence in the batch; "
                 "computing it and mixing the values each take two operations per product.",
-                fill_python("cost", {{"settings", settings},
+                fill_python(python_programs::cost, {{"settings", settings},
                                      {"engine", engine_lines(settled.result, {"scores", "score_bytes", "qk_flops", "av_flops"})},
                                      {"scores_shown", shown("scores")}, {"score_bytes_shown", shown("score_bytes")},
                                      {"qk_flops_shown", shown("qk_flops")}, {"av_flops_shown", shown("av_flops")},
@@ -222,7 +222,7 @@ LiveCell online_softmax(const json& cell, const CellState& state) {
     return live(cell, "Online softmax", settled,
                 "The row is read a tile of keys at a time, keeping only a running maximum, a running sum and a "
                 "running output, as FlashAttention does; the result equals the softmax of the whole row.",
-                fill_python("online_softmax",
+                fill_python(python_programs::online_softmax,
                             {{"scores", py_literal(args.at("scores"))}, {"values", py_literal(args.at("values"))},
                              {"tile", args.at("tile").dump()},
                              {"engine", engine_lines(settled.result, {"output", "unfused_output"})},
@@ -249,7 +249,7 @@ LiveCell jacobian(const json& cell, const CellState& state) {
                 "The Jacobian of p = softmax(s) is diag(p) - p pᵀ; its size (Frobenius norm) shows how much "
                 "gradient flows back through the softmax. As the scores spread, p saturates and the norm "
                 "vanishes: the second part measures it for random unscaled and scaled logits.",
-                fill_python("jacobian",
+                fill_python(python_programs::jacobian,
                             {{"scores", py_literal(single.args.at("scores"))}, {"widths", py_literal(norm_args.at("widths"))},
                              {"seed", norm_args.at("seed").dump()}, {"show", show()},
                              {"engine", engine_lines(single.result, {"weights", "jacobian", "frobenius"})},

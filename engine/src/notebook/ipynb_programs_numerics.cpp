@@ -7,7 +7,7 @@
 #include "attnbook/lessons/alternatives.hpp"
 #include "attnbook/notebook/commands.hpp"
 #include "attnbook/notebook/python_export.hpp"
-#include "attnbook/notebook/python_template.hpp"
+#include "attnbook/notebook/python_programs.hpp"
 #include "ipynb_programs.hpp"
 #include "ipynb_state.hpp"
 
@@ -27,14 +27,14 @@ LiveCell alternatives_live(const json& cell, const CellState& state) {
                 "additive, cosine, linear and Performer attention, then sparsemax, 1.5-entmax and softmax plus one "
                 "on the standard logits. The table shows one query's weights, as the page does; change `query`, "
                 "the inputs or the settings and run the cell again.",
-                fill_python("alternatives",
+                fill_python(python_programs::alternatives,
                             {{"queries", py_literal(inputs.at("queries"))}, {"keys", py_literal(inputs.at("keys"))},
                              {"values", py_literal(inputs.at("values"))},
                              {"cosine_scale", py_literal(settled.args.at("cosine_scale"))},
                              {"features", settled.args.at("features").dump()}, {"seed", settled.args.at("seed").dump()},
                              {"query", std::to_string(query)},
                              {"engine", python_lines(engine_numbers(settled.result, {"methods", "linear", "performer"}))},
-                             {"check", python_lines(fill_python("check", {{"tolerance", "1e-12"}}))},
+                             {"check", python_lines(fill_python(python_programs::check, {{"tolerance", "1e-12"}}))},
                              {"passed", python_lines(checks_passed("to 1e-12; sparsemax and 1.5-entmax bit for bit"))}}));
 }
 
@@ -54,7 +54,7 @@ LiveCell precision_live(const json& cell, const CellState&) {
                 "and division rounded to float32, bfloat16 and float16, at several lengths T, with the logits "
                 "divided by √d and not: the largest error of the output against float64, and where the naive "
                 "softmax (no maximum subtracted) overflows.",
-                fill_python("precision_lab",
+                fill_python(python_programs::precision_lab,
                             {{"lengths", py_literal(settled.args.at("tokens"))},
                              {"head_width", settled.args.at("head_width").dump()}, {"seed", settled.args.at("seed").dump()},
                              {"engine_exp", python_lines(python_engine_exp_source())}, {"runs", runs},

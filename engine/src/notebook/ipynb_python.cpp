@@ -1,7 +1,7 @@
 #include "ipynb_python.hpp"
 
 #include "attnbook/core/text_join.hpp"
-#include "attnbook/notebook/python_template.hpp"
+#include "attnbook/notebook/python_programs.hpp"
 
 namespace attnbook {
 
@@ -47,7 +47,7 @@ std::string engine_numbers(const json& result, std::initializer_list<const char*
     for (const char* field : fields)
         append_text(entries, {entries.empty() ? "" : "\n", "    ", json(field).dump(), ": ",
                               py_literal(exact_numbers(result.at(field))), ","});
-    return "\n" + fill_python("engine_numbers", {{"entries", entries}});
+    return "\n" + fill_python(python_programs::engine_numbers, {{"entries", entries}});
 }
 
 std::string python_lines(std::string text) {

@@ -1,12 +1,12 @@
 // normalize {scores, kind?, temperature?} -> {weights, sum}: one row of scores divided by the
-// temperature (default 1), then the chosen normaliser of core/normalize.hpp.
+// temperature (default 1), then the chosen normaliser of core/normalize.hpp; jacobian {scores}
+// and jacobian_norms (lessons/jacobian.hpp: their fields).
 #include <cmath>
 
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/normalize.hpp"
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/jacobian.hpp"
-#include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/field_reader.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
@@ -24,31 +24,19 @@ constexpr Shown kFour{4, Rounding::fixed};
 // that every input shares: a faint cell is a small entry, whatever the scores.
 constexpr double kJacobianColourRange = 0.25;
 
-std::vector<double> read_scores(const CommandArgs& args, const char* command) {
-    const std::vector<double> scores = args.numbers("scores");
-    if (scores.empty() || scores.size() > jacobian_limits::max_scores)
-        throw_format("{}: $.scores: give 1 to {} scores, found {}",
-                     {command, jacobian_limits::max_scores, scores.size()});
-    for (std::size_t i = 0; i < scores.size(); ++i)
-        if (std::fabs(scores[i]) > jacobian_limits::max_abs)
-            throw_format("{}: $.scores[{}]: |score| must be at most 1e6", {command, i});
-    return scores;
-}
 }  // namespace
 
 json normalize_command(const json& raw, const Progress&) {
-    CommandArgs args("normalize", raw, {"scores", "kind", "temperature"});
-    std::vector<double> scores = read_scores(args, "normalize");
-    const Normalizer kind = args.has("kind") ? parse_normalizer(args.text("kind"), "normalize: $.kind") : Normalizer::softmax;
-    if (args.has("temperature")) {
-        const double t = args.number("temperature");
-        if (!(t > 0.0)) throw_format("normalize: $.temperature: must be greater than 0, found {}", {json(t).dump()});
-        for (double& s : scores) {
-            s /= t;
-            if (!std::isfinite(s)) throw UserError("normalize: $.temperature: so small that a score overflows");
-        }
+    NormalizeInput in = read_command_fields<NormalizeInput>("normalize", raw);
+    const double t = in.temperature;
+    if (!(t > 0.0 && t <= jacobian_limits::max_temperature))
+        throw_format("normalize: $.temperature: must be greater than 0 and at most {}, found {}",
+                     {json(jacobian_limits::max_temperature).dump(), json(t).dump()});
+    for (double& s : in.scores) {
+        s /= t;
+        if (!std::isfinite(s)) throw UserError("normalize: $.temperature: so small that a score overflows");
     }
-    const std::vector<double> w = normalize_f64(kind, scores);
+    const std::vector<double> w = normalize_f64(in.kind, in.scores);
     double sum = 0.0;
     for (double x : w) sum += x;
     json out;
@@ -57,8 +45,7 @@ json normalize_command(const json& raw, const Progress&) {
 }
 
 json jacobian_command(const json& raw, const Progress&) {
-    CommandArgs args("jacobian", raw, {"scores"});
-    const SoftmaxJacobian r = softmax_jacobian(read_scores(args, "jacobian"));
+    const SoftmaxJacobian r = softmax_jacobian(read_command_fields<ScoreRowInput>("jacobian", raw).scores);
     json out;
     JsonOut(out)
         // The entries vanish as softmax saturates (about 1e-28 at scores 64, 128, 192): fixed

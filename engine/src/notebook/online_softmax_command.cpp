@@ -3,7 +3,6 @@
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/online_softmax.hpp"
-#include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/field_reader.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
@@ -34,18 +33,12 @@ json online_softmax_command(const json& raw, const Progress&) {
 }
 
 json tiling_memory_command(const json& raw, const Progress&) {
-    CommandArgs args("tiling_memory", raw, {"tokens", "tile", "bytes"});
-    std::vector<double> tokens = {1000, 4000, 16000, 64000, 100000};
-    if (args.has("tokens")) {
-        tokens.clear();
-        for (std::size_t t : args.wholes("tokens", 1, 100000000)) tokens.push_back(static_cast<double>(t));
-        if (tokens.empty() || tokens.size() > 12) throw UserError("tiling_memory: $.tokens: give 1 to 12 lengths");
-    }
-    const double tile = args.has("tile") ? static_cast<double>(args.whole("tile", 1, 4096)) : 128.0;
-    const double bytes = args.has("bytes") ? static_cast<double>(args.whole("bytes", 1, 8)) : 2.0;
+    const TilingMemoryInput in = read_command_fields<TilingMemoryInput>("tiling_memory", raw);
+    const std::vector<double> tokens(in.tokens.begin(), in.tokens.end());
+    const auto bytes = static_cast<double>(in.bytes);
     json out;
     json& rows = JsonOut(out).array("rows");
-    for (const auto& m : tiling_memory(tokens, tile))
+    for (const auto& m : tiling_memory(tokens, static_cast<double>(in.tile)))
         JsonOut::push(rows)
             .set("tokens", text_pair(m.tokens, count_text(m.tokens)))
             .set("unfused_bytes", text_pair(m.unfused_numbers * bytes, bytes_text(m.unfused_numbers * bytes)))

@@ -6,7 +6,7 @@
 
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/text_join.hpp"
-#include "attnbook/notebook/python_template.hpp"
+#include "attnbook/notebook/python_programs.hpp"
 #include "ipynb_python.hpp"
 
 namespace attnbook {
@@ -37,7 +37,7 @@ const char* divisor_line(Divisor divisor) {
 }
 
 // A step's lines, as the program holds them and the page shows them (programs/explore_*.py).
-std::string step_lines(const char* step) { return python_lines(fill_python(step)); }
+std::string step_lines(const PythonTemplate& step) { return python_lines(fill_python(step)); }
 
 // The share step's lines inside "if live_scores:", where its marker stands indented: the lines
 // after the first get the same four spaces.
@@ -53,7 +53,7 @@ std::string indented(const std::string& lines) {
 }  // namespace
 
 // fdlibm's exp in Python: see programs/engine_exp.py for why the programs carry it.
-std::string python_engine_exp_source() { return fill_python("engine_exp"); }
+std::string python_engine_exp_source() { return std::string(python_programs::engine_exp.text); }
 
 std::string default_source_label(std::size_t index) {
     if (index < 26) return std::string(1, static_cast<char>('A' + index));
@@ -76,17 +76,17 @@ std::string explore_python_program(const ExploreInput& in, const std::vector<std
     }
     allowed_text += ']';
 
-    return fill_python("explore_row", {{"names", names.dump(-1, ' ', true)},
+    return fill_python(python_programs::explore_row, {{"names", names.dump(-1, ' ', true)},
                                        {"query", python_list(in.query)},
                                        {"key_rows", python_rows(in.keys)},
                                        {"value_rows", python_rows(in.values)},
                                        {"allowed", allowed_text},
                                        {"divisor", divisor_line(in.divisor)},
                                        {"engine_exp", python_lines(python_engine_exp_source())},
-                                       {"match", step_lines("explore_match")},
-                                       {"live", step_lines("explore_live")},
-                                       {"share", indented(step_lines("explore_share"))},
-                                       {"mix", step_lines("explore_mix")}});
+                                       {"match", step_lines(python_programs::explore_match)},
+                                       {"live", step_lines(python_programs::explore_live)},
+                                       {"share", indented(step_lines(python_programs::explore_share))},
+                                       {"mix", step_lines(python_programs::explore_mix)}});
 }
 
 std::vector<PythonStep> explore_python_steps(const ExploreInput& in) {
@@ -100,9 +100,11 @@ std::vector<PythonStep> explore_python_steps(const ExploreInput& in) {
     std::vector<std::string> share{join_text({"m = \\max", over, " s_j"}), join_text({"Z = \\sum", over, " e^{s_j - m}"}),
                                    "w_i = e^{s_i - m} / Z"};
     if (masked) share.push_back("w_i = 0 \\text{ for a masked source}");
-    return {{"match", std::move(match), join_text({divisor_line(in.divisor), "\n", step_lines("explore_match")})},
-            {"share", std::move(share), join_text({step_lines("explore_live"), "\n", step_lines("explore_share")})},
-            {"mix", {"c_i = w_i\\, v_i", "o = \\sum_i c_i"}, step_lines("explore_mix")}};
+    return {{"match", std::move(match),
+             join_text({divisor_line(in.divisor), "\n", step_lines(python_programs::explore_match)})},
+            {"share", std::move(share),
+             join_text({step_lines(python_programs::explore_live), "\n", step_lines(python_programs::explore_share)})},
+            {"mix", {"c_i = w_i\\, v_i", "o = \\sum_i c_i"}, step_lines(python_programs::explore_mix)}};
 }
 
 }  // namespace attnbook

@@ -1,6 +1,7 @@
 #include "attnbook/notebook/python_template.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <stdexcept>
 
 namespace attnbook {
@@ -13,6 +14,12 @@ std::size_t marker_length(std::string_view text, std::size_t at) {
     std::size_t end = at + 1;
     while (end < text.size() && is_marker_char(text[end])) ++end;
     return end > at + 1 && end < text.size() && text[end] == '@' ? end - at - 1 : 0;
+}
+
+[[noreturn]] void template_bug(std::string_view program, const char* what, std::string_view key) {
+    std::string message = "Python template ";
+    message.append(program).append(what).append(key).append("@");
+    throw std::logic_error(message);
 }
 
 }  // namespace
@@ -29,32 +36,26 @@ std::vector<std::string> python_template_markers(std::string_view text) {
     return names;
 }
 
-std::string fill_python(std::string_view name, PythonFills fills) {
-    const auto& all = python_templates();
-    const auto found = std::find_if(all.begin(), all.end(), [&](const PythonTemplate& t) { return t.name == name; });
-    if (found == all.end()) throw std::logic_error("no Python template " + std::string(name));
-    const std::string_view text = found->text;
-    std::vector<bool> used(fills.size(), false);
+std::string fill_python(const PythonTemplate& program, PythonFills fills) {
+    const std::string_view text = program.text;
+    std::uint64_t used = 0;  // bit i: fills[i] was asked for (a program fills far fewer than 64)
+    if (fills.size() > 64) template_bug(program.name, ": more than 64 values", "@");
     std::string out;
-    out.reserve(text.size());
     std::size_t copied = 0;
     for (std::size_t at = text.find('@'); at != std::string_view::npos; at = text.find('@', at + 1)) {
         const std::size_t length = marker_length(text, at);
         if (length == 0) continue;
         const std::string_view key = text.substr(at + 1, length);
         const auto fill = std::find_if(fills.begin(), fills.end(), [&](const auto& f) { return f.first == key; });
-        if (fill == fills.end())
-            throw std::logic_error("Python template " + std::string(name) + ": no value for @" + std::string(key) + "@");
-        used[static_cast<std::size_t>(fill - fills.begin())] = true;
+        if (fill == fills.end()) template_bug(program.name, ": no value for @", key);
+        used |= std::uint64_t{1} << (fill - fills.begin());
         out.append(text.substr(copied, at - copied)).append(fill->second);
         copied = at + length + 2;
         at = copied - 1;
     }
     out.append(text.substr(copied));
-    for (std::size_t i = 0; i < used.size(); ++i)
-        if (!used[i])
-            throw std::logic_error("Python template " + std::string(name) + ": nothing asks for @" +
-                                   std::string(fills.begin()[i].first) + "@");
+    for (std::size_t i = 0; i < fills.size(); ++i)
+        if (!(used >> i & 1)) template_bug(program.name, ": nothing asks for @", fills.begin()[i].first);
     return out;
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "attnbook/core/field.hpp"
+#include "attnbook/core/normalize.hpp"
 #include "attnbook/core/numpy_rng.hpp"
 #include "attnbook/lessons/pipeline.hpp"
 
@@ -17,6 +18,7 @@ namespace attnbook {
 namespace jacobian_limits {
 inline constexpr std::size_t max_scores = 16;
 inline constexpr double max_abs = 1e6;
+inline constexpr double max_temperature = 1e6;  // beyond it every score of the range is below 1
 inline constexpr std::size_t max_widths = 12;
 inline constexpr std::size_t max_width = 4096;
 inline constexpr std::size_t max_trials = 2000;
@@ -30,6 +32,17 @@ struct SoftmaxJacobian {
     double frobenius = 0.0;
 };
 SoftmaxJacobian softmax_jacobian(const std::vector<double>& scores);
+
+// The `jacobian` command: one row of scores (the cell's field). The `normalize` command: that row
+// divided by a temperature, then one of core/normalize.hpp's normalisers.
+struct ScoreRowInput {
+    std::vector<double> scores = row_from(pipeline_defaults::scores);  // the pipeline's word
+};
+struct NormalizeInput {
+    std::vector<double> scores = row_from(pipeline_defaults::scores);
+    Normalizer kind = Normalizer::softmax;
+    double temperature = 1.0;
+};
 
 struct JacobianNormsInput {
     std::uint64_t seed = 0;
@@ -50,13 +63,26 @@ struct JacobianCellInput {
 namespace jacobian_fields {
 namespace lim = jacobian_limits;
 inline constexpr Field scores = Field::numbers_in("scores", {1, lim::max_scores}, lim::max_abs,
-                                                  "one row of scores, whose softmax Jacobian is shown")
+                                                  "one row of scores (the logits of one query)")
                                      .linked("s");
 inline constexpr Field seed = Field::whole_in("seed", {0, lim::max_seed}, "the seed of the random scores");
 inline constexpr Field widths = Field::wholes_in("widths", {1, lim::max_widths}, {1, lim::max_width}, "the head widths d");
 inline constexpr Field keys = Field::whole_in("keys", {2, lim::max_keys}, "keys per row of scores", Field::command_only);
 inline constexpr Field trials = Field::whole_in("trials", {1, lim::max_trials}, "random rows per width", Field::command_only);
+inline constexpr Field kind = Field::choice_of("kind", normalizer_names, "the normaliser (softmax when left out)");
+inline constexpr Field temperature =
+    Field::positive_to("temperature", lim::max_temperature, "the scores are divided by it first (1 when left out)");
 }  // namespace jacobian_fields
+
+template <class Visit>
+void fields(ScoreRowInput& in, Visit&& field) {
+    field(jacobian_fields::scores, in.scores);
+}
+template <class Visit>
+void fields(NormalizeInput& in, Visit&& field) {
+    namespace f = jacobian_fields;
+    field(f::scores, in.scores); field(f::kind, in.kind); field(f::temperature, in.temperature);
+}
 
 template <class Visit>
 void fields(JacobianNormsInput& in, Visit&& field) {

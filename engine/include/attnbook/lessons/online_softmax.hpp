@@ -72,4 +72,22 @@ struct TilingMemory {
 };
 std::vector<TilingMemory> tiling_memory(const std::vector<double>& tokens, double tile);
 
+// The `tiling_memory` command: sequence lengths, the tile and the bytes of one number (2: fp16).
+struct TilingMemoryInput {
+    std::vector<std::size_t> tokens = {1000, 4000, 16000, 64000, 100000};
+    std::size_t tile = 128;
+    std::size_t bytes = 2;
+};
+namespace tiling_memory_fields {
+inline constexpr Field tokens =
+    Field::wholes_in("tokens", {1, 12}, {1, 100000000}, "the sequence lengths T", Field::command_only);
+inline constexpr Field tile = Field::whole_in("tile", {1, 4096}, "keys read per tile", Field::command_only);
+inline constexpr Field bytes = Field::whole_in("bytes", {1, 8}, "bytes per number", Field::command_only);
+}  // namespace tiling_memory_fields
+template <class Visit>
+void fields(TilingMemoryInput& in, Visit&& field) {
+    namespace f = tiling_memory_fields;
+    field(f::tokens, in.tokens); field(f::tile, in.tile); field(f::bytes, in.bytes);
+}
+
 }  // namespace attnbook
