@@ -1,7 +1,6 @@
 #pragma once
-// Pieces of the Python the exports write: literals, the engine's exact numbers, a piece of Python
-// made the lines of another template's marker. Internal to engine/src/notebook/ (the `ipynb`
-// export's live cells, the `python` command).
+// Pieces of the Python the `ipynb` export writes: literals, the engine's exact numbers, a piece of
+// Python made the lines of another template's marker. Internal to engine/src/notebook/ipynb_*.cpp.
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>

@@ -7,7 +7,6 @@
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/notebook/python_programs.hpp"
-#include "ipynb_python.hpp"
 
 namespace attnbook {
 namespace {
@@ -36,12 +35,15 @@ const char* divisor_line(Divisor divisor) {
     return "";
 }
 
-// A step's lines, as the program holds them and the page shows them (programs/explore_*.py).
-std::string step_lines(const PythonTemplate& step) { return python_lines(fill_python(step)); }
+// A program without markers (a step, as the program holds it and the page shows it; engine_exp)
+// as the lines of a marker: its text without the last newline, which the marker's line has.
+std::string marker_lines(const PythonTemplate& program) {
+    return std::string(program.text.substr(0, program.text.size() - 1));
+}
 
 // The share step's lines inside "if live_scores:", where its marker stands indented: the lines
 // after the first get the same four spaces.
-std::string indented(const std::string& lines) {
+std::string indented(std::string_view lines) {
     std::string out;
     for (char c : lines) {
         out += c;
@@ -82,11 +84,11 @@ std::string explore_python_program(const ExploreInput& in, const std::vector<std
                                        {"value_rows", python_rows(in.values)},
                                        {"allowed", allowed_text},
                                        {"divisor", divisor_line(in.divisor)},
-                                       {"engine_exp", python_lines(python_engine_exp_source())},
-                                       {"match", step_lines(python_programs::explore_match)},
-                                       {"live", step_lines(python_programs::explore_live)},
-                                       {"share", indented(step_lines(python_programs::explore_share))},
-                                       {"mix", step_lines(python_programs::explore_mix)}});
+                                       {"engine_exp", marker_lines(python_programs::engine_exp)},
+                                       {"match", marker_lines(python_programs::explore_match)},
+                                       {"live", marker_lines(python_programs::explore_live)},
+                                       {"share", indented(marker_lines(python_programs::explore_share))},
+                                       {"mix", marker_lines(python_programs::explore_mix)}});
 }
 
 std::vector<PythonStep> explore_python_steps(const ExploreInput& in) {
@@ -101,10 +103,10 @@ std::vector<PythonStep> explore_python_steps(const ExploreInput& in) {
                                    "w_i = e^{s_i - m} / Z"};
     if (masked) share.push_back("w_i = 0 \\text{ for a masked source}");
     return {{"match", std::move(match),
-             join_text({divisor_line(in.divisor), "\n", step_lines(python_programs::explore_match)})},
+             join_text({divisor_line(in.divisor), "\n", marker_lines(python_programs::explore_match)})},
             {"share", std::move(share),
-             join_text({step_lines(python_programs::explore_live), "\n", step_lines(python_programs::explore_share)})},
-            {"mix", {"c_i = w_i\\, v_i", "o = \\sum_i c_i"}, step_lines(python_programs::explore_mix)}};
+             join_text({marker_lines(python_programs::explore_live), "\n", marker_lines(python_programs::explore_share)})},
+            {"mix", {"c_i = w_i\\, v_i", "o = \\sum_i c_i"}, marker_lines(python_programs::explore_mix)}};
 }
 
 }  // namespace attnbook
