@@ -2,7 +2,8 @@
 // explorable, the scaling study, the hand example, the held sequence, the pipeline, the cost
 // calculator, online softmax and the Jacobian. Each becomes a short program a reader can follow:
 // the settings, the computation in named steps, the numbers printed as the page rounds them, then
-// a check against the engine's exact numbers.
+// a check against the engine's exact numbers. The programs are Python files (programs/<cell>.py);
+// this file settles each cell and fills in its values.
 #include <functional>
 #include <string_view>
 #include <utility>
@@ -18,7 +19,7 @@
 #include "attnbook/lessons/sequence.hpp"
 #include "attnbook/notebook/commands.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
-#include "attnbook/notebook/python_export.hpp"
+#include "attnbook/notebook/python_programs.hpp"
 #include "ipynb_programs.hpp"
 #include "ipynb_python.hpp"
 #include "ipynb_state.hpp"
@@ -101,41 +102,24 @@ LiveCell live(const json& cell, const char* fallback, const Settled& settled, co
 }
 
 std::string close_check(const char* why, const char* tolerance) {
-    return join_text({"\n# ", why, "\ndef check(ours, want, name):\n    np.testing.assert_allclose(ours, want, rtol=",
-                      tolerance, ", atol=1e-12, err_msg=name)\n"});
+    return join_text({"\n# ", why, "\n", fill_python(python_programs::check, {{"tolerance", tolerance}})});
 }
 
-std::string checks_passed(const char* how) { return join_text({"print(\"the engine's numbers, ", how, "\")\n"}); }
+std::string checks_passed(const char* how) { return fill_python(python_programs::checks_passed, {{"how", how}}); }
 
 namespace {
 
-const char* kShow = R"PY(
-def show(name, rows, decimals):
-    """Print a vector or a matrix rounded the way the page shows it."""
-    print(name)
-    for row in np.atleast_2d(rows):
-        print("   " + "  ".join(f"{x:{decimals + 6}.{decimals}f}" for x in row))
-)PY";
-
-// The small examples' numbers are a handful of products, exps and sums of a few terms each.
+// The small examples' numbers are a handful of products, exps and sums of a few terms each: their
+// programs show them as the page does (show.py) and check them to 1e-12 (small_check.py).
+constexpr const char* kSmallTolerance = "1e-12";
+std::string show() { return python_lines(fill_python(python_programs::show)); }
 std::string small_check() {
-    return close_check("numpy's exp and its sums (pairwise, BLAS) may round the last bits differently from the\n"
-                       "# engine's own exp and left-to-right sums: a few units in the last place (2.2e-16) over sums of a\n"
-                       "# handful of terms, far below the relative 1e-12 the check allows.",
-                       "1e-12");
+    const std::string check = python_lines(fill_python(python_programs::check, {{"tolerance", kSmallTolerance}}));
+    return python_lines(fill_python(python_programs::small_check, {{"check", check}}));
 }
-
-// "for name, ours in [("a", a), ...]:\n    check(ours, engine[name], name)\n" and the closing line.
-std::string check_each(std::initializer_list<const char*> names_and_values) {
-    std::string out = "\nfor name, ours in [";
-    bool first = true, name = true;
-    for (const char* part : names_and_values) {
-        if (name) append_text(out, {first ? "" : ", ", "(\"", part, "\", "});
-        else append_text(out, {part, ")"});
-        first = false;
-        name = !name;
-    }
-    return out + "]:\n    check(ours, engine[name], name)\n" + checks_passed("to 1e-12");
+std::string small_passed() { return python_lines(checks_passed(join_text({"to ", kSmallTolerance}).c_str())); }
+std::string engine_lines(const json& result, std::initializer_list<const char*> fields) {
+    return python_lines(engine_numbers(result, fields));
 }
 
 std::string divisor_code(const std::string& divisor) {
@@ -156,11 +140,8 @@ LiveCell explorable(const json& cell, const CellState& state) {
     return live(cell, "The explorable", settled,
                 "One query against every source: the match (dot product), the share (softmax) and the mix. "
                 "Change the query, the keys, the values or `allowed` and run the cell again.",
-                program + engine_numbers(settled.result, {"shares", "output"}) +
-                    "\n# Bit for bit: the program repeats the engine's sums in the same order and carries its exp.\n"
-                    "assert shares == engine[\"shares\"], (shares, engine[\"shares\"])\n"
-                    "assert output == engine[\"output\"], (output, engine[\"output\"])\n"
-                    "print(\"the same doubles as the engine\")\n");
+                fill_python(python_programs::explorable, {{"program", python_lines(program)},
+                                                          {"engine", engine_lines(settled.result, {"shares", "output"})}}));
 }
 
 LiveCell scaling(const json& cell, const CellState& state) {
@@ -170,13 +151,9 @@ LiveCell scaling(const json& cell, const CellState& state) {
                 "How the spread of a dot product grows with the head width d, and how the largest attention "
                 "weight behaves with and without the division. The draws are numpy's `default_rng`, in the "
                 "page's order, so these are the page's tables.",
-                "import numpy as np\n\n" + program +
-                    engine_numbers(settled.result, {"raw_std", "scaled_std", "top_unscaled", "top_scaled"}) +
-                    "\n# The draws are the same doubles; numpy's pairwise sums (std, mean, einsum) round differently\n"
-                    "# from the engine's left-to-right sums over tens of thousands of terms: agree to 1e-10 relative.\n"
-                    "for name, want in engine.items():\n"
-                    "    np.testing.assert_allclose(columns[name], want, rtol=1e-10, err_msg=name)\n"
-                    "print(\"the engine's tables, to 1e-10\")\n");
+                fill_python(python_programs::scaling_study,
+                            {{"program", python_lines(program)},
+                             {"engine", engine_lines(settled.result, {"raw_std", "scaled_std", "top_unscaled", "top_scaled"})}}));
 }
 
 LiveCell hand_example(const json& cell, const CellState& state) {
@@ -184,28 +161,11 @@ LiveCell hand_example(const json& cell, const CellState& state) {
     const json& args = settled.args;
     return live(cell, "A small example by hand", settled,
                 "Every query against every key: scores, weights (one softmax per row) and the outputs.",
-                join_text({"import numpy as np\n\n"
-                           "queries = np.array(", py_literal(args.at("queries")), ")  # (queries, d_k)\n"
-                           "keys = np.array(", py_literal(args.at("keys")), ")  # (keys, d_k)\n"
-                           "values = np.array(", py_literal(args.at("values")), ")  # (keys, d_v)\n",
-                           kShow, R"PY(
-d_k = queries.shape[1]
-# 1. Match: every query with every key, divided by sqrt(d_k).
-logits = queries @ keys.T / np.sqrt(d_k)  # (queries, keys)
-# 2. Share: softmax along each row (the row's largest logit subtracted first).
-lifted = np.exp(logits - logits.max(axis=1, keepdims=True))
-weights = lifted / lifted.sum(axis=1, keepdims=True)
-row_sums = weights.sum(axis=1)
-# 3. Mix: each output row is its weights times the values.
-output = weights @ values  # (queries, d_v)
-
-show("logits", logits, 3)
-show("weights", weights, 3)
-show("row sums", row_sums, 3)
-show("output", output, 3)
-)PY",
-                           engine_numbers(settled.result, {"logits", "weights", "row_sums", "output"}), small_check(),
-                           check_each({"logits", "logits", "weights", "weights", "row_sums", "row_sums", "output", "output"})}));
+                fill_python(python_programs::hand_example,
+                            {{"queries", py_literal(args.at("queries"))}, {"keys", py_literal(args.at("keys"))},
+                             {"values", py_literal(args.at("values"))}, {"show", show()},
+                             {"engine", engine_lines(settled.result, {"logits", "weights", "row_sums", "output"})},
+                             {"check", small_check()}, {"passed", small_passed()}}));
 }
 
 LiveCell held_sequence(const json& cell, const CellState& state) {
@@ -214,32 +174,13 @@ LiveCell held_sequence(const json& cell, const CellState& state) {
     return live(cell, "A held sequence", settled,
                 "Several query rows against the same sources, each with its own mask row (True: the row may "
                 "attend to that source). A row with every source masked gets zero shares and a zero output.",
-                join_text({"import numpy as np\n\n"
-                           "labels = ", py_literal(cell.at("labels")), "\n"
-                           "queries = np.array(", py_literal(args.at("queries")), ")  # (rows, d_k)\n"
-                           "keys = np.array(", py_literal(args.at("keys")), ")  # (sources, d_k)\n"
-                           "values = np.array(", py_literal(args.at("values")), ")  # (sources, d_v)\n"
-                           "allowed = np.array(", py_literal(args.at("mask")), ")  # (rows, sources)\n",
-                           kShow, "\nd_k = queries.shape[1]\ndivisor = ", divisor_code(args.at("divisor").get<std::string>()),
-                           R"PY(
-# 1. Match: every row's query with every key.
-scores = queries @ keys.T / divisor  # (rows, sources)
-# 2. Share: softmax over the allowed sources only; a masked source gets exactly 0.
-shares = np.zeros_like(scores)
-for r in range(len(scores)):
-    if allowed[r].any():
-        lifted = np.where(allowed[r], np.exp(scores[r] - scores[r][allowed[r]].max()), 0.0)
-        shares[r] = lifted / lifted.sum()
-# 3. Mix: each row's output is its shares times the values.
-outputs = shares @ values  # (rows, d_v)
-
-print("sources:", ", ".join(labels))
-show("scores", scores, 3)
-show("shares", shares, 3)
-show("outputs", outputs, 3)
-)PY",
-                           engine_numbers(settled.result, {"scores", "shares", "outputs"}), small_check(),
-                           check_each({"scores", "scores", "shares", "shares", "outputs", "outputs"})}));
+                fill_python(python_programs::held_sequence,
+                            {{"labels", py_literal(cell.at("labels"))}, {"queries", py_literal(args.at("queries"))},
+                             {"keys", py_literal(args.at("keys"))}, {"values", py_literal(args.at("values"))},
+                             {"allowed", py_literal(args.at("mask"))}, {"show", show()},
+                             {"divisor", divisor_code(args.at("divisor").get<std::string>())},
+                             {"engine", engine_lines(settled.result, {"scores", "shares", "outputs"})},
+                             {"check", small_check()}, {"passed", small_passed()}}));
 }
 
 LiveCell pipeline(const json& cell, const CellState& state) {
@@ -250,75 +191,29 @@ LiveCell pipeline(const json& cell, const CellState& state) {
     return live(cell, "The volume knob", settled,
                 "Raw scores, divided by the knob's setting, turned into shares, and the values blended in those "
                 "shares.",
-                join_text({"import numpy as np\n\n"
-                           "words = ", py_literal(cell.at("labels")), "\n"
-                           "scores = np.array(", py_literal(args.at("scores")), ")  # one word's raw scores\n"
-                           "values = np.array(", py_literal(args.at("values")), ")  # one value per word\n"
-                           "divisor = ", py_literal(exact_numbers(settled.result.at("divisor"))),
-                           "  # the knob's setting (sqrt(", args.at("width").dump(), ") is the standard one)\n",
-                           R"PY(
-divided = scores / divisor
-lifted = np.exp(divided - divided.max())
-shares = lifted / lifted.sum()
-blend = shares @ values
-
-print("divided", "  ".join(f"{x:.2f}" for x in divided))
-print("shares ", "  ".join(f"{x:.2f}" for x in shares))
-print(f"the shares add up to {shares.sum():.2f}")
-print("blend  ", "  ".join(f"{x:.2f}" for x in blend))
-)PY",
-                           engine_numbers(settled.result, {"divided", "shares", "sum", "blend"}), small_check(),
-                           check_each({"divided", "divided", "shares", "shares", "sum", "shares.sum()", "blend", "blend"})}));
+                fill_python(python_programs::pipeline,
+                            {{"words", py_literal(cell.at("labels"))}, {"scores", py_literal(args.at("scores"))},
+                             {"values", py_literal(args.at("values"))},
+                             {"divisor", py_literal(exact_numbers(settled.result.at("divisor")))},
+                             {"width", args.at("width").dump()},
+                             {"engine", engine_lines(settled.result, {"divided", "shares", "sum", "blend"})},
+                             {"check", small_check()}, {"passed", small_passed()}}));
 }
 
 LiveCell cost(const json& cell, const CellState& state) {
     const Settled settled = settle_table<CostInput>("cost", cell, state);
-    std::string settings;
+    std::string settings;  // one line per field of the table, in its order
     for (const Field& f : field_list<CostInput>(true))
-        append_text(settings, {f.name, " = ", settled.args.at(f.name).dump(), "\n"});
-    std::string shown = "engine_shown = {";
-    for (const char* f : {"scores", "score_bytes", "qk_flops", "av_flops"})
-        append_text(shown, {json(f).dump(), ": ", settled.result.at(f).at("shown").dump(), ", "});
-    shown += "}\n";
+        append_text(settings, {settings.empty() ? "" : "\n", f.name, " = ", settled.args.at(f.name).dump()});
+    const auto shown = [&](const char* f) { return settled.result.at(f).at("shown").dump(); };
     return live(cell, "What attention costs", settled,
                 "The score matrix has tokens x tokens entries per head, layer and sequence in the batch; "
                 "computing it and mixing the values each take two operations per product.",
-                join_text({"import re\n\n", settings, R"PY(
-copies = heads * layers * batch  # independent score matrices
-scores = float(tokens * tokens) * copies
-score_bytes = scores * bytes
-qk_flops = 2.0 * tokens * tokens * head_width * copies  # Q K^T: a multiply and an add per product
-av_flops = 2.0 * tokens * tokens * value_width * copies  # weights V
-
-def three_significant(x):
-    return re.sub(r"e\+?(-?)0*(\d)", r"e\1\2", f"{x:.3g}")  # 1e+10 -> 1e10, 4.1e-05 -> 4.1e-5
-
-def count_text(x):
-    """Counts as the page writes them: 4096, 1e10, 1.28e12."""
-    return f"{x:.0f}" if abs(x) < 1e6 and x == int(x) else three_significant(x)
-
-def bytes_text(b):
-    """Decimal units, as memory is sold: 20 GB, 1.5 MB."""
-    units = ["B", "kB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB"]
-    u = 0
-    while b >= 1000 and u + 1 < len(units):
-        b /= 1000
-        u += 1
-    return f"{three_significant(b)} {units[u]}"
-
-print("scores:     ", count_text(scores))
-print("score bytes:", bytes_text(score_bytes))
-print("QK^T FLOPs: ", count_text(qk_flops))
-print("AV FLOPs:   ", count_text(av_flops))
-)PY",
-                           engine_numbers(settled.result, {"scores", "score_bytes", "qk_flops", "av_flops"}), shown,
-                           "\n# Whole numbers: equal to the engine's exactly (below 2^53; above it both round the same products),\n"
-                           "# and written as the page writes them.\n"
-                           "assert [scores, score_bytes, qk_flops, av_flops] == [engine[k] for k in (\"scores\", \"score_bytes\", "
-                           "\"qk_flops\", \"av_flops\")]\n"
-                           "assert [count_text(scores), bytes_text(score_bytes), count_text(qk_flops), count_text(av_flops)] == "
-                           "list(engine_shown.values())\n",
-                           checks_passed("exactly, shown as the page shows them")}));
+                fill_python(python_programs::cost, {{"settings", settings},
+                                     {"engine", engine_lines(settled.result, {"scores", "score_bytes", "qk_flops", "av_flops"})},
+                                     {"scores_shown", shown("scores")}, {"score_bytes_shown", shown("score_bytes")},
+                                     {"qk_flops_shown", shown("qk_flops")}, {"av_flops_shown", shown("av_flops")},
+                                     {"passed", python_lines(checks_passed("exactly, shown as the page shows them"))}}));
 }
 
 LiveCell online_softmax(const json& cell, const CellState& state) {
@@ -327,32 +222,11 @@ LiveCell online_softmax(const json& cell, const CellState& state) {
     return live(cell, "Online softmax", settled,
                 "The row is read a tile of keys at a time, keeping only a running maximum, a running sum and a "
                 "running output, as FlashAttention does; the result equals the softmax of the whole row.",
-                join_text({"import numpy as np\n\n"
-                           "scores = np.array(", py_literal(args.at("scores")), ")  # one row of scores\n"
-                           "values = np.array(", py_literal(args.at("values")), ")  # one value row per key\n"
-                           "tile = ", args.at("tile").dump(), "  # keys read at a time\n",
-                           R"PY(
-running_max, running_sum = -np.inf, 0.0
-output = np.zeros(values.shape[1])  # normalised over the keys read so far
-for first in range(0, len(scores), tile):
-    part = slice(first, first + tile)
-    new_max = max(running_max, scores[part].max())
-    rescale = np.exp(running_max - new_max)  # what was kept was measured against the old maximum
-    e = np.exp(scores[part] - new_max)
-    new_sum = running_sum * rescale + e.sum()
-    output = (output * running_sum * rescale + e @ values[part]) / new_sum
-    running_max, running_sum = new_max, new_sum
-    print(f"keys {first}..{min(first + tile, len(scores)) - 1}: max {running_max:.4f}  sum {running_sum:.4f}  "
-          f"output {np.array2string(output, precision=4, floatmode='fixed')}")
-
-# The same row all at once.
-w = np.exp(scores - scores.max())
-unfused_output = (w / w.sum()) @ values
-print("all at once:", np.array2string(unfused_output, precision=4, floatmode="fixed"))
-print(f"largest difference: {np.abs(output - unfused_output).max():.2e}")
-)PY",
-                           engine_numbers(settled.result, {"output", "unfused_output"}), small_check(),
-                           check_each({"output", "output", "unfused_output", "unfused_output"})}));
+                fill_python(python_programs::online_softmax,
+                            {{"scores", py_literal(args.at("scores"))}, {"values", py_literal(args.at("values"))},
+                             {"tile", args.at("tile").dump()},
+                             {"engine", engine_lines(settled.result, {"output", "unfused_output"})},
+                             {"check", small_check()}, {"passed", small_passed()}}));
 }
 
 LiveCell jacobian(const json& cell, const CellState& state) {
@@ -375,42 +249,13 @@ LiveCell jacobian(const json& cell, const CellState& state) {
                 "The Jacobian of p = softmax(s) is diag(p) - p pᵀ; its size (Frobenius norm) shows how much "
                 "gradient flows back through the softmax. As the scores spread, p saturates and the norm "
                 "vanishes: the second part measures it for random unscaled and scaled logits.",
-                join_text({"import numpy as np\n\n"
-                           "scores = np.array(", py_literal(single.args.at("scores")), ")\n"
-                           "widths = ", py_literal(norm_args.at("widths")), "\n"
-                           "seed = ", norm_args.at("seed").dump(), "\n"
-                           "keys, trials = 6, 500  # per width: 500 random queries against 6 keys each\n",
-                           kShow, R"PY(
-
-def softmax(s):
-    e = np.exp(s - s.max(axis=-1, keepdims=True))
-    return e / e.sum(axis=-1, keepdims=True)
-
-def softmax_jacobian(p):
-    return np.diag(p) - np.outer(p, p)  # J[i][j] = p_i (1 if i == j else 0) - p_i p_j
-
-p = softmax(scores)
-J = softmax_jacobian(p)
-show("p = softmax(s)", p, 3)
-show("J", J, 4)
-print(f"Frobenius norm |J| = {np.linalg.norm(J):.4f}")
-
-# The mean norm over random logits, undivided and divided by sqrt(d), per width d.
-rng = np.random.default_rng(seed)
-unscaled, scaled = [], []
-for d in widths:
-    q = rng.normal(size=(trials, d))
-    K = rng.normal(size=(trials, keys, d))
-    logits = np.einsum("td,tkd->tk", q, K)
-    unscaled.append(np.mean([np.linalg.norm(softmax_jacobian(p)) for p in softmax(logits)]))
-    scaled.append(np.mean([np.linalg.norm(softmax_jacobian(p)) for p in softmax(logits / np.sqrt(d))]))
-    print(f"d = {d:>5}: |J| undivided {unscaled[-1]:.4f}, divided {scaled[-1]:.4f}")
-)PY",
-                           engine_numbers(single.result, {"weights", "jacobian", "frobenius"}),
-                           "engine.update({\"unscaled\": ", py_literal(exact_numbers(norms.at("unscaled"))),
-                           ", \"scaled\": ", py_literal(exact_numbers(norms.at("scaled"))), "})\n", small_check(),
-                           check_each({"weights", "p", "jacobian", "J", "frobenius", "np.linalg.norm(J)", "unscaled",
-                                       "unscaled", "scaled", "scaled"})}));
+                fill_python(python_programs::jacobian,
+                            {{"scores", py_literal(single.args.at("scores"))}, {"widths", py_literal(norm_args.at("widths"))},
+                             {"seed", norm_args.at("seed").dump()}, {"show", show()},
+                             {"engine", engine_lines(single.result, {"weights", "jacobian", "frobenius"})},
+                             {"unscaled", py_literal(exact_numbers(norms.at("unscaled")))},
+                             {"scaled", py_literal(exact_numbers(norms.at("scaled")))},
+                             {"check", small_check()}, {"passed", small_passed()}}));
 }
 
 }  // namespace

@@ -95,15 +95,6 @@ LiveCell precision_live(const nlohmann::json& cell, const CellState& state);
 LiveCell scale_live(const nlohmann::json& cell, const CellState& state);
 LiveCell train_live(const nlohmann::json& cell, const CellState& state);
 
-// Python for a template's marker that stands on a line of its own (engine_numbers, checks_passed,
-// another template): without the blank line it may start with and the newline it ends with, which
-// the template's own lines hold, so that a template reads as the program it writes.
-inline std::string own_lines(std::string_view python) {
-    if (!python.empty() && python.front() == '\n') python.remove_prefix(1);
-    if (!python.empty() && python.back() == '\n') python.remove_suffix(1);
-    return std::string(python);
-}
-
 // The training program's settings block for `config` (programs/train_settings.py, filled in
 // train_program_command.cpp): the `train_program` command's program and the training lab's cells
 // put it before the model, each in its own way.

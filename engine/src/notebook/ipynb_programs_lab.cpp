@@ -1,6 +1,6 @@
 // The `ipynb` export's live cells, part two: the transformer block, PyTorch's rules and the
 // common mistakes, each a numpy program (programs/block.py, pytorch_rules.py, mistakes.py, with
-// the softmax and the check they share: lab_softmax.py, lab_tolerance.py, lab_check.py) checked
+// the softmax and the check they share: lab_softmax.py, lab_tolerance.py; the check is check.py at 1e-10) checked
 // against the engine's exact numbers.
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/lessons/block.hpp"
@@ -45,13 +45,13 @@ LiveCell block_live(const json& cell, const CellState& state) {
                                       {"heads", args.at("heads").dump()},
                                       {"epsilon", py_literal(exact_numbers(result.at("epsilon")))},
                                       {"weights", weights},
-                                      {"softmax", own_lines(fill_python(python_programs::lab_softmax))},
+                                      {"softmax", python_lines(fill_python(python_programs::lab_softmax))},
                                       {"activation", act_code},
-                                      {"engine", own_lines(engine_numbers(result, {"ln1", "concat", "attention_out", "h_prime", "ln2",
+                                      {"engine", python_lines(engine_numbers(result, {"ln1", "concat", "attention_out", "h_prime", "ln2",
                                                                                    "mlp_hidden", "mlp_out", "h_out"}))},
-                                      {"tolerance", own_lines(fill_python(python_programs::lab_tolerance))},
-                                      {"check", own_lines(fill_python(python_programs::lab_check))},
-                                      {"passed", own_lines(checks_passed("to 1e-10"))}}));
+                                      {"tolerance", python_lines(fill_python(python_programs::lab_tolerance))},
+                                      {"check", python_lines(fill_python(python_programs::check, {{"tolerance", "1e-10"}}))},
+                                      {"passed", python_lines(checks_passed("to 1e-10"))}}));
 }
 
 LiveCell pytorch_rules_live(const json& cell, const CellState& state) {
@@ -66,11 +66,11 @@ LiveCell pytorch_rules_live(const json& cell, const CellState& state) {
                              {"keys", py_literal(ex.at("keys"))},
                              {"values", py_literal(ex.at("values"))},
                              {"scale", py_literal(settled.args.at("scale"))},
-                             {"softmax", own_lines(fill_python(python_programs::lab_softmax))},
-                             {"engine", own_lines(engine_numbers(result, {"scale", "masks", "causal", "fully_masked", "gqa"}))},
-                             {"tolerance", own_lines(fill_python(python_programs::lab_tolerance))},
-                             {"check", own_lines(fill_python(python_programs::lab_check))},
-                             {"passed", own_lines(checks_passed("to 1e-10"))}}));
+                             {"softmax", python_lines(fill_python(python_programs::lab_softmax))},
+                             {"engine", python_lines(engine_numbers(result, {"scale", "masks", "causal", "fully_masked", "gqa"}))},
+                             {"tolerance", python_lines(fill_python(python_programs::lab_tolerance))},
+                             {"check", python_lines(fill_python(python_programs::check, {{"tolerance", "1e-10"}}))},
+                             {"passed", python_lines(checks_passed("to 1e-10"))}}));
 }
 
 LiveCell mistakes_live(const json& cell, const CellState& state) {
@@ -87,11 +87,11 @@ LiveCell mistakes_live(const json& cell, const CellState& state) {
                              {"trials", ww.at("trials").dump()},
                              {"scores", py_literal(exact_numbers(result.at("wrong_axis").at("scores")))},
                              {"widths", py_literal(result.at("tuned_scale").at("widths"))},
-                             {"softmax", own_lines(fill_python(python_programs::lab_softmax))},
-                             {"engine", own_lines(engine_numbers(result, {"wrong_width", "wrong_axis", "mask_after", "tuned_scale"}))},
-                             {"tolerance", own_lines(fill_python(python_programs::lab_tolerance))},
-                             {"check", own_lines(fill_python(python_programs::lab_check))},
-                             {"passed", own_lines(checks_passed("to 1e-10"))}}));
+                             {"softmax", python_lines(fill_python(python_programs::lab_softmax))},
+                             {"engine", python_lines(engine_numbers(result, {"wrong_width", "wrong_axis", "mask_after", "tuned_scale"}))},
+                             {"tolerance", python_lines(fill_python(python_programs::lab_tolerance))},
+                             {"check", python_lines(fill_python(python_programs::check, {{"tolerance", "1e-10"}}))},
+                             {"passed", python_lines(checks_passed("to 1e-10"))}}));
 }
 
 }  // namespace attnbook

@@ -51,9 +51,9 @@ LiveCell scale_live(const json& cell, const CellState& state) {
                                       {"seed", a.at("seed").dump()},
                                       {"sample_rows", std::to_string(attention_scale_limits::default_sample_rows)},
                                       {"window", std::to_string(attention_scale_limits::window)},
-                                      {"engine", own_lines(engine_numbers(settled.result, {"rows_checked", "top_weight", "window"}))},
-                                      {"check", own_lines(fill_python(python_programs::lab_check))},
-                                      {"passed", own_lines(checks_passed("to 1e-10"))}}));
+                                      {"engine", python_lines(engine_numbers(settled.result, {"rows_checked", "top_weight", "window"}))},
+                                      {"check", python_lines(fill_python(python_programs::check, {{"tolerance", "1e-10"}}))},
+                                      {"passed", python_lines(checks_passed("to 1e-10"))}}));
 }
 
 }  // namespace attnbook

@@ -38,17 +38,6 @@ std::string without_divisor(std::string settings) {
     return settings.erase(line, settings.find('\n', line) + 1 - line);
 }
 
-// Python for a marker indented by four spaces (a loop's body): its lines after the first indented
-// as much, blank lines left empty.
-std::string indented(std::string_view python) {
-    std::string out;
-    for (const char c : python) {
-        if (!out.empty() && out.back() == '\n' && c != '\n') out += "    ";
-        out += c;
-    }
-    return out;
-}
-
 }  // namespace
 
 LiveCell train_live(const json& cell, const CellState& state) {
@@ -56,16 +45,16 @@ LiveCell train_live(const json& cell, const CellState& state) {
     // The probe (the tokens whose attention the page shows) is the page's: the program draws none.
     const Settled settled = settle_table<TrainConfig>("train_program", cell, state, json::object(), {"probe"});
     const std::string settings = train_settings(read_train_config("train_program", settled.args));
-    const std::string model = own_lines(fill_python(python_programs::train_model)), tolerance = own_lines(fill_python(python_programs::train_tolerance));
+    const std::string model = python_lines(fill_python(python_programs::train_model)), tolerance = python_lines(fill_python(python_programs::train_tolerance));
     const std::size_t checked = std::min<std::size_t>(kCheckedSteps, settled.args.at("steps").get<std::size_t>());
     const std::string steps = std::to_string(checked);
-    const std::string passed = own_lines(checks_passed(("first " + steps + " steps, to 1e-6").c_str()));
+    const std::string passed = python_lines(checks_passed(("first " + steps + " steps, to 1e-6").c_str()));
     if (cell.value("mode", "train") != "divisors")
         return live(cell, "The training lab", settled,
                     "A tiny transformer trained on the lab's task: the parameters drawn as the page draws them, "
                     "the forward pass, the backward pass written out by hand, and Adam. It prints the held-out "
                     "loss and accuracy as it trains.",
-                    fill_python(python_programs::train_lab, {{"settings", own_lines(settings)},
+                    fill_python(python_programs::train_lab, {{"settings", python_lines(settings)},
                                               {"model", model},
                                               {"steps", steps},
                                               {"engine", py_literal(first_steps(settled.args, checked))},
@@ -83,9 +72,9 @@ LiveCell train_live(const json& cell, const CellState& state) {
                 "The same model and seed trained three times, the scores divided by √d, by d and by 1: "
                 "the held-out loss and accuracy of each run as it trains. The whole run takes a while in "
                 "numpy; the page draws it as it goes.",
-                fill_python(python_programs::train_divisors, {{"settings", own_lines(without_divisor(settings))},
+                fill_python(python_programs::train_divisors, {{"settings", python_lines(without_divisor(settings))},
                                                {"divisors", names},
-                                               {"model", indented(model)},
+                                               {"model", indented_body(model)},
                                                {"steps", steps},
                                                {"engine", py_literal(engine)},
                                                {"tolerance", tolerance},

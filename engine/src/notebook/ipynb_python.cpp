@@ -1,6 +1,7 @@
 #include "ipynb_python.hpp"
 
 #include "attnbook/core/text_join.hpp"
+#include "attnbook/notebook/python_programs.hpp"
 
 namespace attnbook {
 
@@ -42,12 +43,17 @@ json exact_numbers(const json& result) {
 }
 
 std::string engine_numbers(const json& result, std::initializer_list<const char*> fields) {
-    std::string out =
-        "\n# The engine's exact numbers for these settings: what the page computed, before it rounded them.\n"
-        "engine = {\n";
+    std::string entries;
     for (const char* field : fields)
-        append_text(out, {"    ", json(field).dump(), ": ", py_literal(exact_numbers(result.at(field))), ",\n"});
-    return out + "}\n";
+        append_text(entries, {entries.empty() ? "" : "\n", "    ", json(field).dump(), ": ",
+                              py_literal(exact_numbers(result.at(field))), ","});
+    return "\n" + fill_python(python_programs::engine_numbers, {{"entries", entries}});
+}
+
+std::string python_lines(std::string text) {
+    const std::size_t first = text.find_first_not_of('\n');
+    if (first == std::string::npos) return "";
+    return text.substr(first, text.find_last_not_of('\n') + 1 - first);
 }
 
 }  // namespace attnbook

@@ -1,6 +1,6 @@
 #pragma once
-// Pieces of the Python the `ipynb` export writes: literals, the engine's exact numbers, the
-// check that closes every live cell's program. Internal to engine/src/notebook/ipynb_*.cpp.
+// Pieces of the Python the `ipynb` export writes: literals, the engine's exact numbers, a piece of
+// Python made the lines of another template's marker. Internal to engine/src/notebook/ipynb_*.cpp.
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -14,9 +14,14 @@ std::string py_literal(const nlohmann::json& value);
 // A command's result with every {"exact", "shown"} pair replaced by its exact double.
 nlohmann::json exact_numbers(const nlohmann::json& result);
 
-// "engine = {\n    \"key\": value,\n    ...\n}\n" from the exact numbers of `fields` of `result`,
-// with a comment saying where they come from.
+// programs/engine_numbers.py, `engine = {"key": value, ...}` from the exact numbers of `fields` of
+// `result`, after a blank line.
 std::string engine_numbers(const nlohmann::json& result, std::initializer_list<const char*> fields);
+
+// A piece of Python (a template filled) as the lines of a marker that stands on a line of its own
+// in another template: without the blank lines around it, which that template writes where they
+// read well, nor its last newline, which the marker's line has.
+std::string python_lines(std::string text);
 
 // The permalink state of one cell (kind -> text).
 using CellState = std::map<std::string, std::string>;

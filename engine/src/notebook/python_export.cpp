@@ -35,31 +35,12 @@ const char* divisor_line(Divisor divisor) {
     return "";
 }
 
-// The lines of each step, as the program holds them (the share step's run inside "if live_scores:",
-// indented there by four spaces). explore_python_steps() hands out the same text, so a formula is
-// always shown beside the line the program really runs.
-constexpr const char* kMatchLines =
-    "dots = [running_total(a * b for a, b in zip(query, key)) for key in key_rows]\n"
-    "scores = [dot / divisor for dot in dots]";
-constexpr const char* kLiveLine = "live_scores = [s for s, ok in zip(scores, allowed) if ok]";
-constexpr const char* kShareLines =
-    "top = max(live_scores)\n"
-    "lifted = [engine_exp(s - top) if ok else 0.0 for s, ok in zip(scores, allowed)]\n"
-    "z = running_total(e for e, ok in zip(lifted, allowed) if ok)\n"
-    "shares = [e / z if ok else 0.0 for e, ok in zip(lifted, allowed)]";
-constexpr const char* kMixLines =
-    "carries = [[w * v for v in row] if ok else [0.0] * width_v\n"
-    "           for w, row, ok in zip(shares, value_rows, allowed)]\n"
-    "output = [running_total(carry[j] for carry in carries) for j in range(width_v)]";
-
-std::string indented(const char* lines) {
-    std::string out = "    ";
-    for (const char* c = lines; *c; ++c) {
-        out += *c;
-        if (*c == '\n') out += "    ";
-    }
-    return out;
+// A program without markers (a step, as the program holds it and the page shows it; engine_exp)
+// as the lines of a marker: its text without the last newline, which the marker's line has.
+std::string marker_lines(const PythonTemplate& program) {
+    return std::string(program.text.substr(0, program.text.size() - 1));
 }
+
 
 }  // namespace
 
@@ -87,53 +68,17 @@ std::string explore_python_program(const ExploreInput& in, const std::vector<std
     }
     allowed_text += ']';
 
-    // The parts joined in one call: no iostreams in the engine (module size).
-    return join_text({R"(#!/usr/bin/env python3
-# One attention row from attnbook, written out to run and to change.
-# Standard library only. The arithmetic follows the engine step for step (sums run left to
-# right from 0.0, the largest score is subtracted before exp), so the doubles on the last line
-# match the page's exact numbers; only a platform exp that rounds differently could move one ulp.
-import json
-import math
-import struct
-
-names = )", names.dump(-1, ' ', true), R"(
-query = )", python_list(in.query), R"(
-key_rows = )", python_rows(in.keys), R"(
-value_rows = )", python_rows(in.values), R"(
-allowed = )", allowed_text, R"(  # False removes a source before the softmax
-)", divisor_line(in.divisor), R"(
-
-
-def running_total(numbers):
-    total = 0.0
-    for x in numbers:
-        total += x
-    return total
-
-
-)", python_engine_exp_source(), R"(
-
-# Match: how far the query reaches along each key, divided to keep scores moderate.
-)", kMatchLines, R"(
-
-# Share: only differences between scores matter, so lift everything by the largest allowed
-# score; every exp argument is then <= 0 and cannot overflow.
-)", kLiveLine, R"(
-shares = [0.0] * len(scores)
-if live_scores:
-)", indented(kShareLines), R"(
-
-# Mix: each source carries share * value; the output adds the carries coordinate by coordinate.
-width_v = len(value_rows[0])
-)", kMixLines, R"(
-
-print("source   dot   score   share")
-for name, dot, score, share in zip(names, dots, scores, shares):
-    print(f"{name:>6} {dot:6.3f} {score:7.3f} {share:7.3f}")
-print("output", ", ".join(f"{x:.3f}" for x in output))
-print(json.dumps({"shares": shares, "output": output}))
-)"});
+    return fill_python(python_programs::explore_row, {{"names", names.dump(-1, ' ', true)},
+                                       {"query", python_list(in.query)},
+                                       {"key_rows", python_rows(in.keys)},
+                                       {"value_rows", python_rows(in.values)},
+                                       {"allowed", allowed_text},
+                                       {"divisor", divisor_line(in.divisor)},
+                                       {"engine_exp", marker_lines(python_programs::engine_exp)},
+                                       {"match", marker_lines(python_programs::explore_match)},
+                                       {"live", marker_lines(python_programs::explore_live)},
+                                       {"share", indented_body(marker_lines(python_programs::explore_share))},
+                                       {"mix", marker_lines(python_programs::explore_mix)}});
 }
 
 std::vector<PythonStep> explore_python_steps(const ExploreInput& in) {
@@ -147,9 +92,11 @@ std::vector<PythonStep> explore_python_steps(const ExploreInput& in) {
     std::vector<std::string> share{join_text({"m = \\max", over, " s_j"}), join_text({"Z = \\sum", over, " e^{s_j - m}"}),
                                    "w_i = e^{s_i - m} / Z"};
     if (masked) share.push_back("w_i = 0 \\text{ for a masked source}");
-    return {{"match", std::move(match), join_text({divisor_line(in.divisor), "\n", kMatchLines})},
-            {"share", std::move(share), join_text({kLiveLine, "\n", kShareLines})},
-            {"mix", {"c_i = w_i\\, v_i", "o = \\sum_i c_i"}, kMixLines}};
+    return {{"match", std::move(match),
+             join_text({divisor_line(in.divisor), "\n", marker_lines(python_programs::explore_match)})},
+            {"share", std::move(share),
+             join_text({marker_lines(python_programs::explore_live), "\n", marker_lines(python_programs::explore_share)})},
+            {"mix", {"c_i = w_i\\, v_i", "o = \\sum_i c_i"}, marker_lines(python_programs::explore_mix)}};
 }
 
 }  // namespace attnbook

@@ -36,6 +36,15 @@ std::vector<std::string> python_template_markers(std::string_view text) {
     return names;
 }
 
+std::string indented_body(std::string_view python) {
+    std::string out;
+    for (const char c : python) {
+        if (!out.empty() && out.back() == '\n' && c != '\n') out += "    ";
+        out += c;
+    }
+    return out;
+}
+
 std::string fill_python(const PythonTemplate& program, PythonFills fills) {
     const std::string_view text = program.text;
     std::uint64_t used = 0;  // bit i: fills[i] was asked for (a program fills far fewer than 64)

@@ -36,8 +36,8 @@ std::string train_settings(const TrainConfig& c) {
 }
 
 std::string train_program(const TrainConfig& c) {
-    return fill_python(python_programs::train_program, {{"settings", own_lines(train_settings(c))},
-                                         {"model", own_lines(fill_python(python_programs::train_model))}});
+    return fill_python(python_programs::train_program, {{"settings", python_lines(train_settings(c))},
+                                         {"model", python_lines(fill_python(python_programs::train_model))}});
 }
 
 json run_train_program(const json& raw, const Progress&) {

@@ -29,6 +29,10 @@ using PythonFills = std::initializer_list<std::pair<std::string_view, std::strin
 // corpus and the template test catch it before a user could).
 std::string fill_python(const PythonTemplate& program, PythonFills fills = {});
 
+// Python for a marker standing indented by four spaces (a loop's or an if's body): its lines after
+// the first indented as much (the marker's line holds the first one's indent); blank lines stay empty.
+std::string indented_body(std::string_view python);
+
 // The @name@ markers of a template's text, in order of first appearance.
 std::vector<std::string> python_template_markers(std::string_view text);
 
