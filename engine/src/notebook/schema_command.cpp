@@ -7,6 +7,9 @@
 // against ajv over the golden corpus.
 #include "attnbook/notebook/schema.hpp"
 
+#include <stdexcept>
+#include <string>
+
 #include "attnbook/lessons/divisor.hpp"
 #include "attnbook/lessons/explore_row.hpp"
 #include "attnbook/notebook/cell_types.hpp"
@@ -142,6 +145,17 @@ json id_schema(const Field& f) {
     return out;
 }
 
+// A Markdown text: $defs/markdown, which every Markdown field names, so that a reader of the schema
+// finds the texts to parse (scripts/prerender.mjs reads the shipped notebooks' Markdown at build
+// time by that name). Every Markdown field has the same length limit; a field with another would
+// need a definition of its own.
+json markdown_schema(const Field& f, json& defs) {
+    const json own = text(f.range.min, f.range.max);
+    if (!defs.contains("markdown")) defs["markdown"] = own;
+    if (defs["markdown"] != own) throw std::logic_error(std::string(f.name) + ": a Markdown field of another length");
+    return ref("markdown");
+}
+
 // A field of a table (core/field.hpp), by its kind.
 json field_kind_schema(const Field& f, json& defs) {
     json out;
@@ -156,7 +170,7 @@ json field_kind_schema(const Field& f, json& defs) {
         case Field::strings: return array_of(text(f.range.min, f.range.max), f.count.min, f.count.max);
         case Field::labels: return labels_of(f.range.max, f.count.max);
         case Field::markdowns:
-        case Field::options: return array_of(text(f.range.min, f.range.max), f.count.min, f.count.max);
+        case Field::options: return array_of(markdown_schema(f, defs), f.count.min, f.count.max);
         case Field::flag_rows: return array_of(flags(f.range.max), f.count.min, f.count.max);
         case Field::flags: return flags(f.count.max);
         case Field::object: return shape_schema(*f.shape, defs);
@@ -165,8 +179,8 @@ json field_kind_schema(const Field& f, json& defs) {
         case Field::choice: return f.names().size() == 1 ? constant(f.names()[0].c_str()) : one_of(f.names());
         case Field::divisor: return divisor();
         case Field::boolean: return boolean();
+        case Field::markdown: return markdown_schema(f, defs);
         case Field::text:
-        case Field::markdown:
         case Field::formula: return text(f.range.min, f.range.max);
         case Field::id: return ref("id");
         case Field::url:
