@@ -85,15 +85,16 @@ const common = {
   absWorkingDir: ROOT,
 };
 
-// The engine's own `limits` answer, asked of the learner's module (the one the pages run), once
-// per process: web/src/engine-limits.js imports it as 'attnbook:engine-limits', so every bundle of
-// the element carries the limits of the engine built with it and no page starts an engine only to
-// learn them (tests/wasm/engine-limits.test.mjs compares the bundled answer with the engine's).
+// The engine's own `limits` answer, asked of the author module (the learner's engine with the
+// commands no page calls at run time, `limits` among them), once per process:
+// web/src/engine-limits.js imports it as 'attnbook:engine-limits', so every bundle of the element
+// carries the limits of the engine built with it and no page starts an engine only to learn them
+// (tests/wasm/engine-limits.test.mjs compares the bundled answer with the engine's).
 let limitsText = null;
 export function engineLimitsText() {
   limitsText ||= (async () => {
-    const { default: create } = await import(pathToFileURL(path.join(wasmDir(), 'attnbook.mjs')).href);
-    const engine = await create({ wasmBinary: fs.readFileSync(path.join(wasmDir(), 'attnbook.wasm')) });
+    const { default: create } = await import(pathToFileURL(path.join(wasmDir(), 'attnbook-author.mjs')).href);
+    const engine = await create({ wasmBinary: fs.readFileSync(path.join(wasmDir(), 'attnbook-author.wasm')) });
     return engine.call('limits', '{}');
   })();
   return limitsText;

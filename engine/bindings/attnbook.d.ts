@@ -32,7 +32,7 @@ export interface ExploreResult {
   all_masked: boolean;        // then shares and output are 0 (no softmax exists)
 }
 
-/** Every limit, default and name list of the engine (`call('limits', '{}')`); read these
+/** Every limit, default and name list of the engine (`call('limits', '{}')`, attnbook-author.mjs); read these
  *  instead of copying them. Character limits count Unicode code points. */
 export interface Range { min: number; max: number }
 export interface WholeLimit extends Range { default: number }
@@ -204,7 +204,7 @@ export type Normalizer = 'softmax' | 'sparsemax' | 'entmax15' | 'softmax1';
 export type Rows = NumberPair[][];
 
 // The three-depth lesson's live cells (engine/src/notebook/*_command.cpp; docs/notebook-format.md).
-export interface NormalizeArgs { scores: number[]; kind?: Normalizer; temperature?: number }
+export interface NormalizeArgs { scores?: number[]; kind?: Normalizer; temperature?: number }
 export interface OnlineSoftmaxStep { tile: [number, number]; running_max: NumberPair; running_sum: NumberPair; partial_output: NumberPair[] }
 export interface CostArgs { tokens?: number; head_width?: number; value_width?: number; heads?: number; layers?: number; batch?: number; bytes?: number }
 
@@ -276,9 +276,9 @@ export interface TrainSession {
   delete(): void;
 }
 
-// attention, cell_types, normalize, schema, validate: in attnbook-author.mjs and the CLI only (no
-// lesson page calls them; web/src/engine-modules.js); the lesson page's module answers with an
-// Error saying so.
+// attention, cell_types, limits, normalize, schema, validate: in attnbook-author.mjs and the CLI
+// only (no lesson page calls them: the element carries the limits, web/src/engine-limits.js;
+// web/src/engine-modules.js); the lesson page's module answers with an Error saying so.
 export interface Commands {
   explore: [ExploreArgs, ExploreResult];
   /** steps: match, share, mix; each its equations (TeX, one per entry) and the program's own lines for it (share's without their indentation). */
@@ -296,7 +296,7 @@ export interface Commands {
   normalize: [NormalizeArgs, { weights: NumberPair[]; sum: NumberPair }];
   // In attnbook-export.mjs only; the lesson page's module answers with an Error saying so.
   ipynb: [{ text: string; name?: string; depth?: string; state?: string; url?: string }, { file: string; ipynb: string }];
-  jacobian: [{ scores: number[] }, { weights: NumberPair[]; jacobian: Rows; frobenius: NumberPair }];
+  jacobian: [{ scores?: number[] }, { weights: NumberPair[]; jacobian: Rows; frobenius: NumberPair }];
   jacobian_norms: [{ seed?: number; widths?: number[]; keys?: number; trials?: number },
     { widths: number[]; unscaled: NumberPair[]; scaled: NumberPair[] }];
   online_softmax: [{ scores?: number[]; values?: number[][]; tile?: number },

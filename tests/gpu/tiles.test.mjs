@@ -19,7 +19,7 @@ let compiled;     // the WGSL text of each shader module the device was given, b
 let gpu;
 let device;
 before(async () => {
-  limits = JSON.parse((await loadEngine('attnbook')).call('limits', '{}'));
+  limits = JSON.parse((await loadEngine('attnbook-author')).call('limits', '{}'));
   maxWidth = limits.attention_scale.cell.head_width.max;
   const opened = await openGpu(nodeGpu());
   compiled = {};

@@ -1,7 +1,7 @@
 // The limits the element carries (web/src/engine-limits.js, bundled with the engine's `limits`
 // answer by the site's build: scripts/standalone.mjs, engineLimitsPlugin) are the engine's: the
 // bundle made the way the build makes it, against the native CLI's `limits` (another build of the
-// same tables) and the learner's WebAssembly module that the pages run.
+// same tables) and the author module's (the learner's module has no `limits`: the pages carry it).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -14,7 +14,7 @@ test('the bundled engine-limits.js answers what the engine answers', async () =>
   const native = runNativeCli(['limits']);
   assert.equal(native.status, 0, native.stderr);
   assert.deepEqual(engineLimits(), JSON.parse(native.stdout));
-  const engine = await loadEngine();
+  const engine = await loadEngine('attnbook-author');
   assert.deepEqual(engineLimits(), JSON.parse(engine.call('limits', '{}')));
   assert.deepEqual(notebookTextLimit(), { bytes: engineLimits().notebook.max_bytes, text: `${(engineLimits().notebook.max_bytes / 2 ** 20).toFixed(1)} MiB` });
 });

@@ -7,6 +7,7 @@
 #include "attnbook/notebook/cell_types.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
+#include "attnbook/notebook/limits.hpp"
 #include "attnbook/notebook/notebook.hpp"
 #include "attnbook/notebook/schema.hpp"
 #include "authoring_entry.hpp"
@@ -21,12 +22,18 @@ json validate_command(const json& raw, const Progress&) {
     return validate_notebook_text(args.text("text"), args.has("name") ? args.text("name") : "notebook");
 }
 
+json limits_command(const json& raw, const Progress&) {
+    CommandArgs args("limits", raw, {});
+    return engine_limits();
+}
+
 }  // namespace
 
 void enable_authoring() {
     AuthoringCommands& commands = authoring_commands();
     commands.attention = attention_command;
     commands.cell_types = cell_types_command;
+    commands.limits = limits_command;
     commands.normalize = normalize_command;
     commands.schema = schema_command;
     commands.validate = validate_command;

@@ -34,6 +34,10 @@ json cell_types_entry(const json& args, const Progress& progress) {
     return run(authoring_commands().cell_types, "cell_types", args, progress);
 }
 
+json limits_entry(const json& args, const Progress& progress) {
+    return run(authoring_commands().limits, "limits", args, progress);
+}
+
 json normalize_entry(const json& args, const Progress& progress) {
     return run(authoring_commands().normalize, "normalize", args, progress);
 }

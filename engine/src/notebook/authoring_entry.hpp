@@ -12,6 +12,7 @@ using AuthoringCommand = nlohmann::json (*)(const nlohmann::json&, const Progres
 struct AuthoringCommands {
     AuthoringCommand attention = nullptr;
     AuthoringCommand cell_types = nullptr;
+    AuthoringCommand limits = nullptr;
     AuthoringCommand normalize = nullptr;
     AuthoringCommand schema = nullptr;
     AuthoringCommand validate = nullptr;

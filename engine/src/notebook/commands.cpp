@@ -15,7 +15,6 @@
 #include "attnbook/notebook/ipynb.hpp"
 #include "attnbook/notebook/json_out.hpp"
 #include "attnbook/notebook/lesson_commands.hpp"
-#include "attnbook/notebook/limits.hpp"
 #include "attnbook/notebook/number_json.hpp"
 #include "attnbook/notebook/practice.hpp"
 #include "attnbook/notebook/precision_command.hpp"
@@ -117,11 +116,6 @@ json check_practice_command(const json& raw, const Progress&) {
     return check_practice(args.raw("cell"), args.has("response") ? args.raw("response") : json());
 }
 
-json limits_command(const json& raw, const Progress&) {
-    CommandArgs args("limits", raw, {});
-    return engine_limits();
-}
-
 using Handler = json (*)(const json&, const Progress&);
 
 struct Command {
@@ -143,7 +137,7 @@ constexpr Command kCommands[] = {
     {"ipynb", ipynb_command},
     {"jacobian", jacobian_command},
     {"jacobian_norms", jacobian_norms_command},
-    {"limits", limits_command},
+    {"limits", limits_entry},
     {"mistakes", mistakes_command},
     {"normalize", normalize_entry},
     {"online_softmax", online_softmax_command},

@@ -1,6 +1,7 @@
 #pragma once
 // The commands no lesson page calls: the authoring commands `validate` (validate_notebook_text,
-// notebook.hpp), `schema` (schema.hpp) and `cell_types` (cell_types.hpp), and the general
+// notebook.hpp), `schema` (schema.hpp), `cell_types` (cell_types.hpp) and `limits` (limits.hpp:
+// the page carries its answer, asked when the element is bundled, scripts/standalone.mjs), and the general
 // `attention` (attention_command.hpp: PyTorch's scaled_dot_product_attention, with the rowwise
 // kernel behind it) and `normalize` (lesson_commands.hpp). A shipped lesson page's notebook was
 // checked by the site's build (scripts/build-site.mjs writes each one's checked form), and its
@@ -19,6 +20,7 @@ namespace attnbook {
 // The registry's entries (commands.cpp).
 CommandFunction attention_entry;
 CommandFunction cell_types_entry;
+CommandFunction limits_entry;
 CommandFunction normalize_entry;
 CommandFunction schema_entry;
 CommandFunction validate_entry;
