@@ -291,9 +291,9 @@ TEST_CASE("softmax and softmax1 match the formula", "[normalize]") {
 }
 
 TEST_CASE("every normaliser ignores -inf and reports a fully masked row", "[normalize]") {
-    for (const auto& name : normalizer_names()) {
-        const Normalizer kind = parse_normalizer(name);
-        CHECK(normalizer_name(kind) == name);
+    for (std::size_t i = 0; i < normalizer_names().size(); ++i) {
+        const auto kind = static_cast<Normalizer>(i);
+        CHECK(normalizer_name(kind) == normalizer_names()[i]);
         const auto masked = run(kind, {1.0, kNegInf, 0.5});
         const auto plain = run(kind, {1.0, 0.5});
         CHECK(masked[1] == 0.0);
@@ -304,7 +304,6 @@ TEST_CASE("every normaliser ignores -inf and reports a fully masked row", "[norm
         CHECK_FALSE(normalize_f64_scalar(kind, none, y.data(), 2));
         CHECK(y == std::vector<double>{0.0, 0.0});
     }
-    CHECK_THROWS_WITH(parse_normalizer("softermax"), Catch::Contains("unknown normaliser \"softermax\""));
 }
 
 TEST_CASE("softmax_f64_scalar's stats are the max and the denominator", "[normalize]") {

@@ -8,8 +8,6 @@
 #include <vector>
 
 #include "attnbook/core/det_math.hpp"
-#include "attnbook/core/errors.hpp"
-#include "attnbook/core/text_join.hpp"
 #include "attnbook/core/normalize.hpp"
 #include "attnbook/core/quote.hpp"
 #include "attnbook/core/softmax.hpp"
@@ -51,15 +49,6 @@ bool sorted_shifted(const double* x, double* y, std::size_t n, double& top, std:
 const std::vector<std::string>& normalizer_names() {
     static const std::vector<std::string> names = {"softmax", "sparsemax", "entmax15", "softmax1"};
     return names;
-}
-
-Normalizer parse_normalizer(const std::string& text, const std::string& field) {
-    const auto& names = normalizer_names();
-    for (std::size_t i = 0; i < names.size(); ++i)
-        if (names[i] == text) return static_cast<Normalizer>(i);
-    std::string known;
-    for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
-    throw_format("{}: unknown normaliser {} (expected one of: {})", {field, quote(text), known});
 }
 
 std::string normalizer_name(Normalizer kind) { return normalizer_names().at(static_cast<std::size_t>(kind)); }

@@ -33,8 +33,6 @@ enum class Normalizer { softmax, sparsemax, entmax15, softmax1 };
 // Every normaliser's name, in the lesson's order: "softmax", "sparsemax", "entmax15",
 // "softmax1". The commands, the CLI, the validator and `limits` read this one list.
 const std::vector<std::string>& normalizer_names();
-// UserError "FIELD: unknown normaliser ..." for any other name.
-Normalizer parse_normalizer(const std::string& text, const std::string& field = "kind");
 std::string normalizer_name(Normalizer kind);
 
 bool sparsemax_f64_scalar(const double* x, double* y, std::size_t n);
