@@ -5,6 +5,7 @@
 #include "attnbook/notebook/train_command.hpp"
 
 #include <algorithm>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -40,34 +41,19 @@ std::string cell_id(const std::string& id, const char* suffix) {
 // nbformat keeps a cell's source as a list of lines, each but the last ending in "\n".
 json source_lines(const std::string& text) {
     json lines = json::array();
-    std::size_t start = 0;
-    while (start < text.size()) {
-        const std::size_t end = text.find('\n', start);
-        if (end == std::string::npos) {
-            lines.push_back(text.substr(start));
-            break;
-        }
-        lines.push_back(text.substr(start, end + 1 - start));
-        start = end + 1;
-    }
+    const std::vector<std::string> pieces = split_text(text, '\n');
+    for (std::size_t i = 0; i < pieces.size(); ++i)
+        if (i + 1 < pieces.size()) lines.push_back(pieces[i] + "\n");
+        else if (!pieces[i].empty()) lines.push_back(pieces[i]);  // "" has no lines
     return lines;
 }
 
-json markdown_cell(const std::string& id, const std::string& text) {
+// An nbformat cell of `type` ("markdown", "code") with `text` as its source; a code cell also has
+// no outputs yet (the reader runs it).
+json notebook_cell(const char* type, const std::string& id, const std::string& text) {
     json c;
-    JsonOut(c).set("cell_type", "markdown").set("id", id).set("metadata", json::object()).set("source", source_lines(trim_blanks_end(text)));
-    return c;
-}
-
-json code_cell(const std::string& id, const std::string& code) {
-    json c;
-    JsonOut(c)
-        .set("cell_type", "code")
-        .set("execution_count", json(nullptr))
-        .set("id", id)
-        .set("metadata", json::object())
-        .set("outputs", json::array())
-        .set("source", source_lines(trim_blanks_end(code)));
+    JsonOut(c).set("cell_type", type).set("id", id).set("metadata", json::object()).set("source", source_lines(trim_blanks_end(text)));
+    if (std::string_view(type) == "code") JsonOut::into(c).set("execution_count", json(nullptr)).set("outputs", json::array());
     return c;
 }
 
@@ -112,7 +98,12 @@ std::string question(const json& prompt_holder, const json& answer) {
     return out;
 }
 
-std::string practice_markdown(const json& cell) {
+// The cells shown after a text cell (the contents list reads them; the other writers do not).
+using Following = std::vector<const json*>;
+
+std::string prose_markdown(const json& cell, const Following&) { return titled(cell, "##") + text_of(cell, "text"); }
+
+std::string practice_markdown(const json& cell, const Following&) {
     std::string out = titled(cell, "###") + question(cell, cell.at("answer"));
     std::string answer = answer_markdown(cell.at("answer"));
     for (const char* more : {"worked", "explanation"})
@@ -120,7 +111,7 @@ std::string practice_markdown(const json& cell) {
     return out + folded("Answer", answer);
 }
 
-std::string study_markdown(const json& cell) {
+std::string study_markdown(const json& cell, const Following&) {
     std::string out = titled(cell, "##");
     const json& steps = cell.at("steps");
     for (std::size_t i = 0; i < steps.size(); ++i) {
@@ -134,7 +125,7 @@ std::string study_markdown(const json& cell) {
     return out;
 }
 
-std::string references_markdown(const json& cell) {
+std::string references_markdown(const json& cell, const Following&) {
     std::string out = titled(cell, "##");
     for (const json& item : cell.at("items")) {
         const std::string title = text_of(item, "title"), url = text_of(item, "url");
@@ -144,7 +135,7 @@ std::string references_markdown(const json& cell) {
     return out;
 }
 
-std::string maths_markdown(const json& cell) {
+std::string maths_markdown(const json& cell, const Following&) {
     std::string out = titled(cell, "##") + "$$\n" + text_of(cell, "tex") + "\n$$\n\n";
     return out + text_of(cell, "caption");
 }
@@ -153,12 +144,7 @@ std::string maths_markdown(const json& cell) {
 std::vector<std::pair<std::size_t, std::string>> markdown_headings(const std::string& text) {
     std::vector<std::pair<std::size_t, std::string>> out;
     bool fenced = false;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        std::size_t end = text.find('\n', start);
-        if (end == std::string::npos) end = text.size();
-        std::string line = text.substr(start, end - start);
-        start = end + 1;
+    for (std::string line : split_text(text, '\n')) {
         std::size_t indent = 0;
         while (indent < line.size() && indent < 4 && line[indent] == ' ') ++indent;
         if (indent > 3) continue;
@@ -177,7 +163,7 @@ std::vector<std::pair<std::size_t, std::string>> markdown_headings(const std::st
 
 // A contents cell at one depth: the titles of the cells shown after it, each with its prose's
 // top-level headings under it, as the page lists them (Jupyter's own table of contents links them).
-std::string contents_markdown(const json& cell, const std::vector<const json*>& after) {
+std::string contents_markdown(const json& cell, const Following& after) {
     std::string out = titled(cell, "##");
     if (out.empty()) out = "## On this page\n\n";
     bool titles = false;  // a prose heading goes under the last title listed, as on the page
@@ -196,6 +182,35 @@ std::string contents_markdown(const json& cell, const std::vector<const json*>& 
     }
     return out;
 }
+
+// The cell types written as Markdown alone; every other type is a live cell (ipynb_programs.cpp).
+using TextWriter = std::string (*)(const json& cell, const Following& after);
+constexpr std::pair<std::string_view, TextWriter> kTextCells[] = {
+    {"contents", contents_markdown}, {"prose", prose_markdown},     {"maths", maths_markdown},
+    {"references", references_markdown}, {"practice", practice_markdown}, {"study", study_markdown},
+};
+
+TextWriter text_writer(const std::string& type) {
+    for (const auto& [name, writer] : kTextCells)
+        if (type == name) return writer;
+    return nullptr;
+}
+
+// Whether `depths` (a notebook's or a cell's) has `depth`.
+bool offers(const json& depths, const std::string& depth) {
+    return std::find(depths.begin(), depths.end(), depth) != depths.end();
+}
+
+// nbformat's fixed parts: the kernel the cells run on (Python 3) and the format's version.
+constexpr const char* kSkeleton = R"({
+  "metadata": {
+    "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+    "language_info": {"file_extension": ".py", "mimetype": "text/x-python", "name": "python",
+                      "nbconvert_exporter": "python", "pygments_lexer": "ipython3"}
+  },
+  "nbformat": 4,
+  "nbformat_minor": 5
+})";
 
 // Why a cell stays on the page, in a few words.
 const char* page_only_reason(const std::string& type) {
@@ -222,24 +237,17 @@ json export_ipynb(const json& raw, const Progress&) {
     }
     const json& nb = report.at("notebook");
     const json& depths = nb.at("depths");
-    std::string depth = depths.at(0).get<std::string>();
-    if (args.has("depth")) {
-        depth = args.text("depth");
-        bool offered = false;
-        for (const json& d : depths) offered = offered || d == depth;
-        if (!offered) {
-            std::vector<std::string> names;
-            for (const json& d : depths) names.push_back(d.get<std::string>());
-            throw_format("ipynb: depth: {} is not one of this notebook's depths ({})", {quote(depth), listed(names)});
-        }
-    }
+    const std::string depth = args.has("depth") ? args.text("depth") : depths.at(0).get<std::string>();
+    if (!offers(depths, depth))
+        throw_format("ipynb: depth: {} is not one of this notebook's depths ({})",
+                     {quote(depth), listed(depths.get<std::vector<std::string>>())});
     const std::string id = nb.at("id").get<std::string>(), url = args.has("url") ? args.text("url") : "";
     const PermalinkCells state = args.has("state") ? read_permalink(args.text("state"), id) : PermalinkCells{};
 
     json cells = json::array();
     // Every Markdown cell's relative links point where they pointed on the page (ipynb_links.hpp).
     const auto markdown = [&url](const std::string& cell_id, const std::string& text) {
-        return markdown_cell(cell_id, links_resolved(text, url));
+        return notebook_cell("markdown", cell_id, links_resolved(text, url));
     };
     std::string intro = join_text({"# ", nb.at("title").get<std::string>(), "\n\n"});
     if (nb.contains("description")) intro += nb.at("description").get<std::string>() + "\n\n";
@@ -251,59 +259,32 @@ json export_ipynb(const json& raw, const Progress&) {
                         "again: the check then tells you how far you moved from the page's numbers."});
     cells.push_back(markdown("_title", intro));
 
-    std::vector<const json*> shown_cells;
-    for (const json& cell : nb.at("cells")) {
-        bool shown = false;
-        for (const json& d : cell.contains("depths") ? cell.at("depths") : depths) shown = shown || d == depth;
-        if (shown) shown_cells.push_back(&cell);
-    }
+    Following shown_cells;
+    for (const json& cell : nb.at("cells"))
+        if (offers(cell.contains("depths") ? cell.at("depths") : depths, depth)) shown_cells.push_back(&cell);
     for (std::size_t index = 0; index < shown_cells.size(); ++index) {
         const json& cell = *shown_cells[index];
         const std::string type = cell.at("type").get<std::string>(), cid = cell.at("id").get<std::string>();
-        if (type == "contents") {
-            cells.push_back(markdown(cell_id(cid, ""),
-                                          contents_markdown(cell, {shown_cells.begin() + index + 1, shown_cells.end()})));
-        } else if (type == "prose") {
-            cells.push_back(markdown(cell_id(cid, ""), titled(cell, "##") + text_of(cell, "text")));
-        } else if (type == "maths") {
-            cells.push_back(markdown(cell_id(cid, ""), maths_markdown(cell)));
-        } else if (type == "references") {
-            cells.push_back(markdown(cell_id(cid, ""), references_markdown(cell)));
-        } else if (type == "practice") {
-            cells.push_back(markdown(cell_id(cid, ""), practice_markdown(cell)));
-        } else if (type == "study") {
-            cells.push_back(markdown(cell_id(cid, ""), study_markdown(cell)));
+        std::string text, code;  // the cell's Markdown, and its program for a live cell that has one
+        if (const TextWriter write = text_writer(type)) {
+            text = write(cell, Following(shown_cells.begin() + index + 1, shown_cells.end()));
         } else {
             const auto it = state.find(cid);
-            const LiveCell live = type == "playback" || type == "help-history"
-                                      ? LiveCell{}
-                                      : live_cell(cell, it == state.end() ? CellState{} : it->second);
-            if (live.code.empty()) {
-                cells.push_back(markdown(cell_id(cid, ""),
-                                              join_text({titled(cell, "##"), "> This cell runs only on the page: ",
-                                                         page_only_reason(type), ". Open it in ", link_back(url), "."})));
-                continue;
-            }
-            cells.push_back(markdown(cell_id(cid, ""), live.markdown));
-            cells.push_back(code_cell(cell_id(cid, "_code"), live.code));
+            LiveCell live = live_cell(cell, it == state.end() ? CellState{} : it->second);
+            text = live.code.empty() ? join_text({titled(cell, "##"), "> This cell runs only on the page: ",
+                                                  page_only_reason(type), ". Open it in ", link_back(url), "."})
+                                     : live.markdown;
+            code = std::move(live.code);
         }
+        cells.push_back(markdown(cell_id(cid, ""), text));
+        if (!code.empty()) cells.push_back(notebook_cell("code", cell_id(cid, "_code"), code));
     }
 
-    json notebook;
-    json metadata;
-    json kernelspec, language;
-    JsonOut(kernelspec).set("display_name", "Python 3").set("language", "python").set("name", "python3");
-    JsonOut(language)
-        .set("file_extension", ".py")
-        .set("mimetype", "text/x-python")
-        .set("name", "python")
-        .set("nbconvert_exporter", "python")
-        .set("pygments_lexer", "ipython3");
-    json origin;
+    json notebook = json::parse(kSkeleton);
+    notebook["cells"] = std::move(cells);
+    json& origin = notebook["metadata"]["attnbook"];  // where the notebook came from, for a re-export
     JsonOut(origin).set("notebook", id).set("version", nb.at("version")).set("depth", depth);
     if (args.has("state")) origin["state"] = args.text("state");
-    JsonOut(metadata).set("attnbook", origin).set("kernelspec", kernelspec).set("language_info", language);
-    JsonOut(notebook).set("cells", cells).set("metadata", metadata).set("nbformat", json(4)).set("nbformat_minor", json(5));
     json out;
     JsonOut(out).set("file", id + "-" + depth + ".ipynb").set("ipynb", notebook.dump(1) + "\n");
     return out;
