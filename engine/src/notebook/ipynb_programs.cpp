@@ -1,4 +1,4 @@
-// The `ipynb` export's live cells, part one: the shared shape (settle, live, close_check) and the
+// The `ipynb` export's live cells, part one: the shared shape (settle, live, the check) and the
 // explorable, the scaling study, the hand example, the held sequence, the pipeline, the cost
 // calculator, online softmax and the Jacobian. Each becomes a short program a reader can follow:
 // the settings, the computation in named steps, the numbers printed as the page rounds them, then
@@ -101,26 +101,18 @@ LiveCell live(const json& cell, const char* fallback, const Settled& settled, co
     return LiveCell{join_text({"## ", title, "\n\n", settled.note, about}), std::move(code)};
 }
 
-std::string close_check(const char* why, const char* tolerance) {
-    return join_text({"\n# ", why, "\n", fill_python(python_programs::check, {{"tolerance", tolerance}})});
-}
+std::string check_lines(const char* tolerance) { return python_lines(python_programs::check, {{"tolerance", tolerance}}); }
 
-std::string checks_passed(const char* how) { return fill_python(python_programs::checks_passed, {{"how", how}}); }
+std::string checks_passed(const char* how) { return python_lines(python_programs::checks_passed, {{"how", how}}); }
 
 namespace {
 
 // The small examples' numbers are a handful of products, exps and sums of a few terms each: their
 // programs show them as the page does (show.py) and check them to 1e-12 (small_check.py).
 constexpr const char* kSmallTolerance = "1e-12";
-std::string show() { return python_lines(fill_python(python_programs::show)); }
-std::string small_check() {
-    const std::string check = python_lines(fill_python(python_programs::check, {{"tolerance", kSmallTolerance}}));
-    return python_lines(fill_python(python_programs::small_check, {{"check", check}}));
-}
-std::string small_passed() { return python_lines(checks_passed(join_text({"to ", kSmallTolerance}).c_str())); }
-std::string engine_lines(const json& result, std::initializer_list<const char*> fields) {
-    return python_lines(engine_numbers(result, fields));
-}
+std::string show() { return python_lines(python_programs::show); }
+std::string small_check() { return python_lines(python_programs::small_check, {{"check", check_lines(kSmallTolerance)}}); }
+std::string small_passed() { return checks_passed(join_text({"to ", kSmallTolerance}).c_str()); }
 
 std::string divisor_code(const std::string& divisor) {
     if (divisor == "width") return "d_k  # the width itself: over-divides";
@@ -141,7 +133,7 @@ LiveCell explorable(const json& cell, const CellState& state) {
                 "One query against every source: the match (dot product), the share (softmax) and the mix. "
                 "Change the query, the keys, the values or `allowed` and run the cell again.",
                 fill_python(python_programs::explorable, {{"program", python_lines(program)},
-                                                          {"engine", engine_lines(settled.result, {"shares", "output"})}}));
+                                                          {"engine", engine_numbers(settled.result, {"shares", "output"})}}));
 }
 
 LiveCell scaling(const json& cell, const CellState& state) {
@@ -153,7 +145,7 @@ LiveCell scaling(const json& cell, const CellState& state) {
                 "page's order, so these are the page's tables.",
                 fill_python(python_programs::scaling_study,
                             {{"program", python_lines(program)},
-                             {"engine", engine_lines(settled.result, {"raw_std", "scaled_std", "top_unscaled", "top_scaled"})}}));
+                             {"engine", engine_numbers(settled.result, {"raw_std", "scaled_std", "top_unscaled", "top_scaled"})}}));
 }
 
 LiveCell hand_example(const json& cell, const CellState& state) {
@@ -164,7 +156,7 @@ LiveCell hand_example(const json& cell, const CellState& state) {
                 fill_python(python_programs::hand_example,
                             {{"queries", py_literal(args.at("queries"))}, {"keys", py_literal(args.at("keys"))},
                              {"values", py_literal(args.at("values"))}, {"show", show()},
-                             {"engine", engine_lines(settled.result, {"logits", "weights", "row_sums", "output"})},
+                             {"engine", engine_numbers(settled.result, {"logits", "weights", "row_sums", "output"})},
                              {"check", small_check()}, {"passed", small_passed()}}));
 }
 
@@ -179,7 +171,7 @@ LiveCell held_sequence(const json& cell, const CellState& state) {
                              {"keys", py_literal(args.at("keys"))}, {"values", py_literal(args.at("values"))},
                              {"allowed", py_literal(args.at("mask"))}, {"show", show()},
                              {"divisor", divisor_code(args.at("divisor").get<std::string>())},
-                             {"engine", engine_lines(settled.result, {"scores", "shares", "outputs"})},
+                             {"engine", engine_numbers(settled.result, {"scores", "shares", "outputs"})},
                              {"check", small_check()}, {"passed", small_passed()}}));
 }
 
@@ -196,7 +188,7 @@ LiveCell pipeline(const json& cell, const CellState& state) {
                              {"values", py_literal(args.at("values"))},
                              {"divisor", py_literal(exact_numbers(settled.result.at("divisor")))},
                              {"width", args.at("width").dump()},
-                             {"engine", engine_lines(settled.result, {"divided", "shares", "sum", "blend"})},
+                             {"engine", engine_numbers(settled.result, {"divided", "shares", "sum", "blend"})},
                              {"check", small_check()}, {"passed", small_passed()}}));
 }
 
@@ -210,10 +202,10 @@ LiveCell cost(const json& cell, const CellState& state) {
                 "The score matrix has tokens x tokens entries per head, layer and sequence in the batch; "
                 "computing it and mixing the values each take two operations per product.",
                 fill_python(python_programs::cost, {{"settings", settings},
-                                     {"engine", engine_lines(settled.result, {"scores", "score_bytes", "qk_flops", "av_flops"})},
+                                     {"engine", engine_numbers(settled.result, {"scores", "score_bytes", "qk_flops", "av_flops"})},
                                      {"scores_shown", shown("scores")}, {"score_bytes_shown", shown("score_bytes")},
                                      {"qk_flops_shown", shown("qk_flops")}, {"av_flops_shown", shown("av_flops")},
-                                     {"passed", python_lines(checks_passed("exactly, shown as the page shows them"))}}));
+                                     {"passed", checks_passed("exactly, shown as the page shows them")}}));
 }
 
 LiveCell online_softmax(const json& cell, const CellState& state) {
@@ -225,7 +217,7 @@ LiveCell online_softmax(const json& cell, const CellState& state) {
                 fill_python(python_programs::online_softmax,
                             {{"scores", py_literal(args.at("scores"))}, {"values", py_literal(args.at("values"))},
                              {"tile", args.at("tile").dump()},
-                             {"engine", engine_lines(settled.result, {"output", "unfused_output"})},
+                             {"engine", engine_numbers(settled.result, {"output", "unfused_output"})},
                              {"check", small_check()}, {"passed", small_passed()}}));
 }
 
@@ -252,7 +244,7 @@ LiveCell jacobian(const json& cell, const CellState& state) {
                 fill_python(python_programs::jacobian,
                             {{"scores", py_literal(single.args.at("scores"))}, {"widths", py_literal(norm_args.at("widths"))},
                              {"seed", norm_args.at("seed").dump()}, {"show", show()},
-                             {"engine", engine_lines(single.result, {"weights", "jacobian", "frobenius"})},
+                             {"engine", engine_numbers(single.result, {"weights", "jacobian", "frobenius"})},
                              {"unscaled", py_literal(exact_numbers(norms.at("unscaled")))},
                              {"scaled", py_literal(exact_numbers(norms.at("scaled")))},
                              {"check", small_check()}, {"passed", small_passed()}}));

@@ -74,13 +74,13 @@ Settled settle_table(const char* command, const nlohmann::json& cell, const Cell
 LiveCell live(const nlohmann::json& cell, const char* fallback, const Settled& settled, const char* about,
               std::string code);
 
-// The program's check against the engine, as Python: a comment (`why`: where numpy rounds
-// differently from the engine and why `tolerance` covers it), then
-// `def check(ours, want, name)`, np.testing.assert_allclose at that relative tolerance (and an
-// absolute 1e-12, for numbers that should be 0).
-std::string close_check(const char* why, const char* tolerance);
+// The program's check against the engine, as the lines of its @check@ marker (programs/check.py):
+// `def check(ours, want, name)`, np.testing.assert_allclose at the relative `tolerance` (the
+// program's comment above the marker says why numpy comes that close).
+std::string check_lines(const char* tolerance);
 
-// The last line of a program whose checks passed: `print("the engine's numbers, <how>")`.
+// The last line of a program whose checks passed, `print("the engine's numbers, <how>")`, as the
+// lines of its @passed@ marker.
 std::string checks_passed(const char* how);
 
 // The programs of the cell types in other files (live_cell's table in ipynb_programs.cpp names them

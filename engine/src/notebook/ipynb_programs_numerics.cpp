@@ -33,9 +33,9 @@ LiveCell alternatives_live(const json& cell, const CellState& state) {
                              {"cosine_scale", py_literal(settled.args.at("cosine_scale"))},
                              {"features", settled.args.at("features").dump()}, {"seed", settled.args.at("seed").dump()},
                              {"query", std::to_string(query)},
-                             {"engine", python_lines(engine_numbers(settled.result, {"methods", "linear", "performer"}))},
-                             {"check", python_lines(fill_python(python_programs::check, {{"tolerance", "1e-12"}}))},
-                             {"passed", python_lines(checks_passed("to 1e-12; sparsemax and 1.5-entmax bit for bit"))}}));
+                             {"engine", engine_numbers(settled.result, {"methods", "linear", "performer"})},
+                             {"check", check_lines("1e-12")},
+                             {"passed", checks_passed("to 1e-12; sparsemax and 1.5-entmax bit for bit")}}));
 }
 
 LiveCell precision_live(const json& cell, const CellState&) {
@@ -58,7 +58,7 @@ LiveCell precision_live(const json& cell, const CellState&) {
                             {{"lengths", py_literal(settled.args.at("tokens"))},
                              {"head_width", settled.args.at("head_width").dump()}, {"seed", settled.args.at("seed").dump()},
                              {"engine_exp", python_lines(python_engine_exp_source())}, {"runs", runs},
-                             {"passed", python_lines(checks_passed("bit for bit"))}}));
+                             {"passed", checks_passed("bit for bit")}}));
 }
 
 }  // namespace attnbook

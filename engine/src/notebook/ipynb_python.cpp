@@ -47,7 +47,7 @@ std::string engine_numbers(const json& result, std::initializer_list<const char*
     for (const char* field : fields)
         append_text(entries, {entries.empty() ? "" : "\n", "    ", json(field).dump(), ": ",
                               py_literal(exact_numbers(result.at(field))), ","});
-    return "\n" + fill_python(python_programs::engine_numbers, {{"entries", entries}});
+    return python_lines(python_programs::engine_numbers, {{"entries", entries}});
 }
 
 std::string python_lines(std::string text) {
@@ -55,5 +55,7 @@ std::string python_lines(std::string text) {
     if (first == std::string::npos) return "";
     return text.substr(first, text.find_last_not_of('\n') + 1 - first);
 }
+
+std::string python_lines(const PythonTemplate& piece, PythonFills fills) { return python_lines(fill_python(piece, fills)); }
 
 }  // namespace attnbook
