@@ -28,15 +28,9 @@ namespace attnbook {
 
 using nlohmann::json;
 
-void StateArgs::put(const char* kind, const char* field, Field::Kind form) {
-    if (const std::string* t = find(kind))
-        if (json v = permalink_json(form, *t); !v.is_null()) args[field] = std::move(v);
-}
-void StateArgs::numbers(const char* kind, const char* field) { put(kind, field, Field::numbers); }
-void StateArgs::whole(const char* kind, const char* field) { put(kind, field, Field::whole); }
-const std::string* StateArgs::find(const char* kind) const {
+json state_value(const CellState& state, const char* kind, Field::Kind form) {
     const auto it = state.find(kind);
-    return it == state.end() ? nullptr : &it->second;
+    return it == state.end() ? json() : permalink_json(form, it->second);
 }
 
 Settled settle(const Run& run, const json& cell, const std::vector<const char*>& fields, const json& overrides) {
@@ -62,10 +56,6 @@ Run command_run(const char* command) {
     return [command](const json& args) { return run_command(command, args); };
 }
 
-Settled settle(const char* command, const json& cell, const std::vector<const char*>& fields, const json& overrides) {
-    return settle(command_run(command), cell, fields, overrides);
-}
-
 namespace {
 
 bool named_in(const char* name, std::initializer_list<const char*> names) {
@@ -88,9 +78,7 @@ Settled settle_table(const Run& run, const json& cell, const CellState& state, c
         if (!read) continue;
         fields.push_back(f.name);
         if (!f.permalink) continue;
-        const auto it = state.find(f.permalink);
-        if (it == state.end()) continue;
-        if (json v = permalink_json(f.kind, it->second); !v.is_null()) overrides[f.name] = std::move(v);
+        if (json v = state_value(state, f.permalink, f.kind); !v.is_null()) overrides[f.name] = std::move(v);
     }
     for (auto it = more.begin(); it != more.end(); ++it) overrides[it.key()] = it.value();
     return settle(run, cell, fields, overrides);
@@ -176,9 +164,9 @@ LiveCell held_sequence(const json& cell, const CellState& state) {
 }
 
 LiveCell pipeline(const json& cell, const CellState& state) {
-    StateArgs knob{state};  // the command's own argument: the knob's stop
-    knob.whole("knob", "knob");
-    const Settled settled = settle_table<PipelineInput>("pipeline", cell, state, knob.args);
+    json knob = json::object();  // the command's own argument: the knob's stop
+    if (json stop = state_value(state, "knob", Field::whole); !stop.is_null()) knob["knob"] = std::move(stop);
+    const Settled settled = settle_table<PipelineInput>("pipeline", cell, state, knob);
     const json& args = settled.args;
     return live(cell, "The volume knob", settled,
                 "Raw scores, divided by the knob's setting, turned into shares, and the values blended in those "
@@ -222,17 +210,15 @@ LiveCell online_softmax(const json& cell, const CellState& state) {
 }
 
 LiveCell jacobian(const json& cell, const CellState& state) {
-    StateArgs s{state};
-    s.numbers("s", "scores");
+    const json typed = state_value(state, "s", Field::numbers);  // the scores typed on the page
     long long step = 0;  // the page's multiplier: 2^step, step 0..6
-    if (const auto it = state.find("mult"); it != state.end())
-        if (auto v = permalink_whole(it->second); v && *v >= 0 && *v <= 6) step = *v;
-    const json typed = s.args.contains("scores") ? s.args.at("scores") : cell.at("scores");
+    if (const json v = state_value(state, "mult", Field::whole); v.is_number() && v >= 0 && v <= 6) step = v.get<long long>();
     json multiplied = json::array();
-    for (const json& x : typed) multiplied.push_back(x.get<double>() * static_cast<double>(1LL << step));
+    for (const json& x : typed.is_null() ? cell.at("scores") : typed)
+        multiplied.push_back(x.get<double>() * static_cast<double>(1LL << step));
     json overrides;
-    if (s.args.contains("scores") || step) overrides["scores"] = multiplied;
-    const Settled single = settle("jacobian", cell, {"scores"}, overrides);
+    if (!typed.is_null() || step) overrides["scores"] = multiplied;
+    const Settled single = settle(command_run("jacobian"), cell, {"scores"}, overrides);
     json norm_args;
     norm_args["widths"] = cell.at("widths");
     norm_args["seed"] = cell.at("seed");

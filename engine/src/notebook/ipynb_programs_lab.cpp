@@ -28,8 +28,8 @@ struct LabPieces {
 
 LiveCell block_live(const json& cell, const CellState& state) {
     // The page's causal switch is a mask (the table's field), the lower triangle.
-    StateArgs s{state};
-    if (const std::string* causal = s.find("causal"); causal != nullptr && *causal == "1") {
+    json more = json::object();
+    if (state_value(state, "causal", Field::boolean) == true) {
         json mask = json::array();
         const std::size_t n = cell.at("input").size();
         for (std::size_t r = 0; r < n; ++r) {
@@ -37,10 +37,10 @@ LiveCell block_live(const json& cell, const CellState& state) {
             for (std::size_t c = 0; c < n; ++c) row.push_back(c <= r);
             mask.push_back(row);
         }
-        s.args["mask"] = mask;
+        more["mask"] = mask;
     }
     const LabPieces lab;
-    const Settled settled = settle_table<BlockInput>("block", cell, state, s.args);
+    const Settled settled = settle_table<BlockInput>("block", cell, state, more);
     const json &args = settled.args, &result = settled.result, &w = result.at("weights");
     const std::string activation = args.at("activation").get<std::string>();
     const char* act_code =

@@ -9,7 +9,6 @@
 #include "attnbook/notebook/python_export.hpp"
 #include "attnbook/notebook/python_programs.hpp"
 #include "ipynb_programs.hpp"
-#include "ipynb_state.hpp"
 
 namespace attnbook {
 
@@ -19,9 +18,8 @@ LiveCell alternatives_live(const json& cell, const CellState& state) {
     const Settled settled = settle_table<AlternativesInput>("alternatives", cell, state);
     const json& inputs = settled.result.at("inputs");
     long long query = 0;  // the page's "weights of query" (permalink kind `row`), when it names a query
-    if (const auto it = state.find("row"); it != state.end())
-        if (auto v = permalink_whole(it->second); v && *v >= 0 && *v < static_cast<long long>(inputs.at("queries").size()))
-            query = *v;
+    const long long queries = static_cast<long long>(inputs.at("queries").size());
+    if (const json v = state_value(state, "row", Field::whole); v.is_number() && v >= 0 && v < queries) query = v.get<long long>();
     return live(cell, "Alternatives to softmax", settled,
                 "Eight ways to turn queries and keys into weights, on the same inputs: the scaled dot product, "
                 "additive, cosine, linear and Performer attention, then sparsemax, 1.5-entmax and softmax plus one "

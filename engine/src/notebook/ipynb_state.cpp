@@ -1,6 +1,7 @@
 #include "ipynb_state.hpp"
 
 #include <cstdlib>
+#include <optional>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -73,20 +74,20 @@ PermalinkCells read_permalink(const std::string& hash, const std::string& notebo
     return cells;
 }
 
-// "whole": an optional minus and 1 to 15 digits.
-std::optional<long long> permalink_whole(const std::string& text) {
-    const bool negative = !text.empty() && text[0] == '-';
-    const std::string digits = negative ? text.substr(1) : text;
-    if (digits.empty() || digits.size() > 15 || digits.find_first_not_of("0123456789") != std::string::npos)
-        return std::nullopt;
-    const long long n = std::strtoll(digits.c_str(), nullptr, 10);
-    return negative ? -n : n;
-}
-
 namespace {
 
 // The value forms of permalink.js, each decoded to the JSON a command reads, or null where the
 // text does not have the form.
+
+// "whole": an optional minus and 1 to 15 digits.
+json whole_value(const std::string& text) {
+    const bool negative = !text.empty() && text[0] == '-';
+    const std::string digits = negative ? text.substr(1) : text;
+    if (digits.empty() || digits.size() > 15 || digits.find_first_not_of("0123456789") != std::string::npos)
+        return nullptr;
+    const long long n = std::strtoll(digits.c_str(), nullptr, 10);
+    return negative ? -n : n;
+}
 
 // "0.5". Whole numbers become JSON integers, so that commands reading counts (widths, seed) take them.
 json number_value(const std::string& text) {
@@ -143,10 +144,7 @@ json rows_value(const std::string& text, json (*row)(const std::string&)) {
 json permalink_json(Field::Kind kind, const std::string& text) {
     switch (kind) {
         case Field::whole:
-        case Field::whole_of: {
-            const auto v = permalink_whole(text);
-            return v ? json(*v) : json();
-        }
+        case Field::whole_of: return whole_value(text);
         case Field::wholes:
         case Field::numbers: return numbers_value(text);
         case Field::rows: return rows_value(text, numbers_value);

@@ -7,7 +7,6 @@
 // and the cell keeps its defaults). A field table's key (Field::permalink) is read in the form of
 // the field's kind (permalink_json).
 #include <map>
-#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -22,8 +21,6 @@ using PermalinkCells = std::map<std::string, std::map<std::string, std::string>>
 // The cells' values of `notebook_id` in a hash ("#..." or without '#'); unknown keys are skipped.
 PermalinkCells read_permalink(const std::string& hash, const std::string& notebook_id);
 
-// permalink.js's "whole" form ("12", "-3"), decoded; nullopt where the text does not have it.
-std::optional<long long> permalink_whole(const std::string& text);
 // The text of a value in permalink.js's form of a field of `kind` as the JSON a command reads
 // (numbers whole where they are: widths and seeds are counts), or null where it does not decode.
 nlohmann::json permalink_json(Field::Kind kind, const std::string& text);
