@@ -5,6 +5,7 @@
 #include "attnbook/notebook/train_command.hpp"
 
 #include <algorithm>
+#include <initializer_list>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -87,45 +88,45 @@ std::string answer_markdown(const json& answer) {
     return out;
 }
 
-std::string question(const json& prompt_holder, const json& answer) {
-    std::string out = text_of(prompt_holder, "prompt") + "\n\n";
+// A question (a practice cell, a study step's check): the prompt, the options, the hint folded,
+// then the answer folded, with the texts of the fields `more` after it (a practice cell's worked
+// solution and explanation).
+std::string question(const json& holder, std::initializer_list<const char*> more = {}) {
+    const json& answer = holder.at("answer");
+    std::string out = text_of(holder, "prompt") + "\n\n";
     if (answer.at("kind") == "choice") {
         const json& options = answer.at("options");
         for (std::size_t i = 0; i < options.size(); ++i) append_text(out, {i + 1, ". ", options[i].get<std::string>(), "\n"});
         out += "\n";
     }
-    if (!text_of(prompt_holder, "hint").empty()) out += folded("Hint", text_of(prompt_holder, "hint"));
-    return out;
+    if (!text_of(holder, "hint").empty()) out += folded("Hint", text_of(holder, "hint"));
+    std::string shown = answer_markdown(answer);
+    for (const char* field : more)
+        if (!text_of(holder, field).empty()) append_text(shown, {"\n\n", text_of(holder, field)});
+    return out + folded("Answer", shown);
 }
 
-// The cells shown after a text cell (the contents list reads them; the other writers do not).
-using Following = std::vector<const json*>;
+// The cells shown at the export's depth, in order (a contents cell lists those after it).
+using ShownCells = std::vector<const json*>;
 
-std::string prose_markdown(const json& cell, const Following&) { return titled(cell, "##") + text_of(cell, "text"); }
+std::string prose_markdown(const json& cell, const ShownCells&) { return titled(cell, "##") + text_of(cell, "text"); }
 
-std::string practice_markdown(const json& cell, const Following&) {
-    std::string out = titled(cell, "###") + question(cell, cell.at("answer"));
-    std::string answer = answer_markdown(cell.at("answer"));
-    for (const char* more : {"worked", "explanation"})
-        if (!text_of(cell, more).empty()) append_text(answer, {"\n\n", text_of(cell, more)});
-    return out + folded("Answer", answer);
+std::string practice_markdown(const json& cell, const ShownCells&) {
+    return titled(cell, "###") + question(cell, {"worked", "explanation"});
 }
 
-std::string study_markdown(const json& cell, const Following&) {
+std::string study_markdown(const json& cell, const ShownCells&) {
     std::string out = titled(cell, "##");
     const json& steps = cell.at("steps");
     for (std::size_t i = 0; i < steps.size(); ++i) {
         const json& step = steps[i];
         append_text(out, {"### ", i + 1, ". ", text_of(step, "title"), "\n\n", text_of(step, "text"), "\n\n"});
-        if (step.contains("check")) {
-            const json& check = step.at("check");
-            out += question(check, check.at("answer")) + folded("Answer", answer_markdown(check.at("answer")));
-        }
+        if (step.contains("check")) out += question(step.at("check"));
     }
     return out;
 }
 
-std::string references_markdown(const json& cell, const Following&) {
+std::string references_markdown(const json& cell, const ShownCells&) {
     std::string out = titled(cell, "##");
     for (const json& item : cell.at("items")) {
         const std::string title = text_of(item, "title"), url = text_of(item, "url");
@@ -135,7 +136,7 @@ std::string references_markdown(const json& cell, const Following&) {
     return out;
 }
 
-std::string maths_markdown(const json& cell, const Following&) {
+std::string maths_markdown(const json& cell, const ShownCells&) {
     std::string out = titled(cell, "##") + "$$\n" + text_of(cell, "tex") + "\n$$\n\n";
     return out + text_of(cell, "caption");
 }
@@ -163,7 +164,7 @@ std::vector<std::pair<std::size_t, std::string>> markdown_headings(const std::st
 
 // A contents cell at one depth: the titles of the cells shown after it, each with its prose's
 // top-level headings under it, as the page lists them (Jupyter's own table of contents links them).
-std::string contents_markdown(const json& cell, const Following& after) {
+std::string contents_markdown(const json& cell, const ShownCells& after) {
     std::string out = titled(cell, "##");
     if (out.empty()) out = "## On this page\n\n";
     bool titles = false;  // a prose heading goes under the last title listed, as on the page
@@ -184,9 +185,9 @@ std::string contents_markdown(const json& cell, const Following& after) {
 }
 
 // The cell types written as Markdown alone; every other type is a live cell (ipynb_programs.cpp).
-using TextWriter = std::string (*)(const json& cell, const Following& after);
+using TextWriter = std::string (*)(const json& cell, const ShownCells& after);
 constexpr std::pair<std::string_view, TextWriter> kTextCells[] = {
-    {"contents", contents_markdown}, {"prose", prose_markdown},     {"maths", maths_markdown},
+    {"contents", contents_markdown},     {"prose", prose_markdown},       {"maths", maths_markdown},
     {"references", references_markdown}, {"practice", practice_markdown}, {"study", study_markdown},
 };
 
@@ -259,7 +260,7 @@ json export_ipynb(const json& raw, const Progress&) {
                         "again: the check then tells you how far you moved from the page's numbers."});
     cells.push_back(markdown("_title", intro));
 
-    Following shown_cells;
+    ShownCells shown_cells;
     for (const json& cell : nb.at("cells"))
         if (offers(cell.contains("depths") ? cell.at("depths") : depths, depth)) shown_cells.push_back(&cell);
     for (std::size_t index = 0; index < shown_cells.size(); ++index) {
@@ -267,7 +268,7 @@ json export_ipynb(const json& raw, const Progress&) {
         const std::string type = cell.at("type").get<std::string>(), cid = cell.at("id").get<std::string>();
         std::string text, code;  // the cell's Markdown, and its program for a live cell that has one
         if (const TextWriter write = text_writer(type)) {
-            text = write(cell, Following(shown_cells.begin() + index + 1, shown_cells.end()));
+            text = write(cell, ShownCells(shown_cells.begin() + index + 1, shown_cells.end()));
         } else {
             const auto it = state.find(cid);
             LiveCell live = live_cell(cell, it == state.end() ? CellState{} : it->second);
