@@ -17,11 +17,8 @@ std::string py_literal(const json& value) {
     }
     if (value.is_object()) {
         std::string out = "{";
-        bool first = true;
-        for (auto it = value.begin(); it != value.end(); ++it) {
-            append_text(out, {first ? "" : ", ", json(it.key()).dump(), ": ", py_literal(it.value())});
-            first = false;
-        }
+        for (auto it = value.begin(); it != value.end(); ++it)
+            append_text(out, {it == value.begin() ? "" : ", ", json(it.key()).dump(), ": ", py_literal(it.value())});
         return out + "}";
     }
     return value.dump();  // numbers, strings (JSON's escapes are Python's)
