@@ -38,7 +38,7 @@ Settled settle(const Run& run, const json& cell, const std::vector<const char*>&
     for (const char* f : fields) out.args[f] = cell.at(f);
     if (!overrides.empty()) {
         json merged = out.args;
-        for (auto it = overrides.begin(); it != overrides.end(); ++it) merged[it.key()] = it.value();
+        merged.update(overrides);
         try {
             out.result = run(merged);
             out.args = merged;
@@ -80,7 +80,7 @@ Settled settle_table(const Run& run, const json& cell, const CellState& state, c
         if (!f.permalink) continue;
         if (json v = state_value(state, f.permalink, f.kind); !v.is_null()) overrides[f.name] = std::move(v);
     }
-    for (auto it = more.begin(); it != more.end(); ++it) overrides[it.key()] = it.value();
+    overrides.update(more);
     return settle(run, cell, fields, overrides);
 }
 
