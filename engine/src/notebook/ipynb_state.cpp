@@ -99,44 +99,29 @@ json number_value(const std::string& text) {
     return json(x);
 }
 
-// "1.5,-2"
-json numbers_value(const std::string& text) {
+// A list: `text` cut at `separator`, each piece read by `item`; null if a piece does not decode.
+json list_value(const std::string& text, char separator, json (*item)(const std::string&)) {
     json out = json::array();
-    for (const std::string& item : split_text(text, ',')) {
-        json x = number_value(item);
-        if (x.is_null()) return nullptr;
-        out.push_back(std::move(x));
-    }
-    return out;
-}
-
-// "bits", "1,0,1": 1 allows a source, anything else masks it.
-json bits_value(const std::string& text) {
-    json out = json::array();
-    for (const std::string& item : split_text(text, ',')) out.push_back(trim_blanks(item) == "1");
-    return out;
-}
-
-// A row of a mask's rows: each bit 0 or 1, nothing else.
-json strict_bits_value(const std::string& text) {
-    json out = json::array();
-    for (const std::string& item : split_text(text, ',')) {
-        const std::string t = trim_blanks(item);
-        if (t != "0" && t != "1") return nullptr;
-        out.push_back(t == "1");
-    }
-    return out;
-}
-
-// "1,0;0,1": rows, each in the form `row` reads.
-json rows_value(const std::string& text, json (*row)(const std::string&)) {
-    json out = json::array();
-    for (const std::string& r : split_text(text, ';')) {
-        json v = row(r);
+    for (const std::string& piece : split_text(text, separator)) {
+        json v = item(piece);
         if (v.is_null()) return nullptr;
         out.push_back(std::move(v));
     }
     return out;
+}
+
+// "1.5,-2"
+json numbers_value(const std::string& text) { return list_value(text, ',', number_value); }
+
+// A bit of "bits" ("1,0,1"): 1 allows a source, anything else masks it.
+json bit_value(const std::string& text) { return trim_blanks(text) == "1"; }
+
+// A row of a mask's rows ("1,0;0,1"): each bit 0 or 1, nothing else.
+json mask_row_value(const std::string& text) {
+    return list_value(text, ',', [](const std::string& bit) {
+        const std::string t = trim_blanks(bit);
+        return t == "1" ? json(true) : t == "0" ? json(false) : json();
+    });
 }
 
 }  // namespace
@@ -147,9 +132,9 @@ json permalink_json(Field::Kind kind, const std::string& text) {
         case Field::whole_of: return whole_value(text);
         case Field::wholes:
         case Field::numbers: return numbers_value(text);
-        case Field::rows: return rows_value(text, numbers_value);
-        case Field::flag_rows: return rows_value(text, strict_bits_value);
-        case Field::flags: return bits_value(text);
+        case Field::rows: return list_value(text, ';', numbers_value);
+        case Field::flag_rows: return list_value(text, ';', mask_row_value);
+        case Field::flags: return list_value(text, ',', bit_value);
         case Field::positive: return number_value(text);
         case Field::boolean: return text == "1" ? json(true) : text == "0" ? json(false) : json();
         case Field::divisor:
