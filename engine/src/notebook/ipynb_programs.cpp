@@ -184,7 +184,7 @@ LiveCell cost(const json& cell, const CellState& state) {
     const Settled settled = settle_table<CostInput>("cost", cell, state);
     std::string settings;  // one line per field of the table, in its order
     for (const Field& f : field_list<CostInput>(true))
-        append_text(settings, {settings.empty() ? "" : "\n", f.name, " = ", settled.args.at(f.name).dump()});
+        append_line(settings, {f.name, " = ", settled.args.at(f.name).dump()});
     const auto shown = [&](const char* f) { return settled.result.at(f).at("shown").dump(); };
     return live(cell, "What attention costs", settled,
                 "The score matrix has tokens x tokens entries per head, layer and sequence in the batch; "

@@ -49,7 +49,7 @@ LiveCell block_live(const json& cell, const CellState& state) {
                                     : "0.5 * x * (1.0 + np.vectorize(math.erf)(x / np.sqrt(2.0)))  # GELU, exact (erf)";
     std::string weights;
     for (auto it = w.begin(); it != w.end(); ++it)
-        append_text(weights, {it == w.begin() ? "" : "\n", it.key(), " = np.array(", py_literal(it.value()), ")"});
+        append_line(weights, {it.key(), " = np.array(", py_literal(it.value()), ")"});
     return live(cell, "A transformer block", settled,
                 "A pre-norm block, H' = MHA(LN(H)) + H and H_out = MLP(LN(H')) + H', on a few rows with small "
                 "fixed weights (nothing here was trained). Every intermediate is printed.",

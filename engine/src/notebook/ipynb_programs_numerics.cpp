@@ -45,7 +45,7 @@ LiveCell precision_live(const json& cell, const CellState&) {
             json args = settled.args;
             args["tokens"] = tokens;
             args["unscaled"] = unscaled;
-            append_text(runs, {runs.empty() ? "" : "\n", "    ", py_literal(exact_numbers(run_command("precision", args))), ","});
+            append_line(runs, {"    ", py_literal(exact_numbers(run_command("precision", args))), ","});
         }
     return live(cell, "The precision lab", settled,
                 "One self-attention of T random tokens computed in float64 and again with every product, sum, exp "

@@ -42,9 +42,13 @@ json exact_numbers(const json& result) {
 std::string engine_numbers(const json& result, std::initializer_list<const char*> fields) {
     std::string entries;
     for (const char* field : fields)
-        append_text(entries, {entries.empty() ? "" : "\n", "    ", json(field).dump(), ": ",
-                              py_literal(exact_numbers(result.at(field))), ","});
+        append_line(entries, {"    ", json(field).dump(), ": ", py_literal(exact_numbers(result.at(field))), ","});
     return python_lines(python_programs::engine_numbers, {{"entries", entries}});
+}
+
+void append_line(std::string& lines, std::initializer_list<TextPart> parts) {
+    if (!lines.empty()) lines += '\n';
+    append_text(lines, parts);
 }
 
 std::string python_lines(std::string text) {

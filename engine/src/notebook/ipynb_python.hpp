@@ -1,10 +1,12 @@
 #pragma once
 // Pieces of the Python the `ipynb` export writes: literals, the engine's exact numbers, a piece of
 // Python made the lines of another template's marker. Internal to engine/src/notebook/ipynb_*.cpp.
+#include <initializer_list>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "attnbook/core/text_join.hpp"
 #include "attnbook/notebook/python_template.hpp"
 
 namespace attnbook {
@@ -22,6 +24,10 @@ nlohmann::json exact_numbers(const nlohmann::json& result);
 std::string python_lines(std::string text);
 // The same for `piece` filled with `fills`.
 std::string python_lines(const PythonTemplate& piece, PythonFills fills = {});
+
+// Appends `parts` to `lines` as a line of its own: after a newline, unless it is the first (the
+// lines of a marker: settings, entries of a dict, arrays).
+void append_line(std::string& lines, std::initializer_list<TextPart> parts);
 
 // programs/engine_numbers.py, `engine = {"key": value, ...}` from the exact numbers of `fields` of
 // `result`, as the lines of a marker.
