@@ -62,9 +62,7 @@ LiveCell block_live(const json& cell, const CellState& state) {
                                       {"activation", act_code},
                                       {"engine", engine_numbers(result, {"ln1", "concat", "attention_out", "h_prime", "ln2",
                                                                           "mlp_hidden", "mlp_out", "h_out"})},
-                                      {"tolerance", lab.tolerance},
-                                      {"check", lab.check},
-                                      {"passed", lab.passed}}));
+                                      {"tolerance", lab.tolerance}, {"check", lab.check}, {"passed", lab.passed}}));
 }
 
 LiveCell pytorch_rules_live(const json& cell, const CellState& state) {
@@ -73,8 +71,8 @@ LiveCell pytorch_rules_live(const json& cell, const CellState& state) {
     const json &result = settled.result, &ex = result.at("example");
     return live(cell, "PyTorch's rules", settled,
                 "How `torch.nn.functional.scaled_dot_product_attention` reads its options, on a short "
-                   "sequence: the default scale, boolean and additive masks, `is_causal`, grouped-query heads and "
-                   "a row with nothing to attend to. numpy plays PyTorch here, so the cell runs without torch.",
+                "sequence: the default scale, boolean and additive masks, `is_causal`, grouped-query heads and "
+                "a row with nothing to attend to. numpy plays PyTorch here, so the cell runs without torch.",
                 fill_python(python_programs::pytorch_rules,
                             {{"queries", py_literal(ex.at("queries"))},
                              {"keys", py_literal(ex.at("keys"))},
@@ -82,9 +80,7 @@ LiveCell pytorch_rules_live(const json& cell, const CellState& state) {
                              {"scale", py_literal(settled.args.at("scale"))},
                              {"softmax", lab.softmax},
                              {"engine", engine_numbers(result, {"scale", "masks", "causal", "fully_masked", "gqa"})},
-                             {"tolerance", lab.tolerance},
-                             {"check", lab.check},
-                             {"passed", lab.passed}}));
+                             {"tolerance", lab.tolerance}, {"check", lab.check}, {"passed", lab.passed}}));
 }
 
 LiveCell mistakes_live(const json& cell, const CellState& state) {
@@ -93,7 +89,7 @@ LiveCell mistakes_live(const json& cell, const CellState& state) {
     const json &args = settled.args, &result = settled.result, &ww = result.at("wrong_width");
     return live(cell, "Four common mistakes", settled,
                 "Each mistake run with its symptom measured: dividing by the model's width instead of the "
-                   "head's, softmax over the wrong axis, masking after the softmax, and a scale tuned at one width.",
+                "head's, softmax over the wrong axis, masking after the softmax, and a scale tuned at one width.",
                 fill_python(python_programs::mistakes,
                             {{"heads", args.at("heads").dump()},
                              {"head_width", args.at("head_width").dump()},
@@ -104,9 +100,7 @@ LiveCell mistakes_live(const json& cell, const CellState& state) {
                              {"widths", py_literal(result.at("tuned_scale").at("widths"))},
                              {"softmax", lab.softmax},
                              {"engine", engine_numbers(result, {"wrong_width", "wrong_axis", "mask_after", "tuned_scale"})},
-                             {"tolerance", lab.tolerance},
-                             {"check", lab.check},
-                             {"passed", lab.passed}}));
+                             {"tolerance", lab.tolerance}, {"check", lab.check}, {"passed", lab.passed}}));
 }
 
 }  // namespace attnbook
