@@ -43,9 +43,8 @@ std::string cell_id(const std::string& id, const char* suffix) {
 json source_lines(const std::string& text) {
     json lines = json::array();
     const std::vector<std::string> pieces = split_text(text, '\n');
-    for (std::size_t i = 0; i < pieces.size(); ++i)
-        if (i + 1 < pieces.size()) lines.push_back(pieces[i] + "\n");
-        else if (!pieces[i].empty()) lines.push_back(pieces[i]);  // "" has no lines
+    for (std::size_t i = 0; i + 1 < pieces.size(); ++i) lines.push_back(pieces[i] + "\n");
+    if (!pieces.back().empty()) lines.push_back(pieces.back());  // "" has no lines
     return lines;
 }
 
