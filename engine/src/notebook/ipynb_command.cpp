@@ -1,11 +1,12 @@
 // The `ipynb` command (contract in notebook/ipynb.hpp): the notebook's cells at one depth, in
 // order, as nbformat 4.5 cells. Cell ids are the notebook's own (a live cell's code cell adds
 // "_code"; '_' never occurs in a notebook's ids, so nothing collides), so a re-export keeps them.
+// The text cells' Markdown is ipynb_text_cells.cpp's, the live cells' programs ipynb_programs*.cpp's.
 #include "attnbook/notebook/ipynb.hpp"
 #include "attnbook/notebook/train_command.hpp"
 
 #include <algorithm>
-#include <utility>
+#include <string_view>
 #include <vector>
 
 #include "attnbook/core/decimal_format.hpp"
@@ -20,6 +21,7 @@
 #include "ipynb_links.hpp"
 #include "ipynb_python.hpp"
 #include "ipynb_state.hpp"
+#include "ipynb_text_cells.hpp"
 
 namespace attnbook {
 
@@ -40,162 +42,36 @@ std::string cell_id(const std::string& id, const char* suffix) {
 // nbformat keeps a cell's source as a list of lines, each but the last ending in "\n".
 json source_lines(const std::string& text) {
     json lines = json::array();
-    std::size_t start = 0;
-    while (start < text.size()) {
-        const std::size_t end = text.find('\n', start);
-        if (end == std::string::npos) {
-            lines.push_back(text.substr(start));
-            break;
-        }
-        lines.push_back(text.substr(start, end + 1 - start));
-        start = end + 1;
-    }
+    const std::vector<std::string> pieces = split_text(text, '\n');
+    for (std::size_t i = 0; i + 1 < pieces.size(); ++i) lines.push_back(pieces[i] + "\n");
+    if (!pieces.back().empty()) lines.push_back(pieces.back());  // "" has no lines
     return lines;
 }
 
-json markdown_cell(const std::string& id, const std::string& text) {
+// An nbformat cell of `type` ("markdown", "code") with `text` as its source; a code cell also has
+// no outputs yet (the reader runs it).
+json notebook_cell(const char* type, const std::string& id, const std::string& text) {
     json c;
-    JsonOut(c).set("cell_type", "markdown").set("id", id).set("metadata", json::object()).set("source", source_lines(trim_blanks_end(text)));
+    JsonOut(c).set("cell_type", type).set("id", id).set("metadata", json::object()).set("source", source_lines(trim_blanks_end(text)));
+    if (std::string_view(type) == "code") JsonOut::into(c).set("execution_count", json(nullptr)).set("outputs", json::array());
     return c;
 }
 
-json code_cell(const std::string& id, const std::string& code) {
-    json c;
-    JsonOut(c)
-        .set("cell_type", "code")
-        .set("execution_count", json(nullptr))
-        .set("id", id)
-        .set("metadata", json::object())
-        .set("outputs", json::array())
-        .set("source", source_lines(trim_blanks_end(code)));
-    return c;
+// Whether `depths` (a notebook's or a cell's) has `depth`.
+bool offers(const json& depths, const std::string& depth) {
+    return std::find(depths.begin(), depths.end(), depth) != depths.end();
 }
 
-std::string text_of(const json& cell, const char* field) {
-    const auto it = cell.find(field);
-    return it == cell.end() || !it->is_string() ? std::string() : it->get<std::string>();
-}
-
-std::string titled(const json& cell, const char* level) {
-    const std::string title = text_of(cell, "title");
-    return title.empty() ? std::string() : join_text({level, " ", title, "\n\n"});
-}
-
-std::string folded(const char* summary, const std::string& body) {
-    return join_text({"<details><summary>", summary, "</summary>\n\n", trim_blanks_end(body), "\n\n</details>\n\n"});
-}
-
-// The answer of a practice cell (or a study step's check) as a reader would give it: the option or
-// the value in bold, then the reason the notebook gives for that option.
-std::string answer_markdown(const json& answer) {
-    if (answer.at("kind") == "choice") {
-        const std::size_t correct = answer.at("correct").get<std::size_t>();
-        std::string out = "**" + answer.at("options").at(correct).get<std::string>() + "**";
-        if (answer.contains("reasons")) append_text(out, {"\n\n", answer.at("reasons").at(correct).get<std::string>()});
-        return out;
-    }
-    const double value = answer.at("value").get<double>();
-    if (answer.contains("decimals")) return "**" + fixed_text(value, answer.at("decimals").get<int>()) + "**";
-    std::string out = "**" + json(value).dump() + "**";
-    if (answer.contains("tolerance")) append_text(out, {" (within ", json(answer.at("tolerance")).dump(), ")"});
-    return out;
-}
-
-std::string question(const json& prompt_holder, const json& answer) {
-    std::string out = text_of(prompt_holder, "prompt") + "\n\n";
-    if (answer.at("kind") == "choice") {
-        const json& options = answer.at("options");
-        for (std::size_t i = 0; i < options.size(); ++i) append_text(out, {i + 1, ". ", options[i].get<std::string>(), "\n"});
-        out += "\n";
-    }
-    if (!text_of(prompt_holder, "hint").empty()) out += folded("Hint", text_of(prompt_holder, "hint"));
-    return out;
-}
-
-std::string practice_markdown(const json& cell) {
-    std::string out = titled(cell, "###") + question(cell, cell.at("answer"));
-    std::string answer = answer_markdown(cell.at("answer"));
-    for (const char* more : {"worked", "explanation"})
-        if (!text_of(cell, more).empty()) append_text(answer, {"\n\n", text_of(cell, more)});
-    return out + folded("Answer", answer);
-}
-
-std::string study_markdown(const json& cell) {
-    std::string out = titled(cell, "##");
-    const json& steps = cell.at("steps");
-    for (std::size_t i = 0; i < steps.size(); ++i) {
-        const json& step = steps[i];
-        append_text(out, {"### ", i + 1, ". ", text_of(step, "title"), "\n\n", text_of(step, "text"), "\n\n"});
-        if (step.contains("check")) {
-            const json& check = step.at("check");
-            out += question(check, check.at("answer")) + folded("Answer", answer_markdown(check.at("answer")));
-        }
-    }
-    return out;
-}
-
-std::string references_markdown(const json& cell) {
-    std::string out = titled(cell, "##");
-    for (const json& item : cell.at("items")) {
-        const std::string title = text_of(item, "title"), url = text_of(item, "url");
-        append_text(out, {"- ", text_of(item, "authors"), " (", item.at("year").get<long long>(), "). ",
-                          url.empty() ? title : "[" + title + "](" + url + ")", ". *", text_of(item, "venue"), "*.\n"});
-    }
-    return out;
-}
-
-std::string maths_markdown(const json& cell) {
-    std::string out = titled(cell, "##") + "$$\n" + text_of(cell, "tex") + "\n$$\n\n";
-    return out + text_of(cell, "caption");
-}
-
-// The "#" headings of Markdown text, outside fenced code: {level (number of #), text}.
-std::vector<std::pair<std::size_t, std::string>> markdown_headings(const std::string& text) {
-    std::vector<std::pair<std::size_t, std::string>> out;
-    bool fenced = false;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        std::size_t end = text.find('\n', start);
-        if (end == std::string::npos) end = text.size();
-        std::string line = text.substr(start, end - start);
-        start = end + 1;
-        std::size_t indent = 0;
-        while (indent < line.size() && indent < 4 && line[indent] == ' ') ++indent;
-        if (indent > 3) continue;
-        line.erase(0, indent);
-        if (line.rfind("```", 0) == 0 || line.rfind("~~~", 0) == 0) fenced = !fenced;
-        if (fenced) continue;
-        std::size_t hashes = 0;
-        while (hashes < line.size() && line[hashes] == '#') ++hashes;
-        if (hashes == 0 || hashes > 6 || hashes >= line.size() || line[hashes] != ' ') continue;
-        std::string title = line.substr(hashes + 1);
-        while (!title.empty() && (title.back() == ' ' || title.back() == '#' || title.back() == '\r')) title.pop_back();
-        if (!title.empty()) out.emplace_back(hashes, title);
-    }
-    return out;
-}
-
-// A contents cell at one depth: the titles of the cells shown after it, each with its prose's
-// top-level headings under it, as the page lists them (Jupyter's own table of contents links them).
-std::string contents_markdown(const json& cell, const std::vector<const json*>& after) {
-    std::string out = titled(cell, "##");
-    if (out.empty()) out = "## On this page\n\n";
-    bool titles = false;  // a prose heading goes under the last title listed, as on the page
-    for (const json* next : after) {
-        const std::string title = text_of(*next, "title");
-        if (!title.empty()) append_text(out, {"- ", title, "\n"});
-        titles = titles || !title.empty();
-        if (next->at("type") != "prose") continue;
-        // The page's heading levels (web/src/markdown/dom.js): "#" is one below the cell's title,
-        // and a heading is never more than one level below the one before it.
-        std::size_t last = 0;
-        for (const auto& heading : markdown_headings(text_of(*next, "text"))) {
-            last = std::min(heading.first, last + 1);
-            if (last == 1) append_text(out, {titles ? "  - " : "- ", heading.second, "\n"});
-        }
-    }
-    return out;
-}
+// nbformat's fixed parts: the kernel the cells run on (Python 3) and the format's version.
+constexpr const char* kSkeleton = R"({
+  "metadata": {
+    "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+    "language_info": {"file_extension": ".py", "mimetype": "text/x-python", "name": "python",
+                      "nbconvert_exporter": "python", "pygments_lexer": "ipython3"}
+  },
+  "nbformat": 4,
+  "nbformat_minor": 5
+})";
 
 // Why a cell stays on the page, in a few words.
 const char* page_only_reason(const std::string& type) {
@@ -222,24 +98,17 @@ json export_ipynb(const json& raw, const Progress&) {
     }
     const json& nb = report.at("notebook");
     const json& depths = nb.at("depths");
-    std::string depth = depths.at(0).get<std::string>();
-    if (args.has("depth")) {
-        depth = args.text("depth");
-        bool offered = false;
-        for (const json& d : depths) offered = offered || d == depth;
-        if (!offered) {
-            std::vector<std::string> names;
-            for (const json& d : depths) names.push_back(d.get<std::string>());
-            throw_format("ipynb: depth: {} is not one of this notebook's depths ({})", {quote(depth), listed(names)});
-        }
-    }
+    const std::string depth = args.has("depth") ? args.text("depth") : depths.at(0).get<std::string>();
+    if (!offers(depths, depth))
+        throw_format("ipynb: depth: {} is not one of this notebook's depths ({})",
+                     {quote(depth), listed(depths.get<std::vector<std::string>>())});
     const std::string id = nb.at("id").get<std::string>(), url = args.has("url") ? args.text("url") : "";
     const PermalinkCells state = args.has("state") ? read_permalink(args.text("state"), id) : PermalinkCells{};
 
     json cells = json::array();
     // Every Markdown cell's relative links point where they pointed on the page (ipynb_links.hpp).
     const auto markdown = [&url](const std::string& cell_id, const std::string& text) {
-        return markdown_cell(cell_id, links_resolved(text, url));
+        return notebook_cell("markdown", cell_id, links_resolved(text, url));
     };
     std::string intro = join_text({"# ", nb.at("title").get<std::string>(), "\n\n"});
     if (nb.contains("description")) intro += nb.at("description").get<std::string>() + "\n\n";
@@ -251,59 +120,32 @@ json export_ipynb(const json& raw, const Progress&) {
                         "again: the check then tells you how far you moved from the page's numbers."});
     cells.push_back(markdown("_title", intro));
 
-    std::vector<const json*> shown_cells;
-    for (const json& cell : nb.at("cells")) {
-        bool shown = false;
-        for (const json& d : cell.contains("depths") ? cell.at("depths") : depths) shown = shown || d == depth;
-        if (shown) shown_cells.push_back(&cell);
-    }
+    ShownCells shown_cells;
+    for (const json& cell : nb.at("cells"))
+        if (offers(cell.contains("depths") ? cell.at("depths") : depths, depth)) shown_cells.push_back(&cell);
     for (std::size_t index = 0; index < shown_cells.size(); ++index) {
         const json& cell = *shown_cells[index];
         const std::string type = cell.at("type").get<std::string>(), cid = cell.at("id").get<std::string>();
-        if (type == "contents") {
-            cells.push_back(markdown(cell_id(cid, ""),
-                                          contents_markdown(cell, {shown_cells.begin() + index + 1, shown_cells.end()})));
-        } else if (type == "prose") {
-            cells.push_back(markdown(cell_id(cid, ""), titled(cell, "##") + text_of(cell, "text")));
-        } else if (type == "maths") {
-            cells.push_back(markdown(cell_id(cid, ""), maths_markdown(cell)));
-        } else if (type == "references") {
-            cells.push_back(markdown(cell_id(cid, ""), references_markdown(cell)));
-        } else if (type == "practice") {
-            cells.push_back(markdown(cell_id(cid, ""), practice_markdown(cell)));
-        } else if (type == "study") {
-            cells.push_back(markdown(cell_id(cid, ""), study_markdown(cell)));
+        std::string text, code;  // the cell's Markdown, and its program for a live cell that has one
+        if (const TextWriter write = text_writer(type)) {
+            text = write(cell, ShownCells(shown_cells.begin() + index + 1, shown_cells.end()));
         } else {
             const auto it = state.find(cid);
-            const LiveCell live = type == "playback" || type == "help-history"
-                                      ? LiveCell{}
-                                      : live_cell(cell, it == state.end() ? CellState{} : it->second);
-            if (live.code.empty()) {
-                cells.push_back(markdown(cell_id(cid, ""),
-                                              join_text({titled(cell, "##"), "> This cell runs only on the page: ",
-                                                         page_only_reason(type), ". Open it in ", link_back(url), "."})));
-                continue;
-            }
-            cells.push_back(markdown(cell_id(cid, ""), live.markdown));
-            cells.push_back(code_cell(cell_id(cid, "_code"), live.code));
+            LiveCell live = live_cell(cell, it == state.end() ? CellState{} : it->second);
+            text = live.code.empty() ? join_text({titled(cell, "##"), "> This cell runs only on the page: ",
+                                                  page_only_reason(type), ". Open it in ", link_back(url), "."})
+                                     : live.markdown;
+            code = std::move(live.code);
         }
+        cells.push_back(markdown(cell_id(cid, ""), text));
+        if (!code.empty()) cells.push_back(notebook_cell("code", cell_id(cid, "_code"), code));
     }
 
-    json notebook;
-    json metadata;
-    json kernelspec, language;
-    JsonOut(kernelspec).set("display_name", "Python 3").set("language", "python").set("name", "python3");
-    JsonOut(language)
-        .set("file_extension", ".py")
-        .set("mimetype", "text/x-python")
-        .set("name", "python")
-        .set("nbconvert_exporter", "python")
-        .set("pygments_lexer", "ipython3");
-    json origin;
+    json notebook = json::parse(kSkeleton);
+    notebook["cells"] = std::move(cells);
+    json& origin = notebook["metadata"]["attnbook"];  // where the notebook came from, for a re-export
     JsonOut(origin).set("notebook", id).set("version", nb.at("version")).set("depth", depth);
     if (args.has("state")) origin["state"] = args.text("state");
-    JsonOut(metadata).set("attnbook", origin).set("kernelspec", kernelspec).set("language_info", language);
-    JsonOut(notebook).set("cells", cells).set("metadata", metadata).set("nbformat", json(4)).set("nbformat_minor", json(5));
     json out;
     JsonOut(out).set("file", id + "-" + depth + ".ipynb").set("ipynb", notebook.dump(1) + "\n");
     return out;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "attnbook/core/text_split.hpp"
 #include "attnbook/notebook/link_rule.hpp"
 
 namespace attnbook {
@@ -12,13 +13,11 @@ namespace {
 
 // RFC 3986 5.2.4: "." and ".." segments of a path taken out ("/a/b/../c" -> "/a/c").
 std::string without_dot_segments(const std::string& path) {
+    const std::vector<std::string> segments = split_text(path, '/');
     std::vector<std::string> kept;
-    std::size_t start = 0;
-    while (start <= path.size()) {
-        std::size_t end = path.find('/', start);
-        if (end == std::string::npos) end = path.size();
-        const std::string segment = path.substr(start, end - start);
-        const bool last = end == path.size();
+    for (std::size_t i = 0; i < segments.size(); ++i) {
+        const std::string& segment = segments[i];
+        const bool last = i + 1 == segments.size();
         if (segment == "..") {
             if (kept.size() > 1) kept.pop_back();
             if (last) kept.emplace_back();  // "a/.." names the folder: keep its trailing "/"
@@ -27,7 +26,6 @@ std::string without_dot_segments(const std::string& path) {
         } else {
             kept.push_back(segment);
         }
-        start = end + 1;
     }
     std::string out;
     for (std::size_t i = 0; i < kept.size(); ++i) out += (i ? "/" : "") + kept[i];

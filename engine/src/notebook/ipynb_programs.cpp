@@ -1,4 +1,4 @@
-// The `ipynb` export's live cells, part one: the shared shape (settle, live, close_check) and the
+// The `ipynb` export's live cells, part one: the shared shape (settle, live, the check) and the
 // explorable, the scaling study, the hand example, the held sequence, the pipeline, the cost
 // calculator, online softmax and the Jacobian. Each becomes a short program a reader can follow:
 // the settings, the computation in named steps, the numbers printed as the page rounds them, then
@@ -28,15 +28,9 @@ namespace attnbook {
 
 using nlohmann::json;
 
-void StateArgs::put(const char* kind, const char* field, Field::Kind form) {
-    if (const std::string* t = find(kind))
-        if (json v = permalink_json(form, *t); !v.is_null()) args[field] = std::move(v);
-}
-void StateArgs::numbers(const char* kind, const char* field) { put(kind, field, Field::numbers); }
-void StateArgs::whole(const char* kind, const char* field) { put(kind, field, Field::whole); }
-const std::string* StateArgs::find(const char* kind) const {
+json state_value(const CellState& state, const char* kind, Field::Kind form) {
     const auto it = state.find(kind);
-    return it == state.end() ? nullptr : &it->second;
+    return it == state.end() ? json() : permalink_json(form, it->second);
 }
 
 Settled settle(const Run& run, const json& cell, const std::vector<const char*>& fields, const json& overrides) {
@@ -44,7 +38,7 @@ Settled settle(const Run& run, const json& cell, const std::vector<const char*>&
     for (const char* f : fields) out.args[f] = cell.at(f);
     if (!overrides.empty()) {
         json merged = out.args;
-        for (auto it = overrides.begin(); it != overrides.end(); ++it) merged[it.key()] = it.value();
+        merged.update(overrides);
         try {
             out.result = run(merged);
             out.args = merged;
@@ -60,10 +54,6 @@ Settled settle(const Run& run, const json& cell, const std::vector<const char*>&
 
 Run command_run(const char* command) {
     return [command](const json& args) { return run_command(command, args); };
-}
-
-Settled settle(const char* command, const json& cell, const std::vector<const char*>& fields, const json& overrides) {
-    return settle(command_run(command), cell, fields, overrides);
 }
 
 namespace {
@@ -88,11 +78,9 @@ Settled settle_table(const Run& run, const json& cell, const CellState& state, c
         if (!read) continue;
         fields.push_back(f.name);
         if (!f.permalink) continue;
-        const auto it = state.find(f.permalink);
-        if (it == state.end()) continue;
-        if (json v = permalink_json(f.kind, it->second); !v.is_null()) overrides[f.name] = std::move(v);
+        if (json v = state_value(state, f.permalink, f.kind); !v.is_null()) overrides[f.name] = std::move(v);
     }
-    for (auto it = more.begin(); it != more.end(); ++it) overrides[it.key()] = it.value();
+    overrides.update(more);
     return settle(run, cell, fields, overrides);
 }
 
@@ -101,26 +89,18 @@ LiveCell live(const json& cell, const char* fallback, const Settled& settled, co
     return LiveCell{join_text({"## ", title, "\n\n", settled.note, about}), std::move(code)};
 }
 
-std::string close_check(const char* why, const char* tolerance) {
-    return join_text({"\n# ", why, "\n", fill_python(python_programs::check, {{"tolerance", tolerance}})});
-}
+std::string check_lines(const char* tolerance) { return python_lines(python_programs::check, {{"tolerance", tolerance}}); }
 
-std::string checks_passed(const char* how) { return fill_python(python_programs::checks_passed, {{"how", how}}); }
+std::string checks_passed(const char* how) { return python_lines(python_programs::checks_passed, {{"how", how}}); }
 
 namespace {
 
 // The small examples' numbers are a handful of products, exps and sums of a few terms each: their
 // programs show them as the page does (show.py) and check them to 1e-12 (small_check.py).
 constexpr const char* kSmallTolerance = "1e-12";
-std::string show() { return python_lines(fill_python(python_programs::show)); }
-std::string small_check() {
-    const std::string check = python_lines(fill_python(python_programs::check, {{"tolerance", kSmallTolerance}}));
-    return python_lines(fill_python(python_programs::small_check, {{"check", check}}));
-}
-std::string small_passed() { return python_lines(checks_passed(join_text({"to ", kSmallTolerance}).c_str())); }
-std::string engine_lines(const json& result, std::initializer_list<const char*> fields) {
-    return python_lines(engine_numbers(result, fields));
-}
+std::string show() { return python_lines(python_programs::show); }
+std::string small_check() { return python_lines(python_programs::small_check, {{"check", check_lines(kSmallTolerance)}}); }
+std::string small_passed() { return checks_passed(join_text({"to ", kSmallTolerance}).c_str()); }
 
 std::string divisor_code(const std::string& divisor) {
     if (divisor == "width") return "d_k  # the width itself: over-divides";
@@ -141,7 +121,7 @@ LiveCell explorable(const json& cell, const CellState& state) {
                 "One query against every source: the match (dot product), the share (softmax) and the mix. "
                 "Change the query, the keys, the values or `allowed` and run the cell again.",
                 fill_python(python_programs::explorable, {{"program", python_lines(program)},
-                                                          {"engine", engine_lines(settled.result, {"shares", "output"})}}));
+                                                          {"engine", engine_numbers(settled.result, {"shares", "output"})}}));
 }
 
 LiveCell scaling(const json& cell, const CellState& state) {
@@ -153,7 +133,7 @@ LiveCell scaling(const json& cell, const CellState& state) {
                 "page's order, so these are the page's tables.",
                 fill_python(python_programs::scaling_study,
                             {{"program", python_lines(program)},
-                             {"engine", engine_lines(settled.result, {"raw_std", "scaled_std", "top_unscaled", "top_scaled"})}}));
+                             {"engine", engine_numbers(settled.result, {"raw_std", "scaled_std", "top_unscaled", "top_scaled"})}}));
 }
 
 LiveCell hand_example(const json& cell, const CellState& state) {
@@ -164,7 +144,7 @@ LiveCell hand_example(const json& cell, const CellState& state) {
                 fill_python(python_programs::hand_example,
                             {{"queries", py_literal(args.at("queries"))}, {"keys", py_literal(args.at("keys"))},
                              {"values", py_literal(args.at("values"))}, {"show", show()},
-                             {"engine", engine_lines(settled.result, {"logits", "weights", "row_sums", "output"})},
+                             {"engine", engine_numbers(settled.result, {"logits", "weights", "row_sums", "output"})},
                              {"check", small_check()}, {"passed", small_passed()}}));
 }
 
@@ -179,14 +159,14 @@ LiveCell held_sequence(const json& cell, const CellState& state) {
                              {"keys", py_literal(args.at("keys"))}, {"values", py_literal(args.at("values"))},
                              {"allowed", py_literal(args.at("mask"))}, {"show", show()},
                              {"divisor", divisor_code(args.at("divisor").get<std::string>())},
-                             {"engine", engine_lines(settled.result, {"scores", "shares", "outputs"})},
+                             {"engine", engine_numbers(settled.result, {"scores", "shares", "outputs"})},
                              {"check", small_check()}, {"passed", small_passed()}}));
 }
 
 LiveCell pipeline(const json& cell, const CellState& state) {
-    StateArgs knob{state};  // the command's own argument: the knob's stop
-    knob.whole("knob", "knob");
-    const Settled settled = settle_table<PipelineInput>("pipeline", cell, state, knob.args);
+    json knob = json::object();  // the command's own argument: the knob's stop
+    if (json stop = state_value(state, "knob", Field::whole); !stop.is_null()) knob["knob"] = std::move(stop);
+    const Settled settled = settle_table<PipelineInput>("pipeline", cell, state, knob);
     const json& args = settled.args;
     return live(cell, "The volume knob", settled,
                 "Raw scores, divided by the knob's setting, turned into shares, and the values blended in those "
@@ -196,7 +176,7 @@ LiveCell pipeline(const json& cell, const CellState& state) {
                              {"values", py_literal(args.at("values"))},
                              {"divisor", py_literal(exact_numbers(settled.result.at("divisor")))},
                              {"width", args.at("width").dump()},
-                             {"engine", engine_lines(settled.result, {"divided", "shares", "sum", "blend"})},
+                             {"engine", engine_numbers(settled.result, {"divided", "shares", "sum", "blend"})},
                              {"check", small_check()}, {"passed", small_passed()}}));
 }
 
@@ -204,16 +184,16 @@ LiveCell cost(const json& cell, const CellState& state) {
     const Settled settled = settle_table<CostInput>("cost", cell, state);
     std::string settings;  // one line per field of the table, in its order
     for (const Field& f : field_list<CostInput>(true))
-        append_text(settings, {settings.empty() ? "" : "\n", f.name, " = ", settled.args.at(f.name).dump()});
+        append_line(settings, {f.name, " = ", settled.args.at(f.name).dump()});
     const auto shown = [&](const char* f) { return settled.result.at(f).at("shown").dump(); };
     return live(cell, "What attention costs", settled,
                 "The score matrix has tokens x tokens entries per head, layer and sequence in the batch; "
                 "computing it and mixing the values each take two operations per product.",
                 fill_python(python_programs::cost, {{"settings", settings},
-                                     {"engine", engine_lines(settled.result, {"scores", "score_bytes", "qk_flops", "av_flops"})},
+                                     {"engine", engine_numbers(settled.result, {"scores", "score_bytes", "qk_flops", "av_flops"})},
                                      {"scores_shown", shown("scores")}, {"score_bytes_shown", shown("score_bytes")},
                                      {"qk_flops_shown", shown("qk_flops")}, {"av_flops_shown", shown("av_flops")},
-                                     {"passed", python_lines(checks_passed("exactly, shown as the page shows them"))}}));
+                                     {"passed", checks_passed("exactly, shown as the page shows them")}}));
 }
 
 LiveCell online_softmax(const json& cell, const CellState& state) {
@@ -225,22 +205,20 @@ LiveCell online_softmax(const json& cell, const CellState& state) {
                 fill_python(python_programs::online_softmax,
                             {{"scores", py_literal(args.at("scores"))}, {"values", py_literal(args.at("values"))},
                              {"tile", args.at("tile").dump()},
-                             {"engine", engine_lines(settled.result, {"output", "unfused_output"})},
+                             {"engine", engine_numbers(settled.result, {"output", "unfused_output"})},
                              {"check", small_check()}, {"passed", small_passed()}}));
 }
 
 LiveCell jacobian(const json& cell, const CellState& state) {
-    StateArgs s{state};
-    s.numbers("s", "scores");
+    const json typed = state_value(state, "s", Field::numbers);  // the scores typed on the page
     long long step = 0;  // the page's multiplier: 2^step, step 0..6
-    if (const auto it = state.find("mult"); it != state.end())
-        if (auto v = permalink_whole(it->second); v && *v >= 0 && *v <= 6) step = *v;
-    const json typed = s.args.contains("scores") ? s.args.at("scores") : cell.at("scores");
+    if (const json v = state_value(state, "mult", Field::whole); v.is_number() && v >= 0 && v <= 6) step = v.get<long long>();
     json multiplied = json::array();
-    for (const json& x : typed) multiplied.push_back(x.get<double>() * static_cast<double>(1LL << step));
+    for (const json& x : typed.is_null() ? cell.at("scores") : typed)
+        multiplied.push_back(x.get<double>() * static_cast<double>(1LL << step));
     json overrides;
-    if (s.args.contains("scores") || step) overrides["scores"] = multiplied;
-    const Settled single = settle("jacobian", cell, {"scores"}, overrides);
+    if (!typed.is_null() || step) overrides["scores"] = multiplied;
+    const Settled single = settle(command_run("jacobian"), cell, {"scores"}, overrides);
     json norm_args;
     norm_args["widths"] = cell.at("widths");
     norm_args["seed"] = cell.at("seed");
@@ -252,7 +230,7 @@ LiveCell jacobian(const json& cell, const CellState& state) {
                 fill_python(python_programs::jacobian,
                             {{"scores", py_literal(single.args.at("scores"))}, {"widths", py_literal(norm_args.at("widths"))},
                              {"seed", norm_args.at("seed").dump()}, {"show", show()},
-                             {"engine", engine_lines(single.result, {"weights", "jacobian", "frobenius"})},
+                             {"engine", engine_numbers(single.result, {"weights", "jacobian", "frobenius"})},
                              {"unscaled", py_literal(exact_numbers(norms.at("unscaled")))},
                              {"scaled", py_literal(exact_numbers(norms.at("scaled")))},
                              {"check", small_check()}, {"passed", small_passed()}}));

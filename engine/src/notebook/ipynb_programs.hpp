@@ -18,19 +18,11 @@
 
 namespace attnbook {
 
-// A cell's permalink values turned into command arguments, for what a lesson's table does not
-// hold (the pipeline's knob, the Jacobian's multiplier, the block's causal switch): each call reads
-// one kind of the page's permalink (permalink.js's forms) into one field; values that do not
-// decode are skipped.
-struct StateArgs {
-    const CellState& state;
-    nlohmann::json args = nlohmann::json::object();
-    void numbers(const char* kind, const char* field);
-    void whole(const char* kind, const char* field);
-    const std::string* find(const char* kind) const;
-    // The value of `kind` in permalink.js's form of a field kind, at `field`.
-    void put(const char* kind, const char* field, Field::Kind form);
-};
+// The cell's permalink value of `kind` (q, knob, mult, ...) read in permalink.js's form of a field
+// of kind `form`, as the JSON a command reads; null where the permalink has none or it does not
+// decode. Beside the lessons' tables (settle_table), it reads what they do not hold: the pipeline's
+// knob, the Jacobian's multiplier, the block's causal switch.
+nlohmann::json state_value(const CellState& state, const char* kind, Field::Kind form);
 
 // A live cell's settings and the engine's result at them.
 struct Settled {
@@ -39,14 +31,12 @@ struct Settled {
     std::string note;       // "The permalink's settings ... were refused ..." when they were
 };
 
-// Runs `command` on the cell's `fields` with `overrides` laid over them; when the engine refuses
-// the overrides (out of range, wrong shape: the page keeps its defaults then too), runs the
-// cell's own settings and says so in the note.
+// Runs `run` (an engine command, or what gives a cell's numbers where no command gives them whole)
+// on the cell's `fields` with `overrides` laid over them; when the engine refuses the overrides
+// (out of range, wrong shape: the page keeps its defaults then too), runs the cell's own settings
+// and says so in the note.
 using Run = std::function<nlohmann::json(const nlohmann::json&)>;
 Run command_run(const char* command);  // the engine's command as a Run
-Settled settle(const char* command, const nlohmann::json& cell, const std::vector<const char*>& fields,
-               const nlohmann::json& overrides);
-// The same with `run` in place of an engine command (a cell whose numbers no command gives whole).
 Settled settle(const Run& run, const nlohmann::json& cell, const std::vector<const char*>& fields,
                const nlohmann::json& overrides);
 
@@ -74,13 +64,13 @@ Settled settle_table(const char* command, const nlohmann::json& cell, const Cell
 LiveCell live(const nlohmann::json& cell, const char* fallback, const Settled& settled, const char* about,
               std::string code);
 
-// The program's check against the engine, as Python: a comment (`why`: where numpy rounds
-// differently from the engine and why `tolerance` covers it), then
-// `def check(ours, want, name)`, np.testing.assert_allclose at that relative tolerance (and an
-// absolute 1e-12, for numbers that should be 0).
-std::string close_check(const char* why, const char* tolerance);
+// The program's check against the engine, as the lines of its @check@ marker (programs/check.py):
+// `def check(ours, want, name)`, np.testing.assert_allclose at the relative `tolerance` (the
+// program's comment above the marker says why numpy comes that close).
+std::string check_lines(const char* tolerance);
 
-// The last line of a program whose checks passed: `print("the engine's numbers, <how>")`.
+// The last line of a program whose checks passed, `print("the engine's numbers, <how>")`, as the
+// lines of its @passed@ marker.
 std::string checks_passed(const char* how);
 
 // The programs of the cell types in other files (live_cell's table in ipynb_programs.cpp names them

@@ -9,7 +9,6 @@
 #include "attnbook/notebook/python_export.hpp"
 #include "attnbook/notebook/python_programs.hpp"
 #include "ipynb_programs.hpp"
-#include "ipynb_state.hpp"
 
 namespace attnbook {
 
@@ -19,9 +18,8 @@ LiveCell alternatives_live(const json& cell, const CellState& state) {
     const Settled settled = settle_table<AlternativesInput>("alternatives", cell, state);
     const json& inputs = settled.result.at("inputs");
     long long query = 0;  // the page's "weights of query" (permalink kind `row`), when it names a query
-    if (const auto it = state.find("row"); it != state.end())
-        if (auto v = permalink_whole(it->second); v && *v >= 0 && *v < static_cast<long long>(inputs.at("queries").size()))
-            query = *v;
+    const long long queries = static_cast<long long>(inputs.at("queries").size());
+    if (const json v = state_value(state, "row", Field::whole); v.is_number() && v >= 0 && v < queries) query = v.get<long long>();
     return live(cell, "Alternatives to softmax", settled,
                 "Eight ways to turn queries and keys into weights, on the same inputs: the scaled dot product, "
                 "additive, cosine, linear and Performer attention, then sparsemax, 1.5-entmax and softmax plus one "
@@ -33,9 +31,9 @@ LiveCell alternatives_live(const json& cell, const CellState& state) {
                              {"cosine_scale", py_literal(settled.args.at("cosine_scale"))},
                              {"features", settled.args.at("features").dump()}, {"seed", settled.args.at("seed").dump()},
                              {"query", std::to_string(query)},
-                             {"engine", python_lines(engine_numbers(settled.result, {"methods", "linear", "performer"}))},
-                             {"check", python_lines(fill_python(python_programs::check, {{"tolerance", "1e-12"}}))},
-                             {"passed", python_lines(checks_passed("to 1e-12; sparsemax and 1.5-entmax bit for bit"))}}));
+                             {"engine", engine_numbers(settled.result, {"methods", "linear", "performer"})},
+                             {"check", check_lines("1e-12")},
+                             {"passed", checks_passed("to 1e-12; sparsemax and 1.5-entmax bit for bit")}}));
 }
 
 LiveCell precision_live(const json& cell, const CellState&) {
@@ -47,7 +45,7 @@ LiveCell precision_live(const json& cell, const CellState&) {
             json args = settled.args;
             args["tokens"] = tokens;
             args["unscaled"] = unscaled;
-            append_text(runs, {runs.empty() ? "" : "\n", "    ", py_literal(exact_numbers(run_command("precision", args))), ","});
+            append_line(runs, {"    ", py_literal(exact_numbers(run_command("precision", args))), ","});
         }
     return live(cell, "The precision lab", settled,
                 "One self-attention of T random tokens computed in float64 and again with every product, sum, exp "
@@ -58,7 +56,7 @@ LiveCell precision_live(const json& cell, const CellState&) {
                             {{"lengths", py_literal(settled.args.at("tokens"))},
                              {"head_width", settled.args.at("head_width").dump()}, {"seed", settled.args.at("seed").dump()},
                              {"engine_exp", python_lines(python_engine_exp_source())}, {"runs", runs},
-                             {"passed", python_lines(checks_passed("bit for bit"))}}));
+                             {"passed", checks_passed("bit for bit")}}));
 }
 
 }  // namespace attnbook

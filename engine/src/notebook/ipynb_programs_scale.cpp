@@ -51,9 +51,9 @@ LiveCell scale_live(const json& cell, const CellState& state) {
                                       {"seed", a.at("seed").dump()},
                                       {"sample_rows", std::to_string(attention_scale_limits::default_sample_rows)},
                                       {"window", std::to_string(attention_scale_limits::window)},
-                                      {"engine", python_lines(engine_numbers(settled.result, {"rows_checked", "top_weight", "window"}))},
-                                      {"check", python_lines(fill_python(python_programs::check, {{"tolerance", "1e-10"}}))},
-                                      {"passed", python_lines(checks_passed("to 1e-10"))}}));
+                                      {"engine", engine_numbers(settled.result, {"rows_checked", "top_weight", "window"})},
+                                      {"check", check_lines("1e-10")},
+                                      {"passed", checks_passed("to 1e-10")}}));
 }
 
 }  // namespace attnbook

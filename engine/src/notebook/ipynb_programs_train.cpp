@@ -45,10 +45,10 @@ LiveCell train_live(const json& cell, const CellState& state) {
     // The probe (the tokens whose attention the page shows) is the page's: the program draws none.
     const Settled settled = settle_table<TrainConfig>("train_program", cell, state, json::object(), {"probe"});
     const std::string settings = train_settings(read_train_config("train_program", settled.args));
-    const std::string model = python_lines(fill_python(python_programs::train_model)), tolerance = python_lines(fill_python(python_programs::train_tolerance));
+    const std::string model = python_lines(python_programs::train_model), tolerance = python_lines(python_programs::train_tolerance);
     const std::size_t checked = std::min<std::size_t>(kCheckedSteps, settled.args.at("steps").get<std::size_t>());
     const std::string steps = std::to_string(checked);
-    const std::string passed = python_lines(checks_passed(("first " + steps + " steps, to 1e-6").c_str()));
+    const std::string passed = checks_passed(("first " + steps + " steps, to 1e-6").c_str());
     if (cell.value("mode", "train") != "divisors")
         return live(cell, "The training lab", settled,
                     "A tiny transformer trained on the lab's task: the parameters drawn as the page draws them, "

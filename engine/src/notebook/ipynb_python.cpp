@@ -17,11 +17,8 @@ std::string py_literal(const json& value) {
     }
     if (value.is_object()) {
         std::string out = "{";
-        bool first = true;
-        for (auto it = value.begin(); it != value.end(); ++it) {
-            append_text(out, {first ? "" : ", ", json(it.key()).dump(), ": ", py_literal(it.value())});
-            first = false;
-        }
+        for (auto it = value.begin(); it != value.end(); ++it)
+            append_text(out, {it == value.begin() ? "" : ", ", json(it.key()).dump(), ": ", py_literal(it.value())});
         return out + "}";
     }
     return value.dump();  // numbers, strings (JSON's escapes are Python's)
@@ -45,9 +42,13 @@ json exact_numbers(const json& result) {
 std::string engine_numbers(const json& result, std::initializer_list<const char*> fields) {
     std::string entries;
     for (const char* field : fields)
-        append_text(entries, {entries.empty() ? "" : "\n", "    ", json(field).dump(), ": ",
-                              py_literal(exact_numbers(result.at(field))), ","});
-    return "\n" + fill_python(python_programs::engine_numbers, {{"entries", entries}});
+        append_line(entries, {"    ", json(field).dump(), ": ", py_literal(exact_numbers(result.at(field))), ","});
+    return python_lines(python_programs::engine_numbers, {{"entries", entries}});
+}
+
+void append_line(std::string& lines, std::initializer_list<TextPart> parts) {
+    if (!lines.empty()) lines += '\n';
+    append_text(lines, parts);
 }
 
 std::string python_lines(std::string text) {
@@ -55,5 +56,7 @@ std::string python_lines(std::string text) {
     if (first == std::string::npos) return "";
     return text.substr(first, text.find_last_not_of('\n') + 1 - first);
 }
+
+std::string python_lines(const PythonTemplate& piece, PythonFills fills) { return python_lines(fill_python(piece, fills)); }
 
 }  // namespace attnbook

@@ -1,9 +1,13 @@
 #pragma once
 // Pieces of the Python the `ipynb` export writes: literals, the engine's exact numbers, a piece of
 // Python made the lines of another template's marker. Internal to engine/src/notebook/ipynb_*.cpp.
+#include <initializer_list>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+
+#include "attnbook/core/text_join.hpp"
+#include "attnbook/notebook/python_template.hpp"
 
 namespace attnbook {
 
@@ -14,14 +18,20 @@ std::string py_literal(const nlohmann::json& value);
 // A command's result with every {"exact", "shown"} pair replaced by its exact double.
 nlohmann::json exact_numbers(const nlohmann::json& result);
 
-// programs/engine_numbers.py, `engine = {"key": value, ...}` from the exact numbers of `fields` of
-// `result`, after a blank line.
-std::string engine_numbers(const nlohmann::json& result, std::initializer_list<const char*> fields);
-
 // A piece of Python (a template filled) as the lines of a marker that stands on a line of its own
 // in another template: without the blank lines around it, which that template writes where they
 // read well, nor its last newline, which the marker's line has.
 std::string python_lines(std::string text);
+// The same for `piece` filled with `fills`.
+std::string python_lines(const PythonTemplate& piece, PythonFills fills = {});
+
+// Appends `parts` to `lines` as a line of its own: after a newline, unless it is the first (the
+// lines of a marker: settings, entries of a dict, arrays).
+void append_line(std::string& lines, std::initializer_list<TextPart> parts);
+
+// programs/engine_numbers.py, `engine = {"key": value, ...}` from the exact numbers of `fields` of
+// `result`, as the lines of a marker.
+std::string engine_numbers(const nlohmann::json& result, std::initializer_list<const char*> fields);
 
 // The permalink state of one cell (kind -> text).
 using CellState = std::map<std::string, std::string>;

@@ -1,6 +1,8 @@
 #include "ipynb_state.hpp"
 
 #include <cstdlib>
+#include <optional>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -72,99 +74,54 @@ PermalinkCells read_permalink(const std::string& hash, const std::string& notebo
     return cells;
 }
 
-std::optional<double> permalink_number(const std::string& text) {
-    const Decimal d = read_decimal(trim_blanks(text));
-    if (d.status != DecimalStatus::ok) return std::nullopt;
-    return d.value;
-}
+namespace {
 
-std::optional<std::vector<double>> permalink_numbers(const std::string& text) {
-    std::vector<double> out;
-    for (const std::string& item : split_text(text, ',')) {
-        const auto x = permalink_number(item);
-        if (!x) return std::nullopt;
-        out.push_back(*x);
-    }
-    return out;
-}
-
-std::optional<std::vector<std::vector<double>>> permalink_rows(const std::string& text) {
-    std::vector<std::vector<double>> out;
-    for (const std::string& row : split_text(text, ';')) {
-        const auto xs = permalink_numbers(row);
-        if (!xs) return std::nullopt;
-        out.push_back(*xs);
-    }
-    return out;
-}
-
-// "bits": 1 allows a source, anything else masks it (permalink.js).
-std::optional<std::vector<bool>> permalink_bits(const std::string& text) {
-    std::vector<bool> out;
-    for (const std::string& item : split_text(text, ',')) out.push_back(trim_blanks(item) == "1");
-    return out;
-}
-
-std::optional<std::vector<std::vector<bool>>> permalink_bit_rows(const std::string& text) {
-    std::vector<std::vector<bool>> out;
-    for (const std::string& row : split_text(text, ';')) {
-        std::vector<bool> bits;
-        for (const std::string& item : split_text(row, ',')) {
-            const std::string t = trim_blanks(item);
-            if (t != "0" && t != "1") return std::nullopt;
-            bits.push_back(t == "1");
-        }
-        out.push_back(bits);
-    }
-    return out;
-}
+// The value forms of permalink.js, each decoded to the JSON a command reads, or null where the
+// text does not have the form.
 
 // "whole": an optional minus and 1 to 15 digits.
-std::optional<long long> permalink_whole(const std::string& text) {
+json whole_value(const std::string& text) {
     const bool negative = !text.empty() && text[0] == '-';
     const std::string digits = negative ? text.substr(1) : text;
     if (digits.empty() || digits.size() > 15 || digits.find_first_not_of("0123456789") != std::string::npos)
-        return std::nullopt;
+        return nullptr;
     const long long n = std::strtoll(digits.c_str(), nullptr, 10);
     return negative ? -n : n;
 }
 
-std::optional<bool> permalink_flag(const std::string& text) {
-    if (text == "1") return true;
-    if (text == "0") return false;
-    return std::nullopt;
-}
-
-namespace {
-
-// Numbers read from the permalink become JSON integers where they are whole, so that commands
-// reading counts (widths, seed) take them.
-json number_json(double x) {
+// "0.5". Whole numbers become JSON integers, so that commands reading counts (widths, seed) take them.
+json number_value(const std::string& text) {
+    const Decimal d = read_decimal(trim_blanks(text));
+    if (d.status != DecimalStatus::ok) return nullptr;
+    const double x = d.value;
     if (x == static_cast<double>(static_cast<long long>(x)) && x >= -9.0e15 && x <= 9.0e15)
         return json(static_cast<long long>(x));
     return json(x);
 }
 
-json numbers_json(const std::vector<double>& xs) {
+// A list: `text` cut at `separator`, each piece read by `item`; null if a piece does not decode.
+json list_value(const std::string& text, char separator, json (*item)(const std::string&)) {
     json out = json::array();
-    for (double x : xs) out.push_back(number_json(x));
+    for (const std::string& piece : split_text(text, separator)) {
+        json v = item(piece);
+        if (v.is_null()) return nullptr;
+        out.push_back(std::move(v));
+    }
     return out;
 }
 
-json row_json(const std::vector<double>& xs) { return numbers_json(xs); }
-json row_json(const std::vector<bool>& bits) { return json(bits); }
+// "1.5,-2"
+json numbers_value(const std::string& text) { return list_value(text, ',', number_value); }
 
-template <class Row>
-json rows_json(const std::optional<std::vector<Row>>& rows) {
-    if (!rows) return nullptr;
-    json out = json::array();
-    for (const Row& r : *rows) out.push_back(row_json(r));
-    return out;
-}
+// A bit of "bits" ("1,0,1"): 1 allows a source, anything else masks it.
+json bit_value(const std::string& text) { return trim_blanks(text) == "1"; }
 
-template <class T>
-json or_null(const std::optional<T>& v) {
-    return v ? json(*v) : json();
+// A row of a mask's rows ("1,0;0,1"): each bit 0 or 1, nothing else.
+json mask_row_value(const std::string& text) {
+    return list_value(text, ',', [](const std::string& bit) {
+        const std::string t = trim_blanks(bit);
+        return t == "1" ? json(true) : t == "0" ? json(false) : json();
+    });
 }
 
 }  // namespace
@@ -172,23 +129,14 @@ json or_null(const std::optional<T>& v) {
 json permalink_json(Field::Kind kind, const std::string& text) {
     switch (kind) {
         case Field::whole:
-        case Field::whole_of: return or_null(permalink_whole(text));
+        case Field::whole_of: return whole_value(text);
         case Field::wholes:
-        case Field::numbers: {
-            const auto v = permalink_numbers(text);
-            return v ? numbers_json(*v) : json();
-        }
-        case Field::rows: return rows_json(permalink_rows(text));
-        case Field::flag_rows: return rows_json(permalink_bit_rows(text));
-        case Field::flags: {
-            const auto v = permalink_bits(text);
-            return v ? json(*v) : json();
-        }
-        case Field::positive: {
-            const auto v = permalink_number(text);
-            return v ? number_json(*v) : json();
-        }
-        case Field::boolean: return or_null(permalink_flag(text));
+        case Field::numbers: return numbers_value(text);
+        case Field::rows: return list_value(text, ';', numbers_value);
+        case Field::flag_rows: return list_value(text, ';', mask_row_value);
+        case Field::flags: return list_value(text, ',', bit_value);
+        case Field::positive: return number_value(text);
+        case Field::boolean: return text == "1" ? json(true) : text == "0" ? json(false) : json();
         case Field::divisor:
         case Field::choice: return text.empty() ? json() : json(text);
         case Field::strings:

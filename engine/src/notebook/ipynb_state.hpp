@@ -7,9 +7,7 @@
 // and the cell keeps its defaults). A field table's key (Field::permalink) is read in the form of
 // the field's kind (permalink_json).
 #include <map>
-#include <optional>
 #include <string>
-#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -23,14 +21,6 @@ using PermalinkCells = std::map<std::string, std::map<std::string, std::string>>
 // The cells' values of `notebook_id` in a hash ("#..." or without '#'); unknown keys are skipped.
 PermalinkCells read_permalink(const std::string& hash, const std::string& notebook_id);
 
-// The value forms of permalink.js, decoded; nullopt where the text does not have the form.
-std::optional<std::vector<double>> permalink_numbers(const std::string& text);             // "1.5,-2"
-std::optional<std::vector<std::vector<double>>> permalink_rows(const std::string& text);  // "1,0;0,1"
-std::optional<std::vector<bool>> permalink_bits(const std::string& text);                 // "1,0,1"
-std::optional<std::vector<std::vector<bool>>> permalink_bit_rows(const std::string& text);
-std::optional<long long> permalink_whole(const std::string& text);                         // "12"
-std::optional<double> permalink_number(const std::string& text);                           // "0.5"
-std::optional<bool> permalink_flag(const std::string& text);                               // "1" / "0"
 // The text of a value in permalink.js's form of a field of `kind` as the JSON a command reads
 // (numbers whole where they are: widths and seeds are counts), or null where it does not decode.
 nlohmann::json permalink_json(Field::Kind kind, const std::string& text);
