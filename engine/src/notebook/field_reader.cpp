@@ -1,16 +1,18 @@
-// The field reader's walks over a bound table (field_reader.hpp) and its throw-mode source:
+// The field reader's walks over a bound table (field_reader.hpp) and its source for a command:
 // CommandArgs reads each value with the messages the commands have always printed. For a command,
-// a positive number's range and the shape of rows are the lesson's own checks (they name the
-// lesson's rule), as before; the validator reports them at the field. For a cell's values read in
-// throw mode (read_cell_values: a permalink's, merged into its cell) the source checks every bound
-// of the entry itself, as the validator does, since no lesson check stands behind a cell's ranges.
+// a positive number's range, a list's count and the shape of rows are the lesson's own checks
+// (they name the lesson's rule); the validator reports them at the field. A cell's values read in
+// throw mode (read_cell_values, validate_context.cpp) go through the validator's own readers.
 #include "attnbook/notebook/field_reader.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <set>
 
+#include "attnbook/core/decimal_format.hpp"
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/quote.hpp"
 #include "attnbook/core/text_join.hpp"
 
 namespace attnbook {
@@ -18,54 +20,19 @@ namespace {
 
 class ArgsFieldSource final : public FieldSource {
 public:
-    ArgsFieldSource(const CommandArgs& args, bool cell) : args_(args), cell_(cell) {}
-    bool cell() const override { return cell_; }
+    explicit ArgsFieldSource(const CommandArgs& args) : args_(args) {}
+    bool cell() const override { return false; }
     bool has(const Field& f) const override { return args_.has(f.name); }
-    std::optional<std::uint64_t> whole(const Field& f) override {
-        const std::uint64_t x = args_.whole(f.name, f.range.min, f.range.max);
-        if (cell_)
-            if (auto refusal = choice_refusal(f, x)) fail(f, {*refusal});
-        return x;
-    }
+    std::optional<std::uint64_t> whole(const Field& f) override { return args_.whole(f.name, f.range.min, f.range.max); }
     std::optional<std::vector<std::size_t>> wholes(const Field& f) override {
-        auto xs = args_.wholes(f.name, f.range.min, f.range.max);
-        count(f, xs.size(), f.count);
-        return xs;
+        return args_.wholes(f.name, f.range.min, f.range.max);
     }
-    std::optional<double> positive(const Field& f) override {
-        const double x = args_.number(f.name);
-        if (cell_ && !(x > 0 && x <= f.limit)) fail(f, {"must be greater than 0 and at most ", f.limit, ", found ", x});
-        return x;
-    }
-    std::optional<std::vector<double>> numbers(const Field& f) override {
-        auto xs = args_.numbers(f.name);
-        count(f, xs.size(), f.count);
-        sizes(f, xs);
-        return xs;
-    }
-    std::optional<std::vector<std::vector<double>>> rows(const Field& f) override {
-        auto rows = args_.rows(f.name);
-        count(f, rows.size(), f.count);
-        for (const auto& row : rows) count(f, row.size(), f.range, "each row");
-        for (const auto& row : rows) sizes(f, row);
-        return rows;
-    }
-    std::optional<std::vector<std::string>> strings(const Field& f) override {
-        auto xs = args_.strings(f.name);
-        count(f, xs.size(), f.count);
-        return xs;
-    }
-    std::optional<std::vector<Flags>> flag_rows(const Field& f) override {
-        auto rows = args_.flag_rows(f.name);
-        count(f, rows.size(), f.count);
-        for (const auto& row : rows) count(f, row.size(), f.range, "each row");
-        return rows;
-    }
-    std::optional<Flags> flags(const Field& f) override {
-        auto xs = args_.flags(f.name);
-        count(f, xs.size(), f.count);
-        return xs;
-    }
+    std::optional<double> positive(const Field& f) override { return args_.number(f.name); }
+    std::optional<std::vector<double>> numbers(const Field& f) override { return args_.numbers(f.name); }
+    std::optional<std::vector<std::vector<double>>> rows(const Field& f) override { return args_.rows(f.name); }
+    std::optional<std::vector<std::string>> strings(const Field& f) override { return args_.strings(f.name); }
+    std::optional<std::vector<Flags>> flag_rows(const Field& f) override { return args_.flag_rows(f.name); }
+    std::optional<Flags> flags(const Field& f) override { return args_.flags(f.name); }
     std::optional<std::size_t> choice(const Field& f) override {
         const std::string text = args_.text(f.name);
         const auto& names = f.names();
@@ -78,27 +45,12 @@ public:
         return parse_divisor(args_.text(f.name), join_text({args_.command(), ": $.", f.name}));
     }
     std::optional<bool> boolean(const Field& f) override { return args_.boolean(f.name); }
-    // No command reads these kinds yet; a cell's value of them is a string or a number.
+    // No command reads these kinds yet.
     std::optional<std::string> text(const Field& f) override { return args_.text(f.name); }
     std::optional<double> number(const Field& f) override { return args_.number(f.name); }
 
 private:
-    [[noreturn]] void fail(const Field& f, std::initializer_list<TextPart> what) const {
-        throw UserError(join_text({args_.command(), ": $.", f.name, ": ", join_text(what)}));
-    }
-    // A cell's list holds `bounds` entries (a command's lists are its lesson's to check).
-    void count(const Field& f, std::size_t n, WholeRange bounds, const char* what = "") const {
-        if (cell_ && (n < bounds.min || n > bounds.max))
-            fail(f, {what, *what ? " " : "", "must have between ", bounds.min, " and ", bounds.max, " entries, found ", n});
-    }
-    // Each of a cell's numbers is at most f.limit in size.
-    void sizes(const Field& f, const std::vector<double>& xs) const {
-        for (double x : xs)
-            if (cell_ && std::abs(x) > f.limit) fail(f, {"numbers must be at most ", f.limit, " in size, found ", x});
-    }
-
     const CommandArgs& args_;
-    bool cell_;
 };
 
 bool applies(const Field& f, bool cell) { return cell ? f.in_cell() : f.in_command(); }
@@ -216,6 +168,260 @@ std::optional<std::string> choice_refusal(const Field& f, std::uint64_t x) {
     return join_text({"must be one of ", list, ", found ", x});
 }
 
+void expected(ErrorSink& sink, const std::string& path, const char* what, const nlohmann::json& value) {
+    sink.error(path, {"expected ", what, ", found ", json_kind(value)});
+}
+
+std::optional<bool> read_bool(ErrorSink& sink, const nlohmann::json& value, const std::string& path) {
+    if (!value.is_boolean()) {
+        expected(sink, path, "true or false", value);
+        return std::nullopt;
+    }
+    return value.get<bool>();
+}
+
+std::optional<std::uint64_t> read_whole(ErrorSink& sink, const nlohmann::json& value, const std::string& path,
+                                        WholeRange range) {
+    const auto lo = static_cast<long long>(range.min), hi = static_cast<long long>(range.max);
+    if (!value.is_number()) {
+        expected(sink, path, "a whole number", value);
+        return std::nullopt;
+    }
+    // A JSON parser stores 5 as unsigned, but JSON built in C++ from an int is signed: both count.
+    if (value.is_number_unsigned()) {
+        const auto x = value.get<unsigned long long>();
+        if (x <= static_cast<unsigned long long>(hi) && static_cast<long long>(x) >= lo) return x;
+        sink.error(path, {"must be between ", lo, " and ", hi, ", found ", x});
+        return std::nullopt;
+    }
+    if (value.is_number_integer()) {
+        const auto x = value.get<long long>();
+        if (x >= lo && x <= hi) return static_cast<std::uint64_t>(x);
+        sink.error(path, {"must be between ", lo, " and ", hi, ", found ", x});
+        return std::nullopt;
+    }
+    const double x = value.get<double>();
+    if (x != std::floor(x)) {
+        sink.error(path, {"expected a whole number, found ", x});
+        return std::nullopt;
+    }
+    if (x < static_cast<double>(lo) || x > static_cast<double>(hi)) {
+        sink.error(path, {"must be between ", lo, " and ", hi, ", found ", x});
+        return std::nullopt;
+    }
+    return static_cast<std::uint64_t>(x);
+}
+
+std::optional<double> read_number(ErrorSink& sink, const nlohmann::json& value, const std::string& path, double limit) {
+    if (!value.is_number()) {
+        expected(sink, path, "a number", value);
+        return std::nullopt;
+    }
+    const double x = value.get<double>();
+    if (!std::isfinite(x) || std::fabs(x) > limit) {
+        sink.error(path, {"must be between ", -limit, " and ", limit, ", found ", x});
+        return std::nullopt;
+    }
+    return x;
+}
+
+bool check_count(ErrorSink& sink, const std::string& path, std::size_t size, WholeRange count, const char* one,
+                 const char* many) {
+    if (size >= count.min && size <= count.max) return true;
+    sink.error(path, {"must have between ", count.min, " and ", counted(count.max, one, many), ", found ", size});
+    return false;
+}
+
+std::optional<Forbidden> forbidden_character(const std::string& utf8) {
+    std::size_t character = 0;
+    for (std::size_t i = 0; i < utf8.size(); ++i) {
+        const auto c = static_cast<unsigned char>(utf8[i]);
+        if ((c & 0xC0) == 0x80) continue;  // a continuation byte: part of the character before
+        unsigned code = c;
+        if (c >= 0xE0 && c < 0xF0 && i + 2 < utf8.size())  // three bytes: U+0800..U+FFFF (the text is valid UTF-8)
+            code = ((c & 0x0Fu) << 12) | ((static_cast<unsigned char>(utf8[i + 1]) & 0x3Fu) << 6) |
+                   (static_cast<unsigned char>(utf8[i + 2]) & 0x3Fu);
+        const bool control = (code < 0x20 && code != '\t' && code != '\n' && code != '\r') || code == 0x7f;
+        if (control || code == 0xFFFE || code == 0xFFFF || (code >= 0xD800 && code <= 0xDFFF))
+            return Forbidden{character, code, control};
+        ++character;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> read_string(ErrorSink& sink, const nlohmann::json& value, const std::string& path,
+                                       std::size_t min_chars, std::size_t max_chars) {
+    if (!value.is_string()) {
+        expected(sink, path, "a string", value);
+        return std::nullopt;
+    }
+    const std::string& text = value.get_ref<const std::string&>();
+    std::size_t chars = 0;
+    for (unsigned char byte : text) chars += (byte & 0xC0) != 0x80;
+    if (chars < min_chars) {
+        if (min_chars == 1)
+            sink.error(path, {"must not be empty"});
+        else
+            sink.error(path, {"must have at least ", counted(min_chars, "character", "characters")});
+        return std::nullopt;
+    }
+    if (chars > max_chars) {
+        sink.error(path, {"must have at most ", counted(max_chars, "character", "characters"), ", found ", chars});
+        return std::nullopt;
+    }
+    // Reported, and the text still returned: the field's own checks run on (a Markdown text's links
+    // are checked too), as they did when only Markdown refused these.
+    if (const auto bad = forbidden_character(text)) {
+        sink.error(path, {"the text contains ", bad->control ? "the control character " : "the noncharacter ",
+                          hex_text("U+", bad->code, 4), " at character ", bad->character, " (counted from 0); remove it"});
+    }
+    return text;
+}
+
+namespace {
+constexpr WholeRange any_count{0, ~std::uint64_t{0}};
+
+// One row of a mask: an array of true/false, each entry read (every error reported).
+std::optional<Flags> read_flags(ErrorSink& sink, const nlohmann::json& given, const std::string& at) {
+    return read_list<std::uint8_t>(sink, given, at, "an array of true/false", any_count, "", "",
+                                   [&](const nlohmann::json& x, const std::string& entry_at) {
+                                       const auto b = read_bool(sink, x, entry_at);
+                                       return b ? std::optional<std::uint8_t>(*b) : std::nullopt;
+                                   });
+}
+
+std::optional<std::vector<double>> read_vector(ErrorSink& sink, const nlohmann::json& value, const std::string& path,
+                                               WholeRange count, double limit) {
+    return read_list<double>(sink, value, path, "an array of numbers", count, "number", "numbers",
+                             [&](const nlohmann::json& x, const std::string& at) { return read_number(sink, x, at, limit); });
+}
+}  // namespace
+
+bool CellValues::has(const Field& f) const { return json_member(object_, f.name) != nullptr; }
+
+std::optional<std::uint64_t> CellValues::whole(const Field& f) {
+    const auto x = read_whole(sink_, value(f), at(f), f.range);
+    if (!x) return std::nullopt;
+    if (auto refusal = choice_refusal(f, *x)) {
+        sink_.error(at(f), {*refusal});
+        return std::nullopt;
+    }
+    return x;
+}
+
+std::optional<std::vector<std::size_t>> CellValues::wholes(const Field& f) {
+    return read_list<std::size_t>(sink_, value(f), at(f), "an array of whole numbers", f.count, f.name, f.name,
+                                  [&](const nlohmann::json& x, const std::string& entry_at) {
+                                      const auto w = read_whole(sink_, x, entry_at, f.range);
+                                      return w ? std::optional(static_cast<std::size_t>(*w)) : std::nullopt;
+                                  });
+}
+
+std::optional<double> CellValues::positive(const Field& f) {
+    const auto x = read_number(sink_, value(f), at(f), f.limit);
+    if (x && *x <= 0) {
+        sink_.error(at(f), {"must be greater than 0, found ", *x});
+        return std::nullopt;
+    }
+    return x;
+}
+
+std::optional<std::vector<double>> CellValues::numbers(const Field& f) {
+    return read_vector(sink_, value(f), at(f), f.count, f.limit);
+}
+
+std::optional<std::vector<std::vector<double>>> CellValues::rows(const Field& f) {
+    return read_list<std::vector<double>>(sink_, value(f), at(f), "an array of rows (arrays of numbers)", f.count, "row",
+                                          "rows", [&](const nlohmann::json& row, const std::string& row_at) {
+                                              return read_vector(sink_, row, row_at, f.range, f.limit);
+                                          });
+}
+
+// strings, labels and markdowns (a count that is the cell's check), options (f.count); labels and
+// options each once.
+std::optional<std::vector<std::string>> CellValues::strings(const Field& f) {
+    const char* noun = f.kind == Field::options ? f.name : "";
+    std::set<std::string> seen;
+    return read_list<std::string>(sink_, value(f), at(f), "an array of strings", *noun ? f.count : any_count, noun, noun,
+                                  [&](const nlohmann::json& x, const std::string& entry_at) -> std::optional<std::string> {
+                                      auto text = read_text(f, x, entry_at);
+                                      if (!text || (f.kind != Field::labels && f.kind != Field::options) ||
+                                          seen.insert(*text).second)
+                                          return text;
+                                      if (f.kind == Field::labels)
+                                          sink_.error(entry_at, {"label ", in_quotes(*text), " is used twice"});
+                                      else
+                                          sink_.error(entry_at, {"option ", in_quotes(*text), " is listed twice"});
+                                      return std::nullopt;
+                                  });
+}
+
+std::optional<std::string> CellValues::read_text(const Field& f, const nlohmann::json& value, const std::string& at) {
+    return read_string(sink_, value, at, f.range.min, f.range.max);
+}
+
+std::optional<std::vector<Flags>> CellValues::flag_rows(const Field& f) {
+    return read_list<Flags>(sink_, value(f), at(f), "an array of rows of true/false", any_count, "", "",
+                            [&](const nlohmann::json& row, const std::string& row_at) { return read_flags(sink_, row, row_at); });
+}
+
+std::optional<Flags> CellValues::flags(const Field& f) { return read_flags(sink_, value(f), at(f)); }
+
+// One of f.names() (a string), else "expected one of a, b, found ..." (normalizer, backend).
+std::optional<std::size_t> CellValues::choice(const Field& f) {
+    const auto& names = f.names();
+    const nlohmann::json& v = value(f);
+    if (v.is_string()) {
+        const std::string& text = v.get_ref<const std::string&>();
+        for (std::size_t i = 0; i < names.size(); ++i)
+            if (text == names[i]) return i;
+        sink_.error(at(f), {"expected one of ", listed(names), ", found ", in_quotes(text)});
+    } else {
+        sink_.error(at(f), {"expected one of ", listed(names), ", found ", json_kind(v)});
+    }
+    return std::nullopt;
+}
+
+std::optional<Divisor> CellValues::divisor(const Field& f) {
+    const auto& names = divisor_names();
+    const nlohmann::json& v = value(f);
+    if (!v.is_string()) {
+        std::string message = "expected a string (";
+        for (std::size_t i = 0; i < names.size(); ++i)
+            append_text(message, {i == 0 ? "" : i + 1 == names.size() ? " or " : ", ", in_quotes(names[i])});
+        append_text(message, {"), found ", json_kind(v)});
+        sink_.error(at(f), {message});
+        return std::nullopt;
+    }
+    const std::string& divisor = v.get_ref<const std::string&>();
+    if (std::find(names.begin(), names.end(), divisor) == names.end()) {
+        sink_.error(at(f), {"unknown divisor ", in_quotes(divisor), " (expected one of: ", listed(names), ")"});
+        return std::nullopt;
+    }
+    return parse_divisor(divisor);
+}
+
+namespace {
+// Throw mode's sink: the first error, as "WHO: PATH: message".
+class ThrowSink final : public ErrorSink {
+public:
+    explicit ThrowSink(const char* who) : who_(who) {}
+    void error(const std::string& path, std::initializer_list<TextPart> message) override {
+        throw_user_error({who_, ": ", path, ": ", join_text(message)});
+    }
+
+private:
+    const char* who_;
+};
+}  // namespace
+
+void read_cell_values(const char* who, const nlohmann::json& values, const BoundFields& fields) {
+    ThrowSink sink(who);
+    const std::string root = "$";
+    CellValues src(sink, values, root);
+    read_fields(fields, src);
+}
+
 void bind_field(BoundFields& out, const Field& f, BoundField::Type type, void* member) {
     out.push_back({&f, type, member});
 }
@@ -268,28 +474,16 @@ std::vector<Field> field_entries(const BoundFields& fields, bool cell) {
     return out;
 }
 
-namespace {
-// Throw mode over `args`: the fields of the command (or the cell) and `own` are the names known.
-CommandArgs read_args(const char* who, const nlohmann::json& args, const BoundFields& fields, bool cell,
-                      std::initializer_list<const char*> own) {
-    std::vector<const char*> names;
-    for (const BoundField& b : fields)
-        if (applies(*b.field, cell)) names.push_back(b.field->name);
-    names.insert(names.end(), own.begin(), own.end());
-    CommandArgs reader(who, args, names);
-    ArgsFieldSource src(reader, cell);
-    read_fields(fields, src);
-    return reader;
-}
-}  // namespace
-
 CommandArgs read_command(const char* command, const nlohmann::json& args, const BoundFields& fields,
                          std::initializer_list<const char*> own) {
-    return read_args(command, args, fields, false, own);
-}
-
-void read_cell_values(const char* who, const nlohmann::json& values, const BoundFields& fields) {
-    read_args(who, values, fields, true, {});
+    std::vector<const char*> names;  // the names known: the command's fields and `own`
+    for (const BoundField& b : fields)
+        if (b.field->in_command()) names.push_back(b.field->name);
+    names.insert(names.end(), own.begin(), own.end());
+    CommandArgs reader(command, args, names);
+    ArgsFieldSource src(reader);
+    read_fields(fields, src);
+    return reader;
 }
 
 void write_field_limits(const BoundFields& fields, JsonOut parent, bool cell) {

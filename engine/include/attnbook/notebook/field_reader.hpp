@@ -7,7 +7,8 @@
 //   throw   a command's arguments (over CommandArgs, read_command_fields): the first bad value
 //           throws "COMMAND: $.name: ..."; unknown arguments are refused against the table's names.
 //   collect a notebook cell (the validator's CellFieldSource, validate_context.hpp): every bad
-//           value is reported at its JSON path and reading goes on.
+//           value is reported at its JSON path and reading goes on; the same source over a
+//           Context that throws reads a cell's values for a command (read_cell_values).
 // Each source reads one value of one kind with the messages that mode has always printed; the
 // table, not the source, says which fields exist, their kinds, ranges and defaults. The same walk
 // writes a struct back as JSON (a normalised cell, an example, the defaults in `limits`).
@@ -24,6 +25,8 @@
 #include "attnbook/lessons/divisor.hpp"
 #include "attnbook/notebook/command_args.hpp"
 #include "attnbook/notebook/json_out.hpp"
+#include "attnbook/notebook/json_text.hpp"
+#include "attnbook/core/text_join.hpp"
 
 namespace attnbook {
 
@@ -46,6 +49,101 @@ public:
     virtual std::optional<std::size_t> choice(const Field& f) = 0;  // the name's place in f.names()
     virtual std::optional<Divisor> divisor(const Field& f) = 0;
     virtual std::optional<bool> boolean(const Field& f) = 0;
+};
+
+// Where the readers of one value below report a bad value, which makes the reader's mode:
+// collect keeps the error and reading goes on (the validator's Context, validate_context.hpp),
+// throw mode throws it (read_cell_values). The readers return nullopt after reporting.
+class ErrorSink {
+public:
+    virtual void error(const std::string& path, std::initializer_list<TextPart> message) = 0;
+
+protected:
+    ~ErrorSink() = default;
+};
+
+// The readers of one JSON value, each check and its wording written once for both modes.
+// "expected WHAT, found " + json_kind(value), at path.
+void expected(ErrorSink& sink, const std::string& path, const char* what, const nlohmann::json& value);
+std::optional<bool> read_bool(ErrorSink& sink, const nlohmann::json& value, const std::string& path);
+// A whole number (2 or 2.0, not 2.5) in `range`.
+std::optional<std::uint64_t> read_whole(ErrorSink& sink, const nlohmann::json& value, const std::string& path,
+                                        WholeRange range);
+// A finite number with |x| <= limit.
+std::optional<double> read_number(ErrorSink& sink, const nlohmann::json& value, const std::string& path, double limit);
+// A list's length in `count`, else "must have between 1 and 8 numbers, found 9" (`one`/`many`
+// name an entry: "number", "numbers").
+bool check_count(ErrorSink& sink, const std::string& path, std::size_t size, WholeRange count, const char* one,
+                 const char* many);
+// A string of min_chars..max_chars characters (code points), none of them forbidden_character.
+std::optional<std::string> read_string(ErrorSink& sink, const nlohmann::json& value, const std::string& path,
+                                       std::size_t min_chars, std::size_t max_chars);
+// The first character no notebook text may hold, in any field: the C0 controls but tab, LF and
+// CR, DEL, the noncharacters U+FFFE and U+FFFF, and surrogates. None is meant in a lesson; XML 1.0
+// cannot carry most of them even as &#N; (the SCORM manifest would be ill-formed); terminals act
+// on them; markdown-it reads NUL as U+FFFD. read_string applies it, so every string field does.
+struct Forbidden {
+    std::size_t character;  // its place, in characters, counted from 0
+    unsigned code;          // its code point
+    bool control;           // a control character (else a noncharacter or a surrogate)
+};
+std::optional<Forbidden> forbidden_character(const std::string& utf8);
+
+// An array of count.min..count.max entries (check_count), each read by `entry(value, path)` with
+// every error reported: the entries, or nullopt after "expected WHAT, found ..." or any error.
+template <class T, class Entry>
+std::optional<std::vector<T>> read_list(ErrorSink& sink, const nlohmann::json& value, const std::string& path,
+                                        const char* what, WholeRange count, const char* one, const char* many,
+                                        Entry&& entry) {
+    if (!value.is_array()) {
+        expected(sink, path, what, value);
+        return std::nullopt;
+    }
+    bool ok = check_count(sink, path, value.size(), count, one, many);
+    std::vector<T> out;
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        auto x = entry(value[i], json_path_index(path, i));
+        if (x) out.push_back(std::move(*x));
+        ok = ok && x;
+    }
+    if (!ok) return std::nullopt;
+    return out;
+}
+
+// A cell's values (a JSON object at `path`) read field by field, every bound of the entry
+// checked (ranges, counts, sizes, choices) and each bad value reported to `sink`: the validator's
+// source (collect; its CellFieldSource reads the Markdown, id, url, version and formula texts,
+// read_text) and read_cell_values' (throw).
+class CellValues : public FieldSource {
+public:
+    CellValues(ErrorSink& sink, const nlohmann::json& object, const std::string& path)
+        : sink_(sink), object_(object), path_(path) {}
+    bool cell() const override { return true; }
+    bool has(const Field& f) const override;
+    std::optional<std::uint64_t> whole(const Field& f) override;
+    std::optional<std::vector<std::size_t>> wholes(const Field& f) override;
+    std::optional<double> positive(const Field& f) override;
+    std::optional<std::vector<double>> numbers(const Field& f) override;
+    std::optional<std::vector<std::vector<double>>> rows(const Field& f) override;
+    std::optional<std::vector<std::string>> strings(const Field& f) override;
+    std::optional<std::string> text(const Field& f) override { return read_text(f, value(f), at(f)); }
+    std::optional<double> number(const Field& f) override { return read_number(sink_, value(f), at(f), f.limit); }
+    std::optional<std::vector<Flags>> flag_rows(const Field& f) override;
+    std::optional<Flags> flags(const Field& f) override;
+    std::optional<std::size_t> choice(const Field& f) override;
+    std::optional<Divisor> divisor(const Field& f) override;
+    std::optional<bool> boolean(const Field& f) override { return read_bool(sink_, value(f), at(f)); }
+
+protected:
+    // One text of f's kind at `at` (an entry of a list of texts too): here a plain string.
+    virtual std::optional<std::string> read_text(const Field& f, const nlohmann::json& value, const std::string& at);
+    const nlohmann::json& value(const Field& f) const { return *json_member(object_, f.name); }
+    std::string at(const Field& f) const { return json_path_member(path_, f.name); }
+    ErrorSink& sink_;
+
+private:
+    const nlohmann::json& object_;
+    const std::string& path_;
 };
 
 // The member of a field that the cell's own check reads (an object, a list of objects, the
@@ -120,9 +218,9 @@ std::vector<Field> field_entries(const BoundFields& fields, bool cell);
 CommandArgs read_command(const char* command, const nlohmann::json& args, const BoundFields& fields,
                          std::initializer_list<const char*> own = {});
 // Throw mode over a cell's values (`values`: JSON by field name; the `restore` command merges a
-// permalink's values into a cell so): each read into its member as the cell's field, every bound
-// of the entry checked (ranges, counts, sizes, choices), the first bad one thrown as
-// "WHO: $.name: ...". Names that are no field of a cell are refused.
+// permalink's values into a cell so): each read into its member as the cell's field by the
+// validator's readers (every bound of the entry: ranges, counts, sizes, choices, with the
+// validator's wording), the first bad one thrown as "WHO: $.name: ...".
 void read_cell_values(const char* who, const nlohmann::json& values, const BoundFields& fields);
 // `limits` for one table: {"name": {"min", "max", "default"}} per whole field ("min_count" and
 // "max_count" too for a list, "choices" for one of a list), {"max", "default"} per positive one,
