@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <set>
 
 #include "attnbook/core/decimal_format.hpp"
@@ -17,41 +18,6 @@
 
 namespace attnbook {
 namespace {
-
-class ArgsFieldSource final : public FieldSource {
-public:
-    explicit ArgsFieldSource(const CommandArgs& args) : args_(args) {}
-    bool cell() const override { return false; }
-    bool has(const Field& f) const override { return args_.has(f.name); }
-    std::optional<std::uint64_t> whole(const Field& f) override { return args_.whole(f.name, f.range.min, f.range.max); }
-    std::optional<std::vector<std::size_t>> wholes(const Field& f) override {
-        return args_.wholes(f.name, f.range.min, f.range.max);
-    }
-    std::optional<double> positive(const Field& f) override { return args_.number(f.name); }
-    std::optional<std::vector<double>> numbers(const Field& f) override { return args_.numbers(f.name); }
-    std::optional<std::vector<std::vector<double>>> rows(const Field& f) override { return args_.rows(f.name); }
-    std::optional<std::vector<std::string>> strings(const Field& f) override { return args_.strings(f.name); }
-    std::optional<std::vector<Flags>> flag_rows(const Field& f) override { return args_.flag_rows(f.name); }
-    std::optional<Flags> flags(const Field& f) override { return args_.flags(f.name); }
-    std::optional<std::size_t> choice(const Field& f) override {
-        const std::string text = args_.text(f.name);
-        const auto& names = f.names();
-        for (std::size_t i = 0; i < names.size(); ++i)
-            if (text == names[i]) return i;
-        throw_format("{}: $.{}: \"{}\" is not one of {}", {args_.command(), f.name, text.substr(0, 32), listed(names)});
-    }
-    // Named as every other argument's message names its field: "COMMAND: $.divisor: ...".
-    std::optional<Divisor> divisor(const Field& f) override {
-        return parse_divisor(args_.text(f.name), join_text({args_.command(), ": $.", f.name}));
-    }
-    std::optional<bool> boolean(const Field& f) override { return args_.boolean(f.name); }
-    // No command reads these kinds yet.
-    std::optional<std::string> text(const Field& f) override { return args_.text(f.name); }
-    std::optional<double> number(const Field& f) override { return args_.number(f.name); }
-
-private:
-    const CommandArgs& args_;
-};
 
 bool applies(const Field& f, bool cell) { return cell ? f.in_cell() : f.in_command(); }
 
@@ -281,15 +247,6 @@ std::optional<std::string> read_string(ErrorSink& sink, const nlohmann::json& va
 namespace {
 constexpr WholeRange any_count{0, ~std::uint64_t{0}};
 
-// One row of a mask: an array of true/false, each entry read (every error reported).
-std::optional<Flags> read_flags(ErrorSink& sink, const nlohmann::json& given, const std::string& at) {
-    return read_list<std::uint8_t>(sink, given, at, "an array of true/false", any_count, "", "",
-                                   [&](const nlohmann::json& x, const std::string& entry_at) {
-                                       const auto b = read_bool(sink, x, entry_at);
-                                       return b ? std::optional<std::uint8_t>(*b) : std::nullopt;
-                                   });
-}
-
 std::optional<std::vector<double>> read_vector(ErrorSink& sink, const nlohmann::json& value, const std::string& path,
                                                WholeRange count, double limit) {
     return read_list<double>(sink, value, path, "an array of numbers", count, "number", "numbers",
@@ -297,12 +254,29 @@ std::optional<std::vector<double>> read_vector(ErrorSink& sink, const nlohmann::
 }
 }  // namespace
 
-bool CellValues::has(const Field& f) const { return json_member(object_, f.name) != nullptr; }
+bool CellValues::has(const Field& f) const {
+    const nlohmann::json* v = json_member(object_, f.name);
+    return v && (cell_ || !v->is_null());
+}
+
+WholeRange CellValues::count(const Field& f) const { return cell_ ? f.count : any_count; }
+WholeRange CellValues::range(const Field& f) const { return cell_ ? f.range : any_count; }
+double CellValues::limit(const Field& f) const { return cell_ ? f.limit : std::numeric_limits<double>::max(); }
+
+// One row of a mask: an array of true/false (a command's: or 1/0), each entry read.
+std::optional<Flags> CellValues::read_flags(const nlohmann::json& given, const std::string& at) {
+    return read_list<std::uint8_t>(sink_, given, at, "an array of true/false", any_count, "", "",
+                                   [&](const nlohmann::json& x, const std::string& entry_at) -> std::optional<std::uint8_t> {
+                                       if (!cell_ && x.is_number() && (x == 0 || x == 1)) return x == 1;
+                                       const auto b = read_bool(sink_, x, entry_at);
+                                       return b ? std::optional<std::uint8_t>(*b) : std::nullopt;
+                                   });
+}
 
 std::optional<std::uint64_t> CellValues::whole(const Field& f) {
     const auto x = read_whole(sink_, value(f), at(f), f.range);
     if (!x) return std::nullopt;
-    if (auto refusal = choice_refusal(f, *x)) {
+    if (auto refusal = cell_ ? choice_refusal(f, *x) : std::nullopt) {
         sink_.error(at(f), {*refusal});
         return std::nullopt;
     }
@@ -310,7 +284,7 @@ std::optional<std::uint64_t> CellValues::whole(const Field& f) {
 }
 
 std::optional<std::vector<std::size_t>> CellValues::wholes(const Field& f) {
-    return read_list<std::size_t>(sink_, value(f), at(f), "an array of whole numbers", f.count, f.name, f.name,
+    return read_list<std::size_t>(sink_, value(f), at(f), "an array of whole numbers", count(f), f.name, f.name,
                                   [&](const nlohmann::json& x, const std::string& entry_at) {
                                       const auto w = read_whole(sink_, x, entry_at, f.range);
                                       return w ? std::optional(static_cast<std::size_t>(*w)) : std::nullopt;
@@ -318,8 +292,8 @@ std::optional<std::vector<std::size_t>> CellValues::wholes(const Field& f) {
 }
 
 std::optional<double> CellValues::positive(const Field& f) {
-    const auto x = read_number(sink_, value(f), at(f), f.limit);
-    if (x && *x <= 0) {
+    const auto x = read_number(sink_, value(f), at(f), limit(f));
+    if (x && cell_ && *x <= 0) {
         sink_.error(at(f), {"must be greater than 0, found ", *x});
         return std::nullopt;
     }
@@ -327,13 +301,13 @@ std::optional<double> CellValues::positive(const Field& f) {
 }
 
 std::optional<std::vector<double>> CellValues::numbers(const Field& f) {
-    return read_vector(sink_, value(f), at(f), f.count, f.limit);
+    return read_vector(sink_, value(f), at(f), count(f), limit(f));
 }
 
 std::optional<std::vector<std::vector<double>>> CellValues::rows(const Field& f) {
-    return read_list<std::vector<double>>(sink_, value(f), at(f), "an array of rows (arrays of numbers)", f.count, "row",
+    return read_list<std::vector<double>>(sink_, value(f), at(f), "an array of rows (arrays of numbers)", count(f), "row",
                                           "rows", [&](const nlohmann::json& row, const std::string& row_at) {
-                                              return read_vector(sink_, row, row_at, f.range, f.limit);
+                                              return read_vector(sink_, row, row_at, range(f), limit(f));
                                           });
 }
 
@@ -357,15 +331,15 @@ std::optional<std::vector<std::string>> CellValues::strings(const Field& f) {
 }
 
 std::optional<std::string> CellValues::read_text(const Field& f, const nlohmann::json& value, const std::string& at) {
-    return read_string(sink_, value, at, f.range.min, f.range.max);
+    return read_string(sink_, value, at, range(f).min, range(f).max);
 }
 
 std::optional<std::vector<Flags>> CellValues::flag_rows(const Field& f) {
     return read_list<Flags>(sink_, value(f), at(f), "an array of rows of true/false", any_count, "", "",
-                            [&](const nlohmann::json& row, const std::string& row_at) { return read_flags(sink_, row, row_at); });
+                            [&](const nlohmann::json& row, const std::string& row_at) { return read_flags(row, row_at); });
 }
 
-std::optional<Flags> CellValues::flags(const Field& f) { return read_flags(sink_, value(f), at(f)); }
+std::optional<Flags> CellValues::flags(const Field& f) { return read_flags(value(f), at(f)); }
 
 // One of f.names() (a string), else "expected one of a, b, found ..." (normalizer, backend).
 std::optional<std::size_t> CellValues::choice(const Field& f) {
@@ -401,19 +375,9 @@ std::optional<Divisor> CellValues::divisor(const Field& f) {
     return parse_divisor(divisor);
 }
 
-namespace {
-// Throw mode's sink: the first error, as "WHO: PATH: message".
-class ThrowSink final : public ErrorSink {
-public:
-    explicit ThrowSink(const char* who) : who_(who) {}
-    void error(const std::string& path, std::initializer_list<TextPart> message) override {
-        throw_user_error({who_, ": ", path, ": ", join_text(message)});
-    }
-
-private:
-    const char* who_;
-};
-}  // namespace
+void ThrowSink::error(const std::string& path, std::initializer_list<TextPart> message) {
+    throw_user_error({who_, ": ", path, ": ", join_text(message)});
+}
 
 void read_cell_values(const char* who, const nlohmann::json& values, const BoundFields& fields) {
     ThrowSink sink(who);
@@ -481,7 +445,9 @@ CommandArgs read_command(const char* command, const nlohmann::json& args, const 
         if (b.field->in_command()) names.push_back(b.field->name);
     names.insert(names.end(), own.begin(), own.end());
     CommandArgs reader(command, args, names);
-    ArgsFieldSource src(reader);
+    ThrowSink sink(command);
+    const std::string root = "$";
+    CellValues src(sink, args, root, false);
     read_fields(fields, src);
     return reader;
 }

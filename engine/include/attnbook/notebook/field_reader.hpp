@@ -110,15 +110,18 @@ std::optional<std::vector<T>> read_list(ErrorSink& sink, const nlohmann::json& v
     return out;
 }
 
-// A cell's values (a JSON object at `path`) read field by field, every bound of the entry
-// checked (ranges, counts, sizes, choices) and each bad value reported to `sink`: the validator's
-// source (collect; its CellFieldSource reads the Markdown, id, url, version and formula texts,
-// read_text) and read_cell_values' (throw).
+// Values by field name (a JSON object at `path`) read field by field, each bad value reported to
+// `sink`: a cell's (`cell`: the validator's source, collect, whose CellFieldSource reads the
+// Markdown, id, url, version and formula texts, read_text; and read_cell_values', throw) or a
+// command's arguments (read_command, throw). A cell's entries are checked against every bound of
+// the entry (ranges, counts, sizes, choices); a command's whole numbers against their range only,
+// its counts, sizes and shapes being the lesson's own checks (they name the lesson's rule), and a
+// command takes 1/0 for true/false and null for a value left out (what JavaScript sends).
 class CellValues : public FieldSource {
 public:
-    CellValues(ErrorSink& sink, const nlohmann::json& object, const std::string& path)
-        : sink_(sink), object_(object), path_(path) {}
-    bool cell() const override { return true; }
+    CellValues(ErrorSink& sink, const nlohmann::json& object, const std::string& path, bool cell = true)
+        : sink_(sink), object_(object), path_(path), cell_(cell) {}
+    bool cell() const override { return cell_; }
     bool has(const Field& f) const override;
     std::optional<std::uint64_t> whole(const Field& f) override;
     std::optional<std::vector<std::size_t>> wholes(const Field& f) override;
@@ -127,7 +130,7 @@ public:
     std::optional<std::vector<std::vector<double>>> rows(const Field& f) override;
     std::optional<std::vector<std::string>> strings(const Field& f) override;
     std::optional<std::string> text(const Field& f) override { return read_text(f, value(f), at(f)); }
-    std::optional<double> number(const Field& f) override { return read_number(sink_, value(f), at(f), f.limit); }
+    std::optional<double> number(const Field& f) override { return read_number(sink_, value(f), at(f), limit(f)); }
     std::optional<std::vector<Flags>> flag_rows(const Field& f) override;
     std::optional<Flags> flags(const Field& f) override;
     std::optional<std::size_t> choice(const Field& f) override;
@@ -142,8 +145,24 @@ protected:
     ErrorSink& sink_;
 
 private:
+    // The bounds a cell's values are held to; a command's lists and numbers are its lesson's to check.
+    WholeRange count(const Field& f) const;
+    WholeRange range(const Field& f) const;
+    double limit(const Field& f) const;
+    std::optional<Flags> read_flags(const nlohmann::json& value, const std::string& at);
     const nlohmann::json& object_;
     const std::string& path_;
+    bool cell_;
+};
+
+// Throw mode's sink: the first error, thrown as UserError("WHO: PATH: message").
+class ThrowSink final : public ErrorSink {
+public:
+    explicit ThrowSink(const char* who) : who_(who) {}
+    void error(const std::string& path, std::initializer_list<TextPart> message) override;
+
+private:
+    const char* who_;
 };
 
 // The member of a field that the cell's own check reads (an object, a list of objects, the
