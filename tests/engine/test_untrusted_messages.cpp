@@ -84,7 +84,7 @@ TEST_CASE("arguments: syntax errors, bad UTF-8 and duplicate keys are user error
 }
 
 TEST_CASE("arguments: quoted input is escaped and cut", "[args]") {
-    CHECK(args_error("explore", "{\"divisor\": \"\\u001b[2J\"}") == "explore: $.divisor: unknown divisor \"\\u001B[2J\" (expected one of: sqrt, d, 1)");
+    CHECK(args_error("explore", "{\"divisor\": \"\\u001b[2J\"}") == "explore: $.divisor: expected one of sqrt, d, 1, found \"\\u001B[2J\"");
     const std::string unknown = args_error("explore", "{\"\\u202e" + std::string(500, 'k') + "\": 1}");
     CHECK_FALSE(has_raw_control(unknown));
     CHECK(unknown.find("\xE2\x80\xAE") == std::string::npos);

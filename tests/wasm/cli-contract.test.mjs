@@ -42,7 +42,7 @@ const BAD = [
   [['explore', '--keys', '1,2;3,4;5'], /keys\[2\] has 1 number but the query has 2/],
   [['explore', '--mask', '1,1'], /mask: has 2 entries but there are 3 sources/],
   [['explore', '--mask', '1,2,1'], /--mask: "2" is not 1, 0, true or false/],
-  [['explore', '--divisor', 'two'], /divisor: unknown divisor "two" \(expected one of: sqrt, d, 1\)/],
+  [['explore', '--divisor', 'two'], /divisor: expected one of sqrt, d, 1, found "two"/],
   [['explore', '--query'], /--query: missing value/],
   [['explore', '--normalizer', 'hardmax'], /explore: \$\.normalizer: expected one of softmax, .*, found "hardmax"/],
   [['python', '--normalizer', 'sparsemax'], /normalizer: the Python export writes softmax only, not sparsemax/],

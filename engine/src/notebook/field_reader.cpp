@@ -148,34 +148,37 @@ std::optional<bool> read_bool(ErrorSink& sink, const nlohmann::json& value, cons
 
 std::optional<std::uint64_t> read_whole(ErrorSink& sink, const nlohmann::json& value, const std::string& path,
                                         WholeRange range) {
-    const auto lo = static_cast<long long>(range.min), hi = static_cast<long long>(range.max);
     if (!value.is_number()) {
         expected(sink, path, "a whole number", value);
         return std::nullopt;
     }
-    // A JSON parser stores 5 as unsigned, but JSON built in C++ from an int is signed: both count.
+    // A JSON parser stores 5 as unsigned, but JSON built in C++ from an int is signed: both count,
+    // and so does 5.0.
+    std::uint64_t x = 0;
+    bool ok = false;
+    TextPart found = x;
     if (value.is_number_unsigned()) {
-        const auto x = value.get<unsigned long long>();
-        if (x <= static_cast<unsigned long long>(hi) && static_cast<long long>(x) >= lo) return x;
-        sink.error(path, {"must be between ", lo, " and ", hi, ", found ", x});
-        return std::nullopt;
+        x = value.get<std::uint64_t>();
+        ok = x >= range.min && x <= range.max;
+        found = x;
+    } else if (value.is_number_integer()) {
+        const auto i = value.get<long long>();
+        x = static_cast<std::uint64_t>(i);
+        ok = i >= 0 && x >= range.min && x <= range.max;
+        found = i;
+    } else {
+        const double d = value.get<double>();
+        if (d != std::floor(d)) {
+            sink.error(path, {"expected a whole number, found ", d});
+            return std::nullopt;
+        }
+        ok = d >= static_cast<double>(range.min) && d <= static_cast<double>(range.max);
+        x = ok ? static_cast<std::uint64_t>(d) : 0;
+        found = d;
     }
-    if (value.is_number_integer()) {
-        const auto x = value.get<long long>();
-        if (x >= lo && x <= hi) return static_cast<std::uint64_t>(x);
-        sink.error(path, {"must be between ", lo, " and ", hi, ", found ", x});
-        return std::nullopt;
-    }
-    const double x = value.get<double>();
-    if (x != std::floor(x)) {
-        sink.error(path, {"expected a whole number, found ", x});
-        return std::nullopt;
-    }
-    if (x < static_cast<double>(lo) || x > static_cast<double>(hi)) {
-        sink.error(path, {"must be between ", lo, " and ", hi, ", found ", x});
-        return std::nullopt;
-    }
-    return static_cast<std::uint64_t>(x);
+    if (ok) return x;
+    sink.error(path, {"must be between ", range.min, " and ", range.max, ", found ", found});
+    return std::nullopt;
 }
 
 std::optional<double> read_number(ErrorSink& sink, const nlohmann::json& value, const std::string& path, double limit) {
@@ -267,7 +270,7 @@ double CellValues::limit(const Field& f) const { return cell_ ? f.limit : std::n
 std::optional<Flags> CellValues::read_flags(const nlohmann::json& given, const std::string& at) {
     return read_list<std::uint8_t>(sink_, given, at, "an array of true/false", any_count, "", "",
                                    [&](const nlohmann::json& x, const std::string& entry_at) -> std::optional<std::uint8_t> {
-                                       if (!cell_ && x.is_number() && (x == 0 || x == 1)) return x == 1;
+                                       if (!cell_ && x.is_number() && (x.get<double>() == 0 || x.get<double>() == 1)) return x.get<double>() == 1;
                                        const auto b = read_bool(sink_, x, entry_at);
                                        return b ? std::optional<std::uint8_t>(*b) : std::nullopt;
                                    });
@@ -341,38 +344,29 @@ std::optional<std::vector<Flags>> CellValues::flag_rows(const Field& f) {
 
 std::optional<Flags> CellValues::flags(const Field& f) { return read_flags(value(f), at(f)); }
 
-// One of f.names() (a string), else "expected one of a, b, found ..." (normalizer, backend).
-std::optional<std::size_t> CellValues::choice(const Field& f) {
-    const auto& names = f.names();
-    const nlohmann::json& v = value(f);
-    if (v.is_string()) {
-        const std::string& text = v.get_ref<const std::string&>();
+namespace {
+// One of `names` (a string: a normalizer, a divisor), else "expected one of a, b, found ...": its
+// place in `names`.
+std::optional<std::size_t> read_choice(ErrorSink& sink, const nlohmann::json& value, const std::string& path,
+                                       const std::vector<std::string>& names) {
+    if (value.is_string()) {
+        const std::string& text = value.get_ref<const std::string&>();
         for (std::size_t i = 0; i < names.size(); ++i)
             if (text == names[i]) return i;
-        sink_.error(at(f), {"expected one of ", listed(names), ", found ", in_quotes(text)});
+        sink.error(path, {"expected one of ", listed(names), ", found ", in_quotes(text)});
     } else {
-        sink_.error(at(f), {"expected one of ", listed(names), ", found ", json_kind(v)});
+        sink.error(path, {"expected one of ", listed(names), ", found ", json_kind(value)});
     }
     return std::nullopt;
 }
+}  // namespace
+
+std::optional<std::size_t> CellValues::choice(const Field& f) { return read_choice(sink_, value(f), at(f), f.names()); }
 
 std::optional<Divisor> CellValues::divisor(const Field& f) {
-    const auto& names = divisor_names();
-    const nlohmann::json& v = value(f);
-    if (!v.is_string()) {
-        std::string message = "expected a string (";
-        for (std::size_t i = 0; i < names.size(); ++i)
-            append_text(message, {i == 0 ? "" : i + 1 == names.size() ? " or " : ", ", in_quotes(names[i])});
-        append_text(message, {"), found ", json_kind(v)});
-        sink_.error(at(f), {message});
-        return std::nullopt;
-    }
-    const std::string& divisor = v.get_ref<const std::string&>();
-    if (std::find(names.begin(), names.end(), divisor) == names.end()) {
-        sink_.error(at(f), {"unknown divisor ", in_quotes(divisor), " (expected one of: ", listed(names), ")"});
-        return std::nullopt;
-    }
-    return parse_divisor(divisor);
+    const auto place = read_choice(sink_, value(f), at(f), divisor_names());
+    if (!place) return std::nullopt;
+    return parse_divisor(divisor_names()[*place]);
 }
 
 void ThrowSink::error(const std::string& path, std::initializer_list<TextPart> message) {
