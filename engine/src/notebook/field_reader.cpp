@@ -152,31 +152,17 @@ std::optional<std::uint64_t> read_whole(ErrorSink& sink, const nlohmann::json& v
         expected(sink, path, "a whole number", value);
         return std::nullopt;
     }
-    // A JSON parser stores 5 as unsigned, but JSON built in C++ from an int is signed: both count,
-    // and so does 5.0.
-    std::uint64_t x = 0;
-    bool ok = false;
-    TextPart found = x;
-    if (value.is_number_unsigned()) {
-        x = value.get<std::uint64_t>();
-        ok = x >= range.min && x <= range.max;
-        found = x;
-    } else if (value.is_number_integer()) {
-        const auto i = value.get<long long>();
-        x = static_cast<std::uint64_t>(i);
-        ok = i >= 0 && x >= range.min && x <= range.max;
-        found = i;
-    } else {
-        const double d = value.get<double>();
-        if (d != std::floor(d)) {
-            sink.error(path, {"expected a whole number, found ", d});
-            return std::nullopt;
-        }
-        ok = d >= static_cast<double>(range.min) && d <= static_cast<double>(range.max);
-        x = ok ? static_cast<std::uint64_t>(d) : 0;
-        found = d;
+    // 5, -5 and 5.0 alike, compared as a double: exact for every whole range here (at most 2^53 - 1);
+    // a larger number is out of range as its double is too. Printed as written.
+    const double d = value.get<double>();
+    if (d != std::floor(d)) {
+        sink.error(path, {"expected a whole number, found ", d});
+        return std::nullopt;
     }
-    if (ok) return x;
+    if (d >= static_cast<double>(range.min) && d <= static_cast<double>(range.max)) return static_cast<std::uint64_t>(d);
+    const TextPart found = value.is_number_unsigned() ? TextPart(value.get<std::uint64_t>())
+                           : value.is_number_integer() ? TextPart(value.get<long long>())
+                                                       : TextPart(d);
     sink.error(path, {"must be between ", range.min, " and ", range.max, ", found ", found});
     return std::nullopt;
 }
@@ -366,7 +352,7 @@ std::optional<std::size_t> CellValues::choice(const Field& f) { return read_choi
 std::optional<Divisor> CellValues::divisor(const Field& f) {
     const auto place = read_choice(sink_, value(f), at(f), divisor_names());
     if (!place) return std::nullopt;
-    return parse_divisor(divisor_names()[*place]);
+    return static_cast<Divisor>(*place);  // divisor_names() is in Divisor's order
 }
 
 void ThrowSink::error(const std::string& path, std::initializer_list<TextPart> message) {
