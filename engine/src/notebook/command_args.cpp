@@ -1,6 +1,5 @@
 #include "attnbook/notebook/command_args.hpp"
 
-#include <limits>
 
 #include <nlohmann/json.hpp>
 
@@ -98,39 +97,43 @@ const nlohmann::json& CommandArgs::required(const char* field) const {
     return *it;
 }
 
-// Each value is read by the field reader's readers of one value (field_reader.hpp), in throw mode.
+namespace {
+// An argument the command reads itself, read as a field of that kind is (field_reader.hpp, a
+// command's reading: the first error thrown).
+template <class Read>
+auto read_argument(const std::string& command, const nlohmann::json& args, Read&& read) {
+    ThrowSink sink(command.c_str());
+    const std::string root = "$";
+    CellValues values(sink, args, root, false);
+    return *read(values);
+}
+}  // namespace
+
 double CommandArgs::number(const char* field) const {
-    ThrowSink sink(command_.c_str());
-    return *read_number(sink, required(field), arg_path(field), std::numeric_limits<double>::max());
+    required(field);
+    return read_argument(command_, args_, [&](CellValues& v) { return v.number(Field::number_to(field, 0, "")); });
 }
 
 std::vector<std::string> CommandArgs::strings(const char* field) const {
-    ThrowSink sink(command_.c_str());
-    return *read_list<std::string>(sink, required(field), arg_path(field), "an array of strings", {0, ~std::uint64_t{0}}, "", "",
-                                   [&](const nlohmann::json& x, const std::string& at) -> std::optional<std::string> {
-                                       if (!x.is_string()) expected(sink, at, "a string", x);
-                                       return x.get<std::string>();
-                                   });
+    required(field);
+    return read_argument(command_, args_, [&](CellValues& v) { return v.strings(Field::strings_in(field, {}, {}, "")); });
 }
 
 std::string CommandArgs::text(const char* field) const {
     const auto& v = required(field);
-    ThrowSink sink(command_.c_str());
-    if (!v.is_string()) expected(sink, arg_path(field), "a string", v);
+    if (!v.is_string()) fail(arg_path(field), join_text({"expected a string, found ", kind_text(v)}));
     return v.get_ref<const std::string&>();
 }
 
 std::uint64_t CommandArgs::whole(const char* field, std::uint64_t lo, std::uint64_t hi) const {
-    ThrowSink sink(command_.c_str());
-    return *read_whole(sink, required(field), arg_path(field), {lo, hi});
+    required(field);
+    return read_argument(command_, args_, [&](CellValues& v) { return v.whole(Field::whole_in(field, {lo, hi}, "")); });
 }
 
 std::vector<std::size_t> CommandArgs::wholes(const char* field, std::uint64_t lo, std::uint64_t hi) const {
-    ThrowSink sink(command_.c_str());
-    return *read_list<std::size_t>(sink, required(field), arg_path(field), "an array of whole numbers", {0, ~std::uint64_t{0}},
-                                   field, field, [&](const nlohmann::json& x, const std::string& at) {
-                                       return std::optional(static_cast<std::size_t>(*read_whole(sink, x, at, {lo, hi})));
-                                   });
+    required(field);
+    return read_argument(command_, args_,
+                         [&](CellValues& v) { return v.wholes(Field::wholes_in(field, {}, {lo, hi}, "")); });
 }
 
 }  // namespace attnbook
