@@ -50,11 +50,6 @@ std::string json_found(const nlohmann::json& v) {
     return kind_text(v);
 }
 
-namespace {
-// "$.field": the path of a top-level argument.
-std::string arg_path(const char* field) { return join_text({"$.", field}); }
-}  // namespace
-
 CommandArgs::CommandArgs(std::string command, const nlohmann::json& args, std::initializer_list<const char*> known)
     : command_(std::move(command)), args_(args) {
     refuse_unknown(known.begin(), known.size());
@@ -120,9 +115,8 @@ std::vector<std::string> CommandArgs::strings(const char* field) const {
 }
 
 std::string CommandArgs::text(const char* field) const {
-    const auto& v = required(field);
-    if (!v.is_string()) fail(arg_path(field), join_text({"expected a string, found ", kind_text(v)}));
-    return v.get_ref<const std::string&>();
+    required(field);
+    return read_argument(command_, args_, [&](CellValues& v) { return v.text(Field::text_in(field, Field::text, {}, "")); });
 }
 
 std::uint64_t CommandArgs::whole(const char* field, std::uint64_t lo, std::uint64_t hi) const {

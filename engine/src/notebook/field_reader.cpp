@@ -320,7 +320,11 @@ std::optional<std::vector<std::string>> CellValues::strings(const Field& f) {
 }
 
 std::optional<std::string> CellValues::read_text(const Field& f, const nlohmann::json& value, const std::string& at) {
-    return read_string(sink_, value, at, range(f).min, range(f).max);
+    if (cell_) return read_string(sink_, value, at, f.range.min, f.range.max);
+    // A command's string may hold any character: a Python program's labels are escaped there.
+    if (value.is_string()) return value.get<std::string>();
+    expected(sink_, at, "a string", value);
+    return std::nullopt;
 }
 
 std::optional<std::vector<Flags>> CellValues::flag_rows(const Field& f) {
