@@ -1,8 +1,6 @@
-// The field reader's walks over a bound table (field_reader.hpp) and its source for a command:
-// CommandArgs reads each value with the messages the commands have always printed. For a command,
-// a positive number's range, a list's count and the shape of rows are the lesson's own checks
-// (they name the lesson's rule); the validator reports them at the field. A cell's values read in
-// throw mode (read_cell_values, validate_context.cpp) go through the validator's own readers.
+// The field reader (field_reader.hpp): the readers of one value, each check written once for
+// both modes; CellValues, the source over values by field name (a cell's, a command's); the
+// walks over a bound table; and the throw mode's entries, read_command and read_cell_values.
 #include "attnbook/notebook/field_reader.hpp"
 
 #include <algorithm>
@@ -126,13 +124,6 @@ void write_range(JsonOut& entry, const Field& f) {
 
 }  // namespace
 
-std::optional<std::string> choice_refusal(const Field& f, std::uint64_t x) {
-    if (f.kind != Field::whole_of || std::find(f.choices, f.choices + f.choice_count, x) != f.choices + f.choice_count)
-        return std::nullopt;
-    std::string list;
-    for (std::size_t i = 0; i < f.choice_count; ++i) append_text(list, {i ? ", " : "", f.choices[i]});
-    return join_text({"must be one of ", list, ", found ", x});
-}
 
 void expected(ErrorSink& sink, const std::string& path, const char* what, const nlohmann::json& value) {
     sink.error(path, {"expected ", what, ", found ", json_kind(value)});
@@ -240,6 +231,18 @@ std::optional<std::vector<double>> read_vector(ErrorSink& sink, const nlohmann::
                                                WholeRange count, double limit) {
     return read_list<double>(sink, value, path, "an array of numbers", count, "number", "numbers",
                              [&](const nlohmann::json& x, const std::string& at) { return read_number(sink, x, at, limit); });
+}
+}  // namespace
+
+namespace {
+// A whole_of field's refusal of `x` ("must be one of 4, 16, 64, found 8"), or nothing when x is
+// one of its choices (or the field has none).
+std::optional<std::string> choice_refusal(const Field& f, std::uint64_t x) {
+    if (f.kind != Field::whole_of || std::find(f.choices, f.choices + f.choice_count, x) != f.choices + f.choice_count)
+        return std::nullopt;
+    std::string list;
+    for (std::size_t i = 0; i < f.choice_count; ++i) append_text(list, {i ? ", " : "", f.choices[i]});
+    return join_text({"must be one of ", list, ", found ", x});
 }
 }  // namespace
 

@@ -1,6 +1,7 @@
-// Readers for one JSON value each, shared by the notebook validator (see validate_context.hpp).
-// Every reader reports "expected X, found Y" or "must be between A and B, found C" at the path
-// and returns nullopt; nothing is clamped or coerced except 2.0 -> 2 for whole numbers.
+// The validator's shared pieces (see validate_context.hpp): its error list, the checks of an
+// object's fields, of row widths and depths, the readers of the texts only a notebook holds (id,
+// url, version) and the collect mode of the field reader, CellFieldSource. The readers of one
+// value that commands share are field_reader.cpp's.
 #include "validate_context.hpp"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 #pragma once
-// Shared pieces of the notebook validator (validate*.cpp): the error list and readers that check
-// one JSON value each, report what was expected and what was found, and return nullopt on error.
-// Internal to engine/src/notebook.
+// Shared pieces of the notebook validator (validate*.cpp): the error list (the field reader's
+// collect mode) and the checks only a notebook needs (an object's fields, row widths, depths,
+// labels and masks, objects of a shape). Internal to engine/src/notebook.
 #include <cstddef>
 #include <map>
 #include <optional>

@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "attnbook/core/flags.hpp"
 #include "attnbook/notebook/json_text.hpp"
 
 namespace attnbook {

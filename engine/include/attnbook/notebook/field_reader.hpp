@@ -3,15 +3,18 @@
 // `fields(Input&, field)` beside its input struct that calls field(entry, member) for each field
 // (the entries are constants beside it, so a table costs no code to build);
 // bind_fields turns it into data (each entry with the address and type of its member), and one
-// reader walks that list in one of two modes, set by where the values come from (FieldSource):
-//   throw   a command's arguments (over CommandArgs, read_command_fields): the first bad value
-//           throws "COMMAND: $.name: ..."; unknown arguments are refused against the table's names.
+// reader walks that list (read_fields) over one source of values, CellValues, in one of two modes,
+// set by where its errors go (ErrorSink):
+//   throw   a command's arguments (read_command_fields) or a cell's values for a command
+//           (read_cell_values): the first bad value throws "WHO: $.name: ..."; a command's unknown
+//           arguments are refused against the table's names (CommandArgs).
 //   collect a notebook cell (the validator's CellFieldSource, validate_context.hpp): every bad
-//           value is reported at its JSON path and reading goes on; the same source over a
-//           Context that throws reads a cell's values for a command (read_cell_values).
-// Each source reads one value of one kind with the messages that mode has always printed; the
-// table, not the source, says which fields exist, their kinds, ranges and defaults. The same walk
-// writes a struct back as JSON (a normalised cell, an example, the defaults in `limits`).
+//           value is reported at its JSON path and reading goes on.
+// Each check of one value (a number's limit, a whole number's range, a list's count, a row's
+// width, a flag's form, a string's length) is written once, in the readers below, with one
+// wording for both modes; the table, not the source, says which fields exist, their kinds,
+// ranges and defaults. The same walk writes a struct back as JSON (a normalised cell, an example,
+// the defaults in `limits`).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -224,9 +227,6 @@ enum class FieldRead : unsigned char { absent, read, refused };
 // when given, receives what became of each field, in the list's order (for a cell's checks
 // between fields).
 void read_fields(const BoundFields& fields, FieldSource& src, std::vector<FieldRead>* states = nullptr);
-// A whole_of field's refusal of `x` ("must be one of 4, 16, 64, found 8"), or nothing when x is
-// one of its choices (or the field has none): the check of both modes.
-std::optional<std::string> choice_refusal(const Field& f, std::uint64_t x);
 // Every field of the cell (or the command) with its member's value. With `states` (read_fields'),
 // a field without a default (Field::optional, Field::required) only when it was read.
 void write_fields(const BoundFields& fields, JsonOut& out, bool cell, const std::vector<FieldRead>* states = nullptr);
