@@ -232,9 +232,7 @@ std::optional<std::vector<double>> read_vector(ErrorSink& sink, const nlohmann::
     return read_list<double>(sink, value, path, "an array of numbers", count, "number", "numbers",
                              [&](const nlohmann::json& x, const std::string& at) { return read_number(sink, x, at, limit); });
 }
-}  // namespace
 
-namespace {
 // A whole_of field's refusal of `x` ("must be one of 4, 16, 64, found 8"), or nothing when x is
 // one of its choices (or the field has none).
 std::optional<std::string> choice_refusal(const Field& f, std::uint64_t x) {
@@ -259,7 +257,8 @@ double CellValues::limit(const Field& f) const { return cell_ ? f.limit : std::n
 std::optional<Flags> CellValues::read_flags(const nlohmann::json& given, const std::string& at) {
     return read_list<std::uint8_t>(sink_, given, at, "an array of true/false", any_count, "", "",
                                    [&](const nlohmann::json& x, const std::string& entry_at) -> std::optional<std::uint8_t> {
-                                       if (!cell_ && x.is_number() && (x.get<double>() == 0 || x.get<double>() == 1)) return x.get<double>() == 1;
+                                       const double d = x.is_number() ? x.get<double>() : -1;
+                                       if (!cell_ && (d == 0 || d == 1)) return d == 1;
                                        const auto b = read_bool(sink_, x, entry_at);
                                        return b ? std::optional<std::uint8_t>(*b) : std::nullopt;
                                    });
