@@ -266,7 +266,7 @@ TEST_CASE("validate: explorable shapes", "[notebook]") {
     SECTION("bad divisor") {
         json doc = valid_document();
         cell(doc, "explore")["divisor"] = "2";
-        expect_error(run(doc), "$.cells[3].divisor", "unknown divisor \"2\" (expected one of: sqrt, d, 1)", "\"2\"");
+        expect_error(run(doc), "$.cells[3].divisor", "expected one of sqrt, d, 1, found \"2\"", "\"2\"");
         cell(doc, "explore")["divisor"] = 1;
         expect_error(run(doc), "$.cells[3].divisor", "found a number", "1");
     }
@@ -429,7 +429,7 @@ TEST_CASE("validate: several errors are reported at once, in text order (fixture
     expect_error(checked, "$.cells[3].keys[1]", "key row 1 has 3 numbers but the query has 2", "[0, 1, 2]");
     expect_error(checked, "$.cells[3].values", "keys has 3 rows but values has 2 rows", "[[1, 2]");
     expect_error(checked, "$.cells[3].mask", "mask has 2 entries but keys has 3 rows", "[true");
-    expect_error(checked, "$.cells[3].divisor", "unknown divisor \"2\"", "\"2\"");
+    expect_error(checked, "$.cells[3].divisor", "expected one of sqrt, d, 1, found \"2\"", "\"2\"");
     expect_error(checked, "$.cells[4].pairs", "found -1", "-1");
     expect_error(checked, "$.cells[4].trials", "found 1000000000", "1e9");
     expect_error(checked, "$.cells[4].widths[0]", "found 0", "0]");

@@ -36,8 +36,8 @@ const json kCost = {{"tokens", 100000}, {"head_width", 64}, {"value_width", 64},
 TEST_CASE("restore: a good key is kept, a bad one dropped with its field named") {
     const json answer = restore("cost", kCost, {{"tok", 1000}, {"dw", 0}, {"bytes", 2.5}});
     CHECK(answer.at("state") == json{{"tok", 1000}});
-    CHECK(refusal(answer, "dw") == "cost: $.head_width: 0 is not between 1 and 65536");
-    CHECK(refusal(answer, "bytes") == "cost: $.bytes: expected a whole number between 1 and 8, found 2.5");
+    CHECK(refusal(answer, "dw") == "cost: $.head_width: must be between 1 and 65536, found 0");
+    CHECK(refusal(answer, "bytes") == "cost: $.bytes: expected a whole number, found 2.5");
     CHECK(answer.at("refused").size() == 2);
 }
 
@@ -66,8 +66,8 @@ TEST_CASE("restore: the scaling study's max_block holds across keys") {
     SECTION("a divisor by name, a width list out of range") {
         const json answer = restore("scaling-study", cell, {{"div", "d"}, {"widths", {4, 5000}}, {"keys", 1}});
         CHECK(answer.at("state") == json{{"div", "d"}});
-        CHECK(refusal(answer, "widths") == "scaling-study: $.widths[1]: 5000 is not between 1 and 4096");
-        CHECK(refusal(answer, "keys") == "scaling-study: $.keys: 1 is not between 2 and 64");
+        CHECK(refusal(answer, "widths") == "scaling-study: $.widths[1]: must be between 1 and 4096, found 5000");
+        CHECK(refusal(answer, "keys") == "scaling-study: $.keys: must be between 2 and 64, found 1");
     }
 }
 
@@ -83,7 +83,7 @@ TEST_CASE("restore: a cell's shapes are the lesson's rules") {
                                 {{"qs", {{1, 0}, {0, 1}, {1, 1}}}, {"ms", {{true, false}}}, {"vs", {{1, 2}, {3, 1e9}, {5, 6}}},
                                  {"row", 2}});
     CHECK(answer.at("state") == json{{"qs", {{1, 0}, {0, 1}, {1, 1}}}, {"row", 2}});
-    CHECK(refusal(answer, "vs").rfind("held-sequence: $.values: numbers must be at most ", 0) == 0);
+    CHECK(refusal(answer, "vs").rfind("held-sequence: $.values[1][1]: must be between ", 0) == 0);
     CHECK(refusal(answer, "ms") == "held-sequence: $.mask: the cell's mask are 3 x 3; a saved value keeps that shape");
     // A matrix of another shape that the lesson would take (four query rows, a mask row each) is
     // still refused: the page's editors keep the cell's shape.
@@ -104,8 +104,8 @@ TEST_CASE("restore: choices, switches and the training lab's heads") {
     const json t = restore("training-lab", lab, {{"heads", 3}, {"task", "nope"}, {"lr", 0.003}, {"mlp", 1}});
     CHECK(t.at("state") == json{{"lr", 0.003}});
     CHECK(!refusal(t, "heads").empty());
-    CHECK(refusal(t, "task").rfind("training-lab: $.task: \"nope\" is not one of ", 0) == 0);
-    CHECK(refusal(t, "mlp") == "training-lab: $.mlp: expected true or false");
+    CHECK(refusal(t, "task").rfind("training-lab: $.task: expected one of ", 0) == 0);
+    CHECK(refusal(t, "mlp") == "training-lab: $.mlp: expected true or false, found a number");
 }
 
 TEST_CASE("restore: the cell types without a table keep their state as it came") {
@@ -167,7 +167,7 @@ TEST_CASE("restore: a saved vector or matrix keeps the cell's shape and every en
     CHECK(refusal(short_row, "ks") == "hand-example: $.keys: the cell's keys are 3 x 2; a saved value keeps that shape");
     const json too_large = restore("hand-example", cell, {{"vs", {{1, 2}, {3, 1e9}, {5, 6}}}});
     CHECK(too_large.at("state") == json::object());
-    CHECK(refusal(too_large, "vs").rfind("hand-example: $.values: ", 0) == 0);
+    CHECK(refusal(too_large, "vs").rfind("hand-example: $.values[1][1]: ", 0) == 0);
 
     const json explorable = {{"query", {2, 1}}, {"keys", {{-1, 2}, {1, 0}, {0, 1}}}, {"values", {{2, 0}, {0, 2}, {-1, -1}}},
                              {"labels", {"A", "B", "C"}}, {"mask", {true, true, true}}, {"divisor", "sqrt"},
@@ -175,7 +175,7 @@ TEST_CASE("restore: a saved vector or matrix keeps the cell's shape and every en
     const json short_query = restore("explorable", explorable, {{"q", {1}}});
     CHECK(refusal(short_query, "q").rfind("explorable: $.query: ", 0) == 0);
     const json huge_query = restore("explorable", explorable, {{"q", {1, 1e9}}});
-    CHECK(refusal(huge_query, "q").rfind("explorable: $.query: ", 0) == 0);
+    CHECK(refusal(huge_query, "q").rfind("explorable: $.query[1]: ", 0) == 0);
     const json not_numbers = restore("explorable", explorable, {{"q", "1,2"}});
     CHECK(refusal(not_numbers, "q").rfind("explorable: $.query: ", 0) == 0);
 }

@@ -84,14 +84,14 @@ TEST_CASE("arguments: syntax errors, bad UTF-8 and duplicate keys are user error
 }
 
 TEST_CASE("arguments: quoted input is escaped and cut", "[args]") {
-    CHECK(args_error("explore", "{\"divisor\": \"\\u001b[2J\"}") == "explore: $.divisor: \"\\u001B[2J\" is not one of sqrt, d, 1");
+    CHECK(args_error("explore", "{\"divisor\": \"\\u001b[2J\"}") == "explore: $.divisor: expected one of sqrt, d, 1, found \"\\u001B[2J\"");
     const std::string unknown = args_error("explore", "{\"\\u202e" + std::string(500, 'k') + "\": 1}");
     CHECK_FALSE(has_raw_control(unknown));
     CHECK(unknown.find("\xE2\x80\xAE") == std::string::npos);
     CHECK_THAT(unknown, Catch::StartsWith("explore: $[\"\\u202E" + std::string(39, 'k') + "\xE2\x80\xA6\" (501 characters)]: unknown argument"));
     const std::string flag = args_error("explore", "{\"mask\": [\"" + std::string(100000, 'x') + "\"]}");
     CHECK(flag.size() < 200);
-    CHECK_THAT(flag, Catch::Contains("(100000 characters)"));
+    CHECK(flag == "explore: $.mask[0]: expected true or false, found a string");
     const std::string kind = message_of([] {
         check_practice({{"type", "practice"}, {"answer", {{"kind", std::string(1000, 'z') + "\n"}}}}, json());
     });

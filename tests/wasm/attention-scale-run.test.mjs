@@ -124,7 +124,7 @@ test('sizes and arguments are checked before any work; errors are JS Errors nami
     assert.throws(() => held.run('7', null), /sample_rows must be a whole number/);
     assert.equal(JSON.parse(held.run(null, null)).rows_checked, 6, 'null: the default 32, at most H T rows');
   });
-  assert.throws(() => new engine.AttentionScale(JSON.stringify({ tokens: 16385 })), /AttentionScale: \$\.tokens: 16385 is not between 1 and 16384/);
+  assert.throws(() => new engine.AttentionScale(JSON.stringify({ tokens: 16385 })), /AttentionScale: \$\.tokens: must be between 1 and 16384, found 16385/);
   assert.throws(() => new engine.AttentionScale(JSON.stringify({ heads: 16, tokens: 16384, head_width: 128 })), /at most 16777216/);
   assert.throws(() => new engine.AttentionScale(JSON.stringify({ sample_rows: 3 })), /\$\.sample_rows: unknown argument/);
   assert.throws(() => engine.attentionRun(JSON.stringify({ tokenz: 3 }), null), /attentionRun: \$\.tokenz: unknown argument/);

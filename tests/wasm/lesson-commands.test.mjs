@@ -41,5 +41,5 @@ test('the module gives the CLI\'s answer', async () => {
   assert.deepEqual(pipe.shares.map((p) => p.shown), ['0.14', '0.57', '0.14', '0.15']);
   // normalize: no lesson page calls it, so it is in the author module only (web/src/engine-modules.js).
   const author = await loadEngine('attnbook-author');
-  assert.throws(() => author.call('normalize', JSON.stringify({ scores: [1], kind: 'softermax' })), /normalize: \$\.kind: "softermax" is not one of softmax, sparsemax, entmax15, softmax1/);
+  assert.throws(() => author.call('normalize', JSON.stringify({ scores: [1], kind: 'softermax' })), /normalize: \$\.kind: expected one of softmax, sparsemax, entmax15, softmax1, found "softermax"/);
 });

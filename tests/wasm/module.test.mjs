@@ -54,7 +54,7 @@ test('engine errors arrive as JS Error objects with the engine message', () => {
   assert.throws(() => engine.call('explore', JSON.stringify({ keys: [[1, 2], [3]] })),
     (e) => e instanceof Error && /values: has 3 rows but keys has 2/.test(e.message));
   assert.throws(() => engine.call('explore', JSON.stringify({ query: 'two' })),
-    (e) => e instanceof Error && /explore: \$\.query: expected an array, found a string/.test(e.message));
+    (e) => e instanceof Error && /explore: \$\.query: expected an array of numbers, found a string/.test(e.message));
   assert.throws(() => engine.call('explore', JSON.stringify({ keys: [[1, 'x']] })),
     (e) => e instanceof Error && /\$\.keys\[0\]\[1\]: expected a number/.test(e.message));
   assert.throws(() => engine.call('explore', '{not json'), (e) => e instanceof Error && /not valid JSON/.test(e.message));

@@ -21,7 +21,7 @@ test('restore is a command of the learner\'s module', () => {
 test('a good key is kept, a bad one dropped with a message naming its field', () => {
   const answer = restore('cost', COST, { tok: 4096, heads: 0 });
   assert.deepEqual(answer.state, { tok: 4096 });
-  assert.deepEqual(answer.refused, [{ key: 'heads', message: 'cost: $.heads: 0 is not between 1 and 1024' }]);
+  assert.deepEqual(answer.refused, [{ key: 'heads', message: 'cost: $.heads: must be between 1 and 1024, found 0' }]);
 });
 
 test('an unknown key is refused', () => {

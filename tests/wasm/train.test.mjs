@@ -36,7 +36,7 @@ test('train prints the same bytes natively and in WebAssembly', () => {
 test('bad training settings name the field, natively and in WebAssembly', () => {
   for (const [args, message] of [
     [['train', '--width', '30', '--heads', '4'], 'width: 30 does not split into 4 heads'],
-    [['train', '--task', 'sorting'], 'task: "sorting" is not one of previous, largest, induction'],
+    [['train', '--task', 'sorting'], 'task: expected one of previous, largest, induction, found "sorting"'],
     [['train', '--steps', '5001'], 'steps'],
     [['train', '--probe', '1,40'], 'probe'],
   ]) {

@@ -1,12 +1,12 @@
 #include "attnbook/notebook/command_args.hpp"
 
-#include <cmath>
 
 #include <nlohmann/json.hpp>
 
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/quote.hpp"
 #include "attnbook/core/text_join.hpp"
+#include "attnbook/notebook/field_reader.hpp"
 
 namespace attnbook {
 
@@ -50,11 +50,6 @@ std::string json_found(const nlohmann::json& v) {
     return kind_text(v);
 }
 
-namespace {
-// "$.field": the path of a top-level argument.
-std::string arg_path(const char* field) { return join_text({"$.", field}); }
-}  // namespace
-
 CommandArgs::CommandArgs(std::string command, const nlohmann::json& args, std::initializer_list<const char*> known)
     : command_(std::move(command)), args_(args) {
     refuse_unknown(known.begin(), known.size());
@@ -97,115 +92,42 @@ const nlohmann::json& CommandArgs::required(const char* field) const {
     return *it;
 }
 
-double CommandArgs::number_at(const nlohmann::json& v, const std::string& path) const {
-    if (!v.is_number()) fail(path, join_text({"expected a number, found ", kind_text(v)}));
-    const double x = v.get<double>();
-    if (!std::isfinite(x)) fail(path, "expected a finite number");
-    return x;
+namespace {
+// An argument the command reads itself, read as a field of that kind is (field_reader.hpp, a
+// command's reading: the first error thrown).
+template <class Read>
+auto read_argument(const std::string& command, const nlohmann::json& args, Read&& read) {
+    ThrowSink sink(command.c_str());
+    const std::string root = "$";
+    CellValues values(sink, args, root, false);
+    return *read(values);
 }
+}  // namespace
 
-const nlohmann::json& CommandArgs::array_at(const nlohmann::json& v, const std::string& path) const {
-    if (!v.is_array()) fail(path, join_text({"expected an array, found ", kind_text(v)}));
-    return v;
-}
-
-std::uint64_t CommandArgs::whole_at(const nlohmann::json& v, const std::string& path, std::uint64_t lo,
-                                    std::uint64_t hi) const {
-    // A JSON parser stores 5 as unsigned, but JSON built in C++ from an int is signed: both count.
-    if (v.is_number_integer()) {
-        const bool negative = !v.is_number_unsigned() && v.get<std::int64_t>() < 0;
-        const auto x = v.get<std::uint64_t>();
-        if (!negative && x >= lo && x <= hi) return x;
-        fail(path, join_text({negative ? TextPart(v.get<std::int64_t>()) : TextPart(x), " is not between ", lo, " and ",
-                              hi}));
-    }
-    const std::string found = v.is_number() ? json_found(v) : std::string(kind_text(v));
-    fail(path, join_text({"expected a whole number between ", lo, " and ", hi, ", found ", found}));
-}
-
-std::vector<double> CommandArgs::numbers_at(const nlohmann::json& v, const std::string& path) const {
-    const auto& arr = array_at(v, path);
-    std::vector<double> out(arr.size());
-    for (std::size_t i = 0; i < arr.size(); ++i) out[i] = number_at(arr[i], json_path_index(path, i));
-    return out;
-}
-
-double CommandArgs::number(const char* field) const { return number_at(required(field), arg_path(field)); }
-
-std::vector<double> CommandArgs::numbers(const char* field) const {
-    return numbers_at(required(field), arg_path(field));
-}
-
-std::vector<std::vector<double>> CommandArgs::rows(const char* field) const {
-    const std::string path = arg_path(field);
-    const auto& arr = array_at(required(field), path);
-    std::vector<std::vector<double>> out(arr.size());
-    for (std::size_t i = 0; i < arr.size(); ++i) out[i] = numbers_at(arr[i], json_path_index(path, i));
-    return out;
-}
-
-Flags CommandArgs::flags_at(const nlohmann::json& v, const std::string& path) const {
-    Flags out;
-    const auto& arr = array_at(v, path);
-    for (std::size_t i = 0; i < arr.size(); ++i) {
-        const auto& x = arr[i];
-        if (x.is_boolean()) {
-            out.push_back(x.get<bool>());
-            continue;
-        }
-        const double d = x.is_number() ? x.get<double>() : -1.0;
-        if (d != 0.0 && d != 1.0) fail(json_path_index(path, i), join_text({"expected true/false or 1/0, found ", json_found(x)}));
-        out.push_back(d == 1.0);
-    }
-    return out;
-}
-
-Flags CommandArgs::flags(const char* field) const {
-    return flags_at(required(field), arg_path(field));
-}
-
-std::vector<Flags> CommandArgs::flag_rows(const char* field) const {
-    const std::string path = arg_path(field);
-    const auto& arr = array_at(required(field), path);
-    std::vector<Flags> out(arr.size());
-    for (std::size_t i = 0; i < arr.size(); ++i) out[i] = flags_at(arr[i], json_path_index(path, i));
-    return out;
+double CommandArgs::number(const char* field) const {
+    required(field);
+    return read_argument(command_, args_, [&](CellValues& v) { return v.number(Field::number_to(field, 0, "")); });
 }
 
 std::vector<std::string> CommandArgs::strings(const char* field) const {
-    const std::string path = arg_path(field);
-    const auto& arr = array_at(required(field), path);
-    std::vector<std::string> out;
-    for (std::size_t i = 0; i < arr.size(); ++i) {
-        if (!arr[i].is_string()) fail(json_path_index(path, i), join_text({"expected a string, found ", kind_text(arr[i])}));
-        out.push_back(arr[i].get<std::string>());
-    }
-    return out;
+    required(field);
+    return read_argument(command_, args_, [&](CellValues& v) { return v.strings(Field::strings_in(field, {}, {}, "")); });
 }
 
 std::string CommandArgs::text(const char* field) const {
-    const auto& v = required(field);
-    if (!v.is_string()) fail(arg_path(field), join_text({"expected a string, found ", kind_text(v)}));
-    return v.get_ref<const std::string&>();
-}
-
-bool CommandArgs::boolean(const char* field) const {
-    const auto& v = required(field);
-    if (!v.is_boolean()) fail(arg_path(field), "expected true or false");
-    return v.get<bool>();
+    required(field);
+    return read_argument(command_, args_, [&](CellValues& v) { return v.text(Field::text_in(field, Field::text, {}, "")); });
 }
 
 std::uint64_t CommandArgs::whole(const char* field, std::uint64_t lo, std::uint64_t hi) const {
-    return whole_at(required(field), arg_path(field), lo, hi);
+    required(field);
+    return read_argument(command_, args_, [&](CellValues& v) { return v.whole(Field::whole_in(field, {lo, hi}, "")); });
 }
 
 std::vector<std::size_t> CommandArgs::wholes(const char* field, std::uint64_t lo, std::uint64_t hi) const {
-    const std::string path = arg_path(field);
-    const auto& arr = array_at(required(field), path);
-    std::vector<std::size_t> out(arr.size());
-    for (std::size_t i = 0; i < arr.size(); ++i)
-        out[i] = static_cast<std::size_t>(whole_at(arr[i], json_path_index(path, i), lo, hi));
-    return out;
+    required(field);
+    return read_argument(command_, args_,
+                         [&](CellValues& v) { return v.wholes(Field::wholes_in(field, {}, {lo, hi}, "")); });
 }
 
 }  // namespace attnbook

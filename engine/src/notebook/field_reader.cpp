@@ -1,105 +1,21 @@
-// The field reader's walks over a bound table (field_reader.hpp) and its throw-mode source:
-// CommandArgs reads each value with the messages the commands have always printed. For a command,
-// a positive number's range and the shape of rows are the lesson's own checks (they name the
-// lesson's rule), as before; the validator reports them at the field. For a cell's values read in
-// throw mode (read_cell_values: a permalink's, merged into its cell) the source checks every bound
-// of the entry itself, as the validator does, since no lesson check stands behind a cell's ranges.
+// The field reader (field_reader.hpp): the readers of one value, each check written once for
+// both modes; CellValues, the source over values by field name (a cell's, a command's); the
+// walks over a bound table; and the throw mode's entries, read_command and read_cell_values.
 #include "attnbook/notebook/field_reader.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
+#include <set>
 
+#include "attnbook/core/decimal_format.hpp"
 #include "attnbook/core/errors.hpp"
+#include "attnbook/core/quote.hpp"
 #include "attnbook/core/text_join.hpp"
 
 namespace attnbook {
 namespace {
-
-class ArgsFieldSource final : public FieldSource {
-public:
-    ArgsFieldSource(const CommandArgs& args, bool cell) : args_(args), cell_(cell) {}
-    bool cell() const override { return cell_; }
-    bool has(const Field& f) const override { return args_.has(f.name); }
-    std::optional<std::uint64_t> whole(const Field& f) override {
-        const std::uint64_t x = args_.whole(f.name, f.range.min, f.range.max);
-        if (cell_)
-            if (auto refusal = choice_refusal(f, x)) fail(f, {*refusal});
-        return x;
-    }
-    std::optional<std::vector<std::size_t>> wholes(const Field& f) override {
-        auto xs = args_.wholes(f.name, f.range.min, f.range.max);
-        count(f, xs.size(), f.count);
-        return xs;
-    }
-    std::optional<double> positive(const Field& f) override {
-        const double x = args_.number(f.name);
-        if (cell_ && !(x > 0 && x <= f.limit)) fail(f, {"must be greater than 0 and at most ", f.limit, ", found ", x});
-        return x;
-    }
-    std::optional<std::vector<double>> numbers(const Field& f) override {
-        auto xs = args_.numbers(f.name);
-        count(f, xs.size(), f.count);
-        sizes(f, xs);
-        return xs;
-    }
-    std::optional<std::vector<std::vector<double>>> rows(const Field& f) override {
-        auto rows = args_.rows(f.name);
-        count(f, rows.size(), f.count);
-        for (const auto& row : rows) count(f, row.size(), f.range, "each row");
-        for (const auto& row : rows) sizes(f, row);
-        return rows;
-    }
-    std::optional<std::vector<std::string>> strings(const Field& f) override {
-        auto xs = args_.strings(f.name);
-        count(f, xs.size(), f.count);
-        return xs;
-    }
-    std::optional<std::vector<Flags>> flag_rows(const Field& f) override {
-        auto rows = args_.flag_rows(f.name);
-        count(f, rows.size(), f.count);
-        for (const auto& row : rows) count(f, row.size(), f.range, "each row");
-        return rows;
-    }
-    std::optional<Flags> flags(const Field& f) override {
-        auto xs = args_.flags(f.name);
-        count(f, xs.size(), f.count);
-        return xs;
-    }
-    std::optional<std::size_t> choice(const Field& f) override {
-        const std::string text = args_.text(f.name);
-        const auto& names = f.names();
-        for (std::size_t i = 0; i < names.size(); ++i)
-            if (text == names[i]) return i;
-        throw_format("{}: $.{}: \"{}\" is not one of {}", {args_.command(), f.name, text.substr(0, 32), listed(names)});
-    }
-    // Named as every other argument's message names its field: "COMMAND: $.divisor: ...".
-    std::optional<Divisor> divisor(const Field& f) override {
-        return parse_divisor(args_.text(f.name), join_text({args_.command(), ": $.", f.name}));
-    }
-    std::optional<bool> boolean(const Field& f) override { return args_.boolean(f.name); }
-    // No command reads these kinds yet; a cell's value of them is a string or a number.
-    std::optional<std::string> text(const Field& f) override { return args_.text(f.name); }
-    std::optional<double> number(const Field& f) override { return args_.number(f.name); }
-
-private:
-    [[noreturn]] void fail(const Field& f, std::initializer_list<TextPart> what) const {
-        throw UserError(join_text({args_.command(), ": $.", f.name, ": ", join_text(what)}));
-    }
-    // A cell's list holds `bounds` entries (a command's lists are its lesson's to check).
-    void count(const Field& f, std::size_t n, WholeRange bounds, const char* what = "") const {
-        if (cell_ && (n < bounds.min || n > bounds.max))
-            fail(f, {what, *what ? " " : "", "must have between ", bounds.min, " and ", bounds.max, " entries, found ", n});
-    }
-    // Each of a cell's numbers is at most f.limit in size.
-    void sizes(const Field& f, const std::vector<double>& xs) const {
-        for (double x : xs)
-            if (cell_ && std::abs(x) > f.limit) fail(f, {"numbers must be at most ", f.limit, " in size, found ", x});
-    }
-
-    const CommandArgs& args_;
-    bool cell_;
-};
 
 bool applies(const Field& f, bool cell) { return cell ? f.in_cell() : f.in_command(); }
 
@@ -208,12 +124,252 @@ void write_range(JsonOut& entry, const Field& f) {
 
 }  // namespace
 
+
+void expected(ErrorSink& sink, const std::string& path, const char* what, const nlohmann::json& value) {
+    sink.error(path, {"expected ", what, ", found ", json_kind(value)});
+}
+
+std::optional<bool> read_bool(ErrorSink& sink, const nlohmann::json& value, const std::string& path) {
+    if (!value.is_boolean()) {
+        expected(sink, path, "true or false", value);
+        return std::nullopt;
+    }
+    return value.get<bool>();
+}
+
+std::optional<std::uint64_t> read_whole(ErrorSink& sink, const nlohmann::json& value, const std::string& path,
+                                        WholeRange range) {
+    if (!value.is_number()) {
+        expected(sink, path, "a whole number", value);
+        return std::nullopt;
+    }
+    // 5, -5 and 5.0 alike, compared as a double: exact for every whole range here (at most 2^53 - 1);
+    // a larger number is out of range as its double is too. Printed as written.
+    const double d = value.get<double>();
+    if (d != std::floor(d)) {
+        sink.error(path, {"expected a whole number, found ", d});
+        return std::nullopt;
+    }
+    if (d >= static_cast<double>(range.min) && d <= static_cast<double>(range.max)) return static_cast<std::uint64_t>(d);
+    const TextPart found = value.is_number_unsigned() ? TextPart(value.get<std::uint64_t>())
+                           : value.is_number_integer() ? TextPart(value.get<long long>())
+                                                       : TextPart(d);
+    sink.error(path, {"must be between ", range.min, " and ", range.max, ", found ", found});
+    return std::nullopt;
+}
+
+std::optional<double> read_number(ErrorSink& sink, const nlohmann::json& value, const std::string& path, double limit) {
+    if (!value.is_number()) {
+        expected(sink, path, "a number", value);
+        return std::nullopt;
+    }
+    const double x = value.get<double>();
+    if (!std::isfinite(x) || std::fabs(x) > limit) {
+        sink.error(path, {"must be between ", -limit, " and ", limit, ", found ", x});
+        return std::nullopt;
+    }
+    return x;
+}
+
+bool check_count(ErrorSink& sink, const std::string& path, std::size_t size, WholeRange count, const char* one,
+                 const char* many) {
+    if (size >= count.min && size <= count.max) return true;
+    sink.error(path, {"must have between ", count.min, " and ", counted(count.max, one, many), ", found ", size});
+    return false;
+}
+
+std::optional<Forbidden> forbidden_character(const std::string& utf8) {
+    std::size_t character = 0;
+    for (std::size_t i = 0; i < utf8.size(); ++i) {
+        const auto c = static_cast<unsigned char>(utf8[i]);
+        if ((c & 0xC0) == 0x80) continue;  // a continuation byte: part of the character before
+        unsigned code = c;
+        if (c >= 0xE0 && c < 0xF0 && i + 2 < utf8.size())  // three bytes: U+0800..U+FFFF (the text is valid UTF-8)
+            code = ((c & 0x0Fu) << 12) | ((static_cast<unsigned char>(utf8[i + 1]) & 0x3Fu) << 6) |
+                   (static_cast<unsigned char>(utf8[i + 2]) & 0x3Fu);
+        const bool control = (code < 0x20 && code != '\t' && code != '\n' && code != '\r') || code == 0x7f;
+        if (control || code == 0xFFFE || code == 0xFFFF || (code >= 0xD800 && code <= 0xDFFF))
+            return Forbidden{character, code, control};
+        ++character;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> read_string(ErrorSink& sink, const nlohmann::json& value, const std::string& path,
+                                       std::size_t min_chars, std::size_t max_chars) {
+    if (!value.is_string()) {
+        expected(sink, path, "a string", value);
+        return std::nullopt;
+    }
+    const std::string& text = value.get_ref<const std::string&>();
+    std::size_t chars = 0;
+    for (unsigned char byte : text) chars += (byte & 0xC0) != 0x80;
+    if (chars < min_chars) {
+        if (min_chars == 1)
+            sink.error(path, {"must not be empty"});
+        else
+            sink.error(path, {"must have at least ", counted(min_chars, "character", "characters")});
+        return std::nullopt;
+    }
+    if (chars > max_chars) {
+        sink.error(path, {"must have at most ", counted(max_chars, "character", "characters"), ", found ", chars});
+        return std::nullopt;
+    }
+    // Reported, and the text still returned: the field's own checks run on (a Markdown text's links
+    // are checked too), as they did when only Markdown refused these.
+    if (const auto bad = forbidden_character(text)) {
+        sink.error(path, {"the text contains ", bad->control ? "the control character " : "the noncharacter ",
+                          hex_text("U+", bad->code, 4), " at character ", bad->character, " (counted from 0); remove it"});
+    }
+    return text;
+}
+
+namespace {
+constexpr WholeRange any_count{0, ~std::uint64_t{0}};
+
+std::optional<std::vector<double>> read_vector(ErrorSink& sink, const nlohmann::json& value, const std::string& path,
+                                               WholeRange count, double limit) {
+    return read_list<double>(sink, value, path, "an array of numbers", count, "number", "numbers",
+                             [&](const nlohmann::json& x, const std::string& at) { return read_number(sink, x, at, limit); });
+}
+
+// A whole_of field's refusal of `x` ("must be one of 4, 16, 64, found 8"), or nothing when x is
+// one of its choices (or the field has none).
 std::optional<std::string> choice_refusal(const Field& f, std::uint64_t x) {
     if (f.kind != Field::whole_of || std::find(f.choices, f.choices + f.choice_count, x) != f.choices + f.choice_count)
         return std::nullopt;
     std::string list;
     for (std::size_t i = 0; i < f.choice_count; ++i) append_text(list, {i ? ", " : "", f.choices[i]});
     return join_text({"must be one of ", list, ", found ", x});
+}
+}  // namespace
+
+bool CellValues::has(const Field& f) const {
+    const nlohmann::json* v = json_member(object_, f.name);
+    return v && (cell_ || !v->is_null());
+}
+
+WholeRange CellValues::count(const Field& f) const { return cell_ ? f.count : any_count; }
+WholeRange CellValues::range(const Field& f) const { return cell_ ? f.range : any_count; }
+double CellValues::limit(const Field& f) const { return cell_ ? f.limit : std::numeric_limits<double>::max(); }
+
+// One row of a mask: an array of true/false (a command's: or 1/0), each entry read.
+std::optional<Flags> CellValues::read_flags(const nlohmann::json& given, const std::string& at) {
+    return read_list<std::uint8_t>(sink_, given, at, "an array of true/false", any_count, "", "",
+                                   [&](const nlohmann::json& x, const std::string& entry_at) -> std::optional<std::uint8_t> {
+                                       const double d = x.is_number() ? x.get<double>() : -1;
+                                       if (!cell_ && (d == 0 || d == 1)) return d == 1;
+                                       const auto b = read_bool(sink_, x, entry_at);
+                                       return b ? std::optional<std::uint8_t>(*b) : std::nullopt;
+                                   });
+}
+
+std::optional<std::uint64_t> CellValues::whole(const Field& f) {
+    const auto x = read_whole(sink_, value(f), at(f), f.range);
+    if (!x) return std::nullopt;
+    if (auto refusal = cell_ ? choice_refusal(f, *x) : std::nullopt) {
+        sink_.error(at(f), {*refusal});
+        return std::nullopt;
+    }
+    return x;
+}
+
+std::optional<std::vector<std::size_t>> CellValues::wholes(const Field& f) {
+    return read_list<std::size_t>(sink_, value(f), at(f), "an array of whole numbers", count(f), f.name, f.name,
+                                  [&](const nlohmann::json& x, const std::string& entry_at) {
+                                      const auto w = read_whole(sink_, x, entry_at, f.range);
+                                      return w ? std::optional(static_cast<std::size_t>(*w)) : std::nullopt;
+                                  });
+}
+
+std::optional<double> CellValues::positive(const Field& f) {
+    const auto x = read_number(sink_, value(f), at(f), limit(f));
+    if (x && cell_ && *x <= 0) {
+        sink_.error(at(f), {"must be greater than 0, found ", *x});
+        return std::nullopt;
+    }
+    return x;
+}
+
+std::optional<std::vector<double>> CellValues::numbers(const Field& f) {
+    return read_vector(sink_, value(f), at(f), count(f), limit(f));
+}
+
+std::optional<std::vector<std::vector<double>>> CellValues::rows(const Field& f) {
+    return read_list<std::vector<double>>(sink_, value(f), at(f), "an array of rows (arrays of numbers)", count(f), "row",
+                                          "rows", [&](const nlohmann::json& row, const std::string& row_at) {
+                                              return read_vector(sink_, row, row_at, range(f), limit(f));
+                                          });
+}
+
+// strings, labels and markdowns (a count that is the cell's check), options (f.count); labels and
+// options each once.
+std::optional<std::vector<std::string>> CellValues::strings(const Field& f) {
+    const char* noun = f.kind == Field::options ? f.name : "";
+    std::set<std::string> seen;
+    return read_list<std::string>(sink_, value(f), at(f), "an array of strings", *noun ? f.count : any_count, noun, noun,
+                                  [&](const nlohmann::json& x, const std::string& entry_at) -> std::optional<std::string> {
+                                      auto text = read_text(f, x, entry_at);
+                                      if (!text || (f.kind != Field::labels && f.kind != Field::options) ||
+                                          seen.insert(*text).second)
+                                          return text;
+                                      if (f.kind == Field::labels)
+                                          sink_.error(entry_at, {"label ", in_quotes(*text), " is used twice"});
+                                      else
+                                          sink_.error(entry_at, {"option ", in_quotes(*text), " is listed twice"});
+                                      return std::nullopt;
+                                  });
+}
+
+std::optional<std::string> CellValues::read_text(const Field& f, const nlohmann::json& value, const std::string& at) {
+    if (cell_) return read_string(sink_, value, at, f.range.min, f.range.max);
+    // A command's string may hold any character: a Python program's labels are escaped there.
+    if (value.is_string()) return value.get<std::string>();
+    expected(sink_, at, "a string", value);
+    return std::nullopt;
+}
+
+std::optional<std::vector<Flags>> CellValues::flag_rows(const Field& f) {
+    return read_list<Flags>(sink_, value(f), at(f), "an array of rows of true/false", any_count, "", "",
+                            [&](const nlohmann::json& row, const std::string& row_at) { return read_flags(row, row_at); });
+}
+
+std::optional<Flags> CellValues::flags(const Field& f) { return read_flags(value(f), at(f)); }
+
+namespace {
+// One of `names` (a string: a normalizer, a divisor), else "expected one of a, b, found ...": its
+// place in `names`.
+std::optional<std::size_t> read_choice(ErrorSink& sink, const nlohmann::json& value, const std::string& path,
+                                       const std::vector<std::string>& names) {
+    if (value.is_string()) {
+        const std::string& text = value.get_ref<const std::string&>();
+        for (std::size_t i = 0; i < names.size(); ++i)
+            if (text == names[i]) return i;
+        sink.error(path, {"expected one of ", listed(names), ", found ", in_quotes(text)});
+    } else {
+        sink.error(path, {"expected one of ", listed(names), ", found ", json_kind(value)});
+    }
+    return std::nullopt;
+}
+}  // namespace
+
+std::optional<std::size_t> CellValues::choice(const Field& f) { return read_choice(sink_, value(f), at(f), f.names()); }
+
+std::optional<Divisor> CellValues::divisor(const Field& f) {
+    const auto place = read_choice(sink_, value(f), at(f), divisor_names());
+    if (!place) return std::nullopt;
+    return static_cast<Divisor>(*place);  // divisor_names() is in Divisor's order
+}
+
+void ThrowSink::error(const std::string& path, std::initializer_list<TextPart> message) {
+    throw_user_error({who_, ": ", path, ": ", join_text(message)});
+}
+
+void read_cell_values(const char* who, const nlohmann::json& values, const BoundFields& fields) {
+    ThrowSink sink(who);
+    const std::string root = "$";
+    CellValues src(sink, values, root);
+    read_fields(fields, src);
 }
 
 void bind_field(BoundFields& out, const Field& f, BoundField::Type type, void* member) {
@@ -268,28 +424,18 @@ std::vector<Field> field_entries(const BoundFields& fields, bool cell) {
     return out;
 }
 
-namespace {
-// Throw mode over `args`: the fields of the command (or the cell) and `own` are the names known.
-CommandArgs read_args(const char* who, const nlohmann::json& args, const BoundFields& fields, bool cell,
-                      std::initializer_list<const char*> own) {
-    std::vector<const char*> names;
-    for (const BoundField& b : fields)
-        if (applies(*b.field, cell)) names.push_back(b.field->name);
-    names.insert(names.end(), own.begin(), own.end());
-    CommandArgs reader(who, args, names);
-    ArgsFieldSource src(reader, cell);
-    read_fields(fields, src);
-    return reader;
-}
-}  // namespace
-
 CommandArgs read_command(const char* command, const nlohmann::json& args, const BoundFields& fields,
                          std::initializer_list<const char*> own) {
-    return read_args(command, args, fields, false, own);
-}
-
-void read_cell_values(const char* who, const nlohmann::json& values, const BoundFields& fields) {
-    read_args(who, values, fields, true, {});
+    std::vector<const char*> names;  // the names known: the command's fields and `own`
+    for (const BoundField& b : fields)
+        if (b.field->in_command()) names.push_back(b.field->name);
+    names.insert(names.end(), own.begin(), own.end());
+    CommandArgs reader(command, args, names);
+    ThrowSink sink(command);
+    const std::string root = "$";
+    CellValues src(sink, args, root, false);
+    read_fields(fields, src);
+    return reader;
 }
 
 void write_field_limits(const BoundFields& fields, JsonOut parent, bool cell) {

@@ -1,7 +1,7 @@
 #pragma once
-// Shared pieces of the notebook validator (validate*.cpp): the error list and readers that check
-// one JSON value each, report what was expected and what was found, and return nullopt on error.
-// Internal to engine/src/notebook.
+// Shared pieces of the notebook validator (validate*.cpp): the error list (the field reader's
+// collect mode) and the checks only a notebook needs (an object's fields, row widths, depths,
+// labels and masks, objects of a shape). Internal to engine/src/notebook.
 #include <cstddef>
 #include <map>
 #include <optional>
@@ -28,10 +28,12 @@ struct Issue {
     std::string message;
 };
 
-class Context {
+// The validator's error list: collect mode's sink (field_reader.hpp), every error kept.
+class Context final : public ErrorSink {
 public:
     // The message is put together from its pieces (core/text_join.hpp): cx.error(at, {"has ", n}).
-    void error(const std::string& path, std::initializer_list<TextPart> message, bool at_key = false);
+    void error(const std::string& path, std::initializer_list<TextPart> message, bool at_key);
+    void error(const std::string& path, std::initializer_list<TextPart> message) override { error(path, message, false); }
     std::size_t count() const { return count_; }
     const std::vector<Issue>& kept() const { return kept_; }
 
@@ -53,19 +55,8 @@ private:
 };
 
 
-// counted(), listed(), in_quotes(), number_text(): core/text_join.hpp.
-// The first character no notebook text may hold, in any field: the C0 controls but tab, LF and
-// CR, DEL, the noncharacters U+FFFE and U+FFFF, and surrogates. None is meant in a lesson; XML 1.0
-// cannot carry most of them even as &#N; (the SCORM manifest would be ill-formed); terminals act
-// on them; markdown-it reads NUL as U+FFFD. read_string applies it, so every string field does.
-struct Forbidden {
-    std::size_t character;  // its place, in characters, counted from 0
-    unsigned code;          // its code point
-    bool control;           // a control character (else a noncharacter or a surrogate)
-};
-std::optional<Forbidden> forbidden_character(const std::string& utf8);
-// "expected WHAT, found " + json_kind(value), at path.
-void expected(Context& cx, const std::string& path, const char* what, const json& value);
+// counted(), listed(), in_quotes(), number_text(): core/text_join.hpp. The readers of one value
+// (read_number, read_string, check_count, expected, forbidden_character, ...): field_reader.hpp.
 // [true, true, ...]: n entries (a mask that allows everything).
 json all_true(std::size_t n);
 
@@ -78,14 +69,6 @@ void check_fields(Context& cx, const json& object, const std::string& path, cons
 void check_fields(Context& cx, const json& object, const std::string& path, const std::vector<Field>& table,
                   const char* what);
 
-std::optional<std::string> read_string(Context& cx, const json& value, const std::string& path,
-                                       std::size_t min_chars, std::size_t max_chars);
-// A list's length in `count`, else "must have between 1 and 8 numbers, found 9" (`one`/`many`
-// name an entry: "number", "numbers").
-bool check_count(Context& cx, const std::string& path, std::size_t size, WholeRange count, const char* one,
-                 const char* many);
-// Finite number with |x| <= limit.
-std::optional<double> read_number(Context& cx, const json& value, const std::string& path, double limit);
 // Every row as wide as `expected` ("the query has 2 numbers") or, without it, as row 0.
 // `row_name` is "key", "value", "query". Returns true when they all agree.
 // The phrase for `expected` is `expected_lead` + the number: "the query has " + "2".

@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "attnbook/core/flags.hpp"
 #include "attnbook/notebook/json_text.hpp"
 
 namespace attnbook {
@@ -34,14 +33,11 @@ public:
 
     const std::string& command() const { return command_; }
     bool has(const char* field) const;
+    // The value of `field`, read as the field reader reads a command's (field_reader.hpp), for the
+    // arguments a command reads itself: the first error thrown.
     double number(const char* field) const;
-    std::vector<double> numbers(const char* field) const;
-    std::vector<std::vector<double>> rows(const char* field) const;
-    Flags flags(const char* field) const;  // booleans, or 0/1
-    std::vector<Flags> flag_rows(const char* field) const;  // rows of flags (a mask matrix)
     std::vector<std::string> strings(const char* field) const;
     std::string text(const char* field) const;
-    bool boolean(const char* field) const;  // true or false
     std::uint64_t whole(const char* field, std::uint64_t lo, std::uint64_t hi) const;
     std::vector<std::size_t> wholes(const char* field, std::uint64_t lo, std::uint64_t hi) const;
     const nlohmann::json& raw(const char* field) const;
@@ -50,11 +46,6 @@ private:
     [[noreturn]] void fail(const std::string& path, const std::string& what) const;
     void refuse_unknown(const char* const* known, std::size_t count) const;
     const nlohmann::json& required(const char* field) const;
-    double number_at(const nlohmann::json& v, const std::string& path) const;
-    std::vector<double> numbers_at(const nlohmann::json& v, const std::string& path) const;
-    std::uint64_t whole_at(const nlohmann::json& v, const std::string& path, std::uint64_t lo, std::uint64_t hi) const;
-    const nlohmann::json& array_at(const nlohmann::json& v, const std::string& path) const;
-    Flags flags_at(const nlohmann::json& v, const std::string& path) const;
     std::string command_;
     const nlohmann::json& args_;
 };
