@@ -12,11 +12,12 @@ namespace {
 
 using nlohmann::json;
 
-json run(AuthoringCommand command, const char* name, const json& args, const Progress& progress) {
-    if (command == nullptr)
+json run(AuthoringCommand AuthoringCommands::*command, const char* name, const json& args, const Progress& progress) {
+    const AuthoringCommand code = authoring_commands().*command;
+    if (code == nullptr)
         throw_format("{}: this engine module has no validator, authoring or general commands (the CLI and "
                      "attnbook-author.mjs have them; a lesson page's module has only what lessons call)", {name});
-    return command(args, progress);
+    return code(args, progress);
 }
 
 }  // namespace
@@ -26,28 +27,11 @@ AuthoringCommands& authoring_commands() {
     return commands;
 }
 
-json attention_entry(const json& args, const Progress& progress) {
-    return run(authoring_commands().attention, "attention", args, progress);
-}
-
-json cell_types_entry(const json& args, const Progress& progress) {
-    return run(authoring_commands().cell_types, "cell_types", args, progress);
-}
-
-json limits_entry(const json& args, const Progress& progress) {
-    return run(authoring_commands().limits, "limits", args, progress);
-}
-
-json normalize_entry(const json& args, const Progress& progress) {
-    return run(authoring_commands().normalize, "normalize", args, progress);
-}
-
-json schema_entry(const json& args, const Progress& progress) {
-    return run(authoring_commands().schema, "schema", args, progress);
-}
-
-json validate_entry(const json& args, const Progress& progress) {
-    return run(authoring_commands().validate, "validate", args, progress);
-}
+json attention_entry(const json& a, const Progress& p) { return run(&AuthoringCommands::attention, "attention", a, p); }
+json cell_types_entry(const json& a, const Progress& p) { return run(&AuthoringCommands::cell_types, "cell_types", a, p); }
+json limits_entry(const json& a, const Progress& p) { return run(&AuthoringCommands::limits, "limits", a, p); }
+json normalize_entry(const json& a, const Progress& p) { return run(&AuthoringCommands::normalize, "normalize", a, p); }
+json schema_entry(const json& a, const Progress& p) { return run(&AuthoringCommands::schema, "schema", a, p); }
+json validate_entry(const json& a, const Progress& p) { return run(&AuthoringCommands::validate, "validate", a, p); }
 
 }  // namespace attnbook
