@@ -74,9 +74,11 @@ function restoreSaved(c, owner) {
 }
 
 function refusedNote(refused) {
-  const lead = refused.length === 1 ? 'One setting of this link was not used' : `${refused.length} settings of this link were not used`;
+  const lead = refused.length === 1
+    ? 'One setting of this link was not used, so the cell shows its own value there:'
+    : `${refused.length} settings of this link were not used, so the cell shows its own values there:`;
   return h('div', { class: 'note link-refused', role: 'status' },
-    h('p', {}, `${lead}, so the cell shows its own value there:`),
+    h('p', {}, lead),
     h('ul', {}, ...refused.map((r) => h('li', {}, r.message))));
 }
 
