@@ -215,7 +215,6 @@ json convert(const std::string& option, Kind kind, const std::string& value) {
     return nullptr;
 }
 
-
 // Option values as the CLI reads them back: numbers in their shortest round-trip form (as JSON
 // prints them, without a trailing ".0"), items joined by ',' and rows by ';'.
 std::string option_number(double x) {

@@ -186,6 +186,17 @@ TEST_CASE("inputs that would give no number are refused, never NaN or a long han
                       Catch::Contains("$.temperature"));
 }
 
+TEST_CASE("normalize and jacobian hold one row of scores to the Jacobian's limits, at its path", "[lesson-cells]") {
+    const json seventeen = json::array({1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1});  // one over 16
+    for (const char* command : {"normalize", "jacobian"}) {
+        INFO(command);
+        const std::string at = std::string(command) + ": $.scores";
+        CHECK_THROWS_WITH(run_command(command, {{"scores", seventeen}}), Catch::StartsWith(at + ": give 1..16 scores, not 17"));
+        CHECK_THROWS_WITH(run_command(command, {{"scores", {0, 2e6}}}), Catch::StartsWith(at + "[1]: |score| must be at most"));
+        CHECK_THROWS_WITH(run_command(command, {{"scores", json::array()}}), Catch::StartsWith(at + ": give 1..16"));
+    }
+}
+
 TEST_CASE("the lesson's cell types are validated with their paths", "[lesson-cells][notebook]") {
     CHECK(messages(json{{"type", "pipeline"}}).empty());
     CHECK(messages(json{{"type", "pipeline"}, {"scores", {1, 2}}}) ==

@@ -23,13 +23,18 @@ double frobenius_of_softmax_jacobian(const std::vector<double>& p) {
 }
 }  // namespace
 
-SoftmaxJacobian softmax_jacobian(const std::vector<double>& scores) {
+void check_scores(const std::vector<double>& scores) {
     const std::size_t n = scores.size();
     if (n == 0 || n > jacobian_limits::max_scores)
         throw_format("scores: give 1..{} scores, not {}", {jacobian_limits::max_scores, n});
     for (std::size_t i = 0; i < n; ++i)
         if (!(std::fabs(scores[i]) <= jacobian_limits::max_abs))
             throw_format("scores[{}]: |score| must be at most 1e6", {i});
+}
+
+SoftmaxJacobian softmax_jacobian(const std::vector<double>& scores) {
+    check_scores(scores);
+    const std::size_t n = scores.size();
     SoftmaxJacobian r;
     r.weights.assign(n, 0.0);
     softmax_f64_scalar(scores.data(), r.weights.data(), n);

@@ -1,6 +1,5 @@
 #include "attnbook/notebook/command_args.hpp"
 
-
 #include <nlohmann/json.hpp>
 
 #include "attnbook/core/errors.hpp"

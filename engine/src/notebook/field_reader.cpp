@@ -124,7 +124,6 @@ void write_range(JsonOut& entry, const Field& f) {
 
 }  // namespace
 
-
 void expected(ErrorSink& sink, const std::string& path, const char* what, const nlohmann::json& value) {
     sink.error(path, {"expected ", what, ", found ", json_kind(value)});
 }

@@ -28,6 +28,7 @@ constexpr double kJacobianColourRange = 0.25;
 
 json normalize_command(const json& raw, const Progress&) {
     NormalizeInput in = read_command_fields<NormalizeInput>("normalize", raw);
+    run_lesson("normalize: $.{}", check_scores, in.scores);
     const double t = in.temperature;
     if (!(t > 0.0 && t <= jacobian_limits::max_temperature))
         throw_format("normalize: $.temperature: must be greater than 0 and at most {}, found {}",
@@ -45,7 +46,8 @@ json normalize_command(const json& raw, const Progress&) {
 }
 
 json jacobian_command(const json& raw, const Progress&) {
-    const SoftmaxJacobian r = softmax_jacobian(read_command_fields<ScoreRowInput>("jacobian", raw).scores);
+    const ScoreRowInput in = read_command_fields<ScoreRowInput>("jacobian", raw);
+    const SoftmaxJacobian r = run_lesson("jacobian: $.{}", softmax_jacobian, in.scores);
     json out;
     JsonOut(out)
         // The entries vanish as softmax saturates (about 1e-28 at scores 64, 128, 192): fixed

@@ -41,7 +41,6 @@ std::string marker_lines(const PythonTemplate& program) {
     return std::string(program.text.substr(0, program.text.size() - 1));
 }
 
-
 }  // namespace
 
 // fdlibm's exp in Python: see programs/engine_exp.py for why the programs carry it.

@@ -245,7 +245,6 @@ json validate_cell(Context& cx, const json& cell, std::size_t index, const std::
 
 }  // namespace attnbook
 
-
 namespace attnbook {
 
 const std::vector<CellTypeFields>& notebook_cell_fields() {

@@ -54,8 +54,7 @@ private:
     std::vector<Issue> kept_;
 };
 
-
-// counted(), listed(), in_quotes(), number_text(): core/text_join.hpp. The readers of one value
+// counted(), listed(), in_quotes(): core/text_join.hpp. The readers of one value
 // (read_number, read_string, check_count, expected, forbidden_character, ...): field_reader.hpp.
 // [true, true, ...]: n entries (a mask that allows everything).
 json all_true(std::size_t n);
@@ -109,7 +108,6 @@ public:
     const json& object;
     const std::string& path;
 };
-
 
 // A cell read by its lesson's table: what became of each field, for the checks between fields.
 struct TableRead {

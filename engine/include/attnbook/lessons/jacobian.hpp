@@ -31,6 +31,9 @@ struct SoftmaxJacobian {
     std::vector<std::vector<double>> jacobian;
     double frobenius = 0.0;
 };
+// Throws UserError for a row of scores outside the limits above (softmax_jacobian checks with it,
+// and so does the `normalize` command, which reads the same row).
+void check_scores(const std::vector<double>& scores);
 SoftmaxJacobian softmax_jacobian(const std::vector<double>& scores);
 
 // The `jacobian` command: one row of scores (the cell's field). The `normalize` command: that row

@@ -4,7 +4,7 @@
 // {"exact", "shown"} shown as the `train` command shows it, so the lab and the command print the
 // same text for the same step.
 //
-//   TrainLab(args)        args: the `train` command's fields (train_config_fields()); steps is the
+//   TrainLab(args)        args: the `train` command's fields (lessons/train.hpp: train_fields); steps is the
 //                         run's length, eval_every the held-out check's spacing
 //   step(n)               up to n more steps (1 to max_steps; fewer at the run's end):
 //                         {"step", "done", "rows": {"steps", "train_loss", "max_weight",
