@@ -172,7 +172,8 @@ TEST_CASE("block: bad input is named", "[block]") {
     in = block_example();
     in.mask = {{true}};
     CHECK_THROWS_WITH(transformer_block(in), Catch::Contains("mask: has 1 rows but input has 3"));
-    CHECK_THROWS_WITH(parse_activation("swish"), Catch::Contains("is not one of gelu, gelu_tanh, relu"));
+    CHECK_THROWS_WITH(run_command("block", nlohmann::json{{"activation", "swish"}}, {}),
+                      Catch::Contains("$.activation: expected one of gelu, gelu_tanh, relu, found \"swish\""));
     CHECK_THROWS_WITH(run_command("block", nlohmann::json{{"heads", 0}}, {}), Catch::Contains("$.heads"));
 }
 

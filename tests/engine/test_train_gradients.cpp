@@ -110,5 +110,9 @@ TEST_CASE("the training run's records and limits", "[train]") {
     CHECK_THROWS_WITH(check_train_config(bad), Catch::Contains("probe[1]"));
     bad = c;
     bad.learning_rate = 0;
-    CHECK_THROWS_WITH(check_train_config(bad), Catch::Contains("learning_rate"));
+    CHECK_THROWS_WITH(check_train_config(bad), Catch::Contains("learning_rate: must be greater than 0 and at most 1, found 0"));
+    // In the field reader's words (field_reader.cpp), so a refusal reads the same from every path.
+    bad = c;
+    bad.heads = 0;
+    CHECK_THROWS_WITH(check_train_config(bad), Catch::Contains("heads: must be between 1 and "));
 }

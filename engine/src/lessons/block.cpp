@@ -76,14 +76,6 @@ const std::vector<std::string>& activation_names() {
     return names;
 }
 
-Activation parse_activation(const std::string& text) {
-    if (text == "gelu") return Activation::gelu;
-    if (text == "gelu_tanh") return Activation::gelu_tanh;
-    if (text == "relu") return Activation::relu;
-    const std::string cut = text.substr(0, 32);
-    throw_format("activation: \"{}\" is not one of {}", {cut, listed(activation_names())});
-}
-
 std::string activation_name(Activation a) { return activation_names()[static_cast<std::size_t>(a)]; }
 
 double activate(Activation a, double x) {

@@ -2,9 +2,6 @@
 
 #include <cmath>
 
-#include "attnbook/core/errors.hpp"
-#include "attnbook/core/text_join.hpp"
-#include "attnbook/core/quote.hpp"
 
 namespace attnbook {
 namespace {
@@ -21,14 +18,6 @@ const std::vector<std::string>& divisor_names() {
         return out;
     }();
     return names;
-}
-
-Divisor parse_divisor(const std::string& text, const std::string& field) {
-    for (Divisor d : kDivisors)
-        if (text == divisor_name(d)) return d;
-    std::string names;
-    for (const auto& name : divisor_names()) names += (names.empty() ? "" : ", ") + name;
-    throw_format("{}: {} is not one of {}", {field, quote(text), names});
 }
 
 std::string divisor_name(Divisor divisor) {

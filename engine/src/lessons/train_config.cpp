@@ -19,13 +19,6 @@ const std::vector<std::string>& training_lab_mode_names() {
     return names;
 }
 
-TrainTask parse_train_task(const std::string& text, const std::string& field) {
-    const auto& names = train_task_names();
-    for (std::size_t i = 0; i < names.size(); ++i)
-        if (text == names[i]) return static_cast<TrainTask>(i);
-    throw_format("{}: {} is not one of {}", {field, in_quotes(text), listed(names)});
-}
-
 std::string train_task_name(TrainTask task) { return train_task_names().at(static_cast<std::size_t>(task)); }
 
 std::vector<TrainRuleBroken> broken_train_rules(const TrainConfig& c) {
@@ -50,10 +43,10 @@ void check_train_config(const TrainConfig& config) {
         if (!f.in_command()) return;
         if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
             if (member < f.range.min || member > f.range.max)
-                throw_format("{}: expected a whole number from {} to {}, found {}", {f.name, f.range.min, f.range.max, member});
+                throw_format("{}: must be between {} and {}, found {}", {f.name, f.range.min, f.range.max, member});
         } else if constexpr (std::is_same_v<T, double>) {
             if (!(member > 0 && member <= f.limit))
-                throw_format("{}: expected a number above 0 and at most {}, found {}", {f.name, f.limit, member});
+                throw_format("{}: must be greater than 0 and at most {}, found {}", {f.name, f.limit, member});
         }
     });
     for (const TrainRuleBroken& b : broken_train_rules(config)) {

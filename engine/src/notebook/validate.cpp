@@ -3,6 +3,9 @@
 // checks collect {path, message} pairs, and one pass over the text (locate_json_paths) turns the
 // paths into line:column at the end, so positions cost nothing for a valid notebook.
 
+#include <algorithm>
+#include <numeric>
+
 #include "attnbook/core/quote.hpp"
 #include "attnbook/notebook/json_text.hpp"
 #include "attnbook/notebook/notebook.hpp"
@@ -132,8 +135,7 @@ json validate_notebook_text(const std::string& text, const std::string& given_na
         queries[i].key = kept[i].at_key;
     }
     const auto positions = locate_json_paths(text, queries);
-    // By position (those without one last), in the order reported among equals: an insertion
-    // sort, stable, of at most notebook_max_errors entries.
+    // By position (those without one last), in the order reported among equals.
     auto before = [&](std::size_t a, std::size_t b) {
         const auto& pa = positions[a];
         const auto& pb = positions[b];
@@ -141,11 +143,8 @@ json validate_notebook_text(const std::string& text, const std::string& given_na
         return pa->line != pb->line ? pa->line < pb->line : pa->column < pb->column;
     };
     std::vector<std::size_t> order(kept.size());
-    for (std::size_t i = 0; i < order.size(); ++i) {
-        std::size_t j = i;
-        for (; j > 0 && before(i, order[j - 1]); --j) order[j] = order[j - 1];
-        order[j] = i;
-    }
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), before);
     const bool truncated = cx.count() > notebook_max_errors;
     const std::size_t shown = truncated ? notebook_max_errors - 1 : cx.count();
     for (std::size_t k = 0; k < order.size() && errors.size() < shown; ++k) {

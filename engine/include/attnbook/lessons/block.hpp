@@ -25,7 +25,6 @@ using BlockMatrix = std::vector<std::vector<double>>;
 
 enum class Activation { gelu, gelu_tanh, relu };
 const std::vector<std::string>& activation_names();  // "gelu", "gelu_tanh", "relu"
-Activation parse_activation(const std::string& text);  // UserError naming the choices
 std::string activation_name(Activation a);
 
 namespace block_limits {

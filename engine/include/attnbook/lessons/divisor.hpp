@@ -16,9 +16,6 @@ inline constexpr Divisor default_divisor = Divisor::sqrt_width;
 // the CLI's usage text and the `limits` command all read this one list.
 const std::vector<std::string>& divisor_names();
 
-// "sqrt" | "d" | "1"; UserError otherwise ("divisor: ..."). `field` names the option or JSON
-// path in the message.
-Divisor parse_divisor(const std::string& text, const std::string& field = "divisor");
 std::string divisor_name(Divisor divisor);
 double divisor_value(Divisor divisor, std::size_t width);  // sqrt is IEEE correctly rounded
 

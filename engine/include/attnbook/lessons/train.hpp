@@ -30,8 +30,7 @@ namespace attnbook {
 enum class TrainTask { previous, largest, induction };
 
 // "previous" (copy the previous token), "largest" (the largest token so far), "induction" (a
-// random half repeated: predict the second half from the first). UserError names `field`.
-TrainTask parse_train_task(const std::string& text, const std::string& field = "task");
+// random half repeated: predict the second half from the first).
 std::string train_task_name(TrainTask task);
 const std::vector<std::string>& train_task_names();
 // The training-lab cell's modes: "train" (one run) and "divisors" (the same model and seed trained
