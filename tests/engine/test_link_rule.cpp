@@ -77,7 +77,6 @@ TEST_CASE("link rule: every payload of the shared corpus", "[notebook][links]") 
         INFO("target " << json(target).dump() << ": " << c["why"].get<std::string>());
         const std::string problem = link_target_problem(target);
         CHECK(problem.empty() == c["allowed"].get<bool>());
-        CHECK(link_target_allowed(target) == problem.empty());
         if (c["allowed"].get<bool>()) ++allowed;
     }
     CHECK(allowed >= 10);

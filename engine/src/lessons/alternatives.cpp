@@ -78,7 +78,7 @@ void check_matrix(const AltMatrix& m, const char* name, std::size_t width) {
                          {name, i, width, lim::max_width, m[i].size()});
         for (double x : m[i])
             if (!(std::fabs(x) <= lim::max_abs))
-                throw_format("{}[{}]: |x| must be at most 100", {name, i});
+                throw_format("{}[{}]: must be between {} and {}, found {}", {name, i, -lim::max_abs, lim::max_abs, x});
     }
 }
 
@@ -97,7 +97,7 @@ Alternatives attention_alternatives(const AlternativesInput& in) {
     check_matrix(in.values, "values", in.values.empty() ? 0 : in.values[0].size());
     if (in.values.size() != in.keys.size()) throw UserError("values: one row per key");
     if (!(in.cosine_scale > 0 && in.cosine_scale <= lim::max_cosine_scale))
-        throw UserError("cosine_scale: between 0 (exclusive) and 100");
+        throw_format("cosine_scale: must be greater than 0 and at most {}, found {}", {lim::max_cosine_scale, in.cosine_scale});
     if (in.features < 1 || in.features > lim::max_features)
         throw_format("features: between 1 and {}", {lim::max_features});
     const std::size_t m = in.queries.size(), n = in.keys.size();

@@ -7,6 +7,7 @@
 #include "attnbook/core/errors.hpp"
 #include "attnbook/core/numpy_rng.hpp"
 #include "attnbook/core/softmax.hpp"
+#include "attnbook/core/text_join.hpp"
 
 namespace attnbook {
 
@@ -65,7 +66,11 @@ Mistakes common_mistakes(const MistakesInput& in) {
         throw UserError("head_width: between 1 and " + std::to_string(lim::max_head_width));
     bool known = false;
     for (std::size_t w : lim::tuned_widths) known = known || w == in.tuned_width;
-    if (!known) throw UserError("tuned_width: one of 4, 16, 64, 256, 1024");
+    if (!known) {
+        std::string widths;
+        for (std::size_t w : lim::tuned_widths) append_text(widths, {widths.empty() ? "" : ", ", w});
+        throw_format("tuned_width: must be one of {}, found {}", {widths, in.tuned_width});
+    }
     Mistakes m;
     NumpyRng rng(in.seed);
 

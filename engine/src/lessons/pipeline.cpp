@@ -53,10 +53,12 @@ void check_pipeline_input(const PipelineInput& in) {
     if (dv < 1 || dv > lim::max_value_width)
         throw_format("values: rows of 1..{} numbers", {lim::max_value_width});
     for (std::size_t i = 0; i < n; ++i) {
-        if (!(std::fabs(in.scores[i]) <= lim::max_abs)) throw_format("scores[{}]: |score| at most 1000", {i});
+        if (!(std::fabs(in.scores[i]) <= lim::max_abs))
+            throw_format("scores[{}]: must be between {} and {}, found {}", {i, -lim::max_abs, lim::max_abs, in.scores[i]});
         if (in.values[i].size() != dv) throw_format("values[{}]: every row as long as values[0]", {i});
         for (double v : in.values[i])
-            if (!(std::fabs(v) <= lim::max_abs)) throw_format("values[{}]: |value| at most 1000", {i});
+            if (!(std::fabs(v) <= lim::max_abs))
+                throw_format("values[{}]: must be between {} and {}, found {}", {i, -lim::max_abs, lim::max_abs, v});
     }
 }
 

@@ -15,7 +15,6 @@ namespace attnbook {
 
 // Why `target` is refused ("" when it is allowed). Bytes above 0x7f (UTF-8) count as "other".
 std::string link_target_problem(const std::string& target);
-inline bool link_target_allowed(const std::string& target) { return link_target_problem(target).empty(); }
 
 // A link destination found in Markdown text, as written (escapes and references not decoded).
 struct MarkdownLinkTarget {
