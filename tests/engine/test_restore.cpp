@@ -135,7 +135,7 @@ TEST_CASE("restore: the explorable's query, mask, keys, values, reference and no
         CHECK(refusal(answer, "q") == "explorable: $.query: keys[0] has 2 numbers but the query has 3");
         CHECK(refusal(answer, "m").rfind("explorable: $.mask: ", 0) == 0);
         CHECK(refusal(answer, "vs") == "explorable: $.values: the cell's values are 3 x 2; a saved value keeps that shape");
-        CHECK(refusal(answer, "r") == "explorable: $.reference_query: reference_query has 1 numbers but the query has 2");
+        CHECK(refusal(answer, "r") == "explorable: $.reference_query: reference_query has 1 number but the query has 2");
         CHECK(refusal(answer, "norm").find("$.normalizer") != std::string::npos);
         CHECK(refusal(answer, "div") == "explorable: \"div\" is not a setting this cell keeps");
     }

@@ -35,9 +35,9 @@ function ajvPaths(errors) {
 // The engine's messages for what a schema says too (docs/authoring.md lists what it cannot).
 const STRUCTURAL = [/^expected /, /^missing required field/, /^unknown field/, /^must be between/, /^must have between/,
   /^must have at most \d+ characters?/, /^must not be empty/, /^must have at least/, /^unknown cell type/,
-  /^unknown divisor/, /^unknown answer kind/, /^unknown format/, /^unknown depth /, /^activation .* is not one of/,
-  /^must be one of/, /^id .* must be 1 to/, /is not a semantic version/, /^url must start with https/,
-  /^must be greater than 0/, /^share_above must lie strictly between/, /^must list at least one depth/];
+  /^unknown answer kind/, /^unknown format/, /^unknown depth /, /^must be one of/, /^id .* must be 1 to/,
+  /is not a semantic version/, /^url must start with https/, /^must be greater than 0/,
+  /^share_above must lie strictly between/, /^must list at least one depth/];
 
 // "name:line:column: $.path: message" lines of a recorded validate run.
 function engineErrors(stderr) {

@@ -102,4 +102,10 @@ ExploreRow explore_row(const ExploreInput& in) {
     return row;
 }
 
+std::string reference_query_mismatch(const ExplorableCell& cell) {
+    const std::size_t given = cell.reference_query.size(), width = cell.row.query.size();
+    if (given == 0 || given == width) return "";
+    return join_text({"reference_query has ", counted(given, "number", "numbers"), " but the query has ", width});
+}
+
 }  // namespace attnbook

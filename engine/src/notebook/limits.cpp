@@ -67,16 +67,7 @@ constexpr Limit limit(const char* path, T v) {
     }
 }
 
-namespace nb = notebook_limits;
-namespace ex = explore_limits;
-namespace hx = hand_example_limits;
-namespace bl = block_limits;
-namespace sc = scaling_limits;
-namespace pl = precision_limits;
 namespace as = attention_scale_limits;
-namespace pi = pipeline_limits;
-namespace ml = mistakes_limits;
-namespace tl = train_limits;
 namespace tf = train_fields;
 namespace asf = attention_scale_fields;
 
@@ -91,9 +82,9 @@ constexpr Limit kLimits[] = {
     limit("notebook/cells/min", notebook_fields::cells.count.min),
     limit("notebook/cells/max", notebook_fields::cells.count.max),
     limit("notebook/tex_max_chars", maths_fields::tex.range.max),
-    limit("notebook/formulas_per_text_max", nb::formulas_per_text_max),
-    limit("notebook/formulas_max", nb::formulas_max),
-    limit("notebook/tex_total_max_chars", nb::tex_total_max_chars),
+    limit("notebook/formulas_per_text_max", notebook_limits::formulas_per_text_max),
+    limit("notebook/formulas_max", notebook_limits::formulas_max),
+    limit("notebook/tex_total_max_chars", notebook_limits::tex_total_max_chars),
     limit("notebook/markdown_max_chars", prose_fields::text.range.max),
     limit("notebook/references/min", references_fields::items.count.min),
     limit("notebook/references/max", references_fields::items.count.max),
@@ -107,27 +98,27 @@ constexpr Limit kLimits[] = {
     limit("explorable/cell/max_abs", explore_fields::query.limit),
     limit("explorable/cell/label_max_chars", explore_fields::labels.range.max),
     limit("explorable/cell/max_presets", explore_fields::presets.count.max),
-    limit("explorable/command/max_sources", ex::command_max_sources),
-    limit("explorable/command/max_width", ex::command_max_width),
+    limit("explorable/command/max_sources", explore_limits::command_max_sources),
+    limit("explorable/command/max_width", explore_limits::command_max_width),
 
     limit("hand_example/cell/max_rows", hand_example_fields::queries.count.max),
     limit("hand_example/cell/max_width", hand_example_fields::queries.range.max),
     limit("hand_example/cell/max_abs", hand_example_fields::queries.limit),
-    limit("hand_example/command/max_rows", hx::command_max),
-    limit("hand_example/command/max_width", hx::command_max),
+    limit("hand_example/command/max_rows", hand_example_limits::command_max),
+    limit("hand_example/command/max_width", hand_example_limits::command_max),
 
-    limit("block/d_model", bl::d_model),
-    limit("block/d_ff", bl::d_ff),
+    limit("block/d_model", block_limits::d_model),
+    limit("block/d_ff", block_limits::d_ff),
     limit("block/max_rows", block_fields::input.count.max),
     limit("block/max_abs", block_fields::input.limit),
-    limit("block/epsilon", bl::epsilon),
+    limit("block/epsilon", block_limits::epsilon),
 
     limit("playback/seconds/min", playback_fields::duration.range.min),
     limit("playback/seconds/max", playback_fields::duration.range.max),
     limit("playback/seconds/default", PlaybackInput{}.duration),
     limit("study/max_steps", study_fields::steps.count.max),
 
-    limit("scaling/max_block", sc::max_block),
+    limit("scaling/max_block", scaling_limits::max_block),
 
     limit("practice/options/min", answer_fields::options.count.min),
     limit("practice/options/max", answer_fields::options.count.max),
@@ -139,7 +130,7 @@ constexpr Limit kLimits[] = {
     limit("arguments/max_bytes", command_args_max_bytes),
     limit("arguments/max_depth", command_args_max_depth),
 
-    limit("precision/max_checked_rows", pl::max_checked_rows),
+    limit("precision/max_checked_rows", precision_limits::max_checked_rows),
     limit("precision/cell/max_lengths", precision_fields::cell_tokens.count.max),
 
     limit("attention_scale/max_elements", as::max_elements),
@@ -160,12 +151,12 @@ constexpr Limit kLimits[] = {
     limit("lesson_cells/pipeline/max_value_width", pipeline_fields::values.range.max),
     limit("lesson_cells/pipeline/max_width", pipeline_fields::width.range.max),
     limit("lesson_cells/pipeline/max_abs", pipeline_fields::scores.limit),
-    limit("lesson_cells/pipeline/knob_min", pi::knob_min),
-    limit("lesson_cells/pipeline/knob_max", pi::knob_max),
+    limit("lesson_cells/pipeline/knob_min", pipeline_limits::knob_min),
+    limit("lesson_cells/pipeline/knob_max", pipeline_limits::knob_max),
     limit("lesson_cells/pytorch_rules/scale/max", pytorch_rules_limits::max_scale),
     limit("lesson_cells/pytorch_rules/scale/default", PytorchRulesInput{}.scale),
-    limit("lesson_cells/mistakes/keys", ml::keys),
-    limit("lesson_cells/mistakes/trials", ml::trials),
+    limit("lesson_cells/mistakes/keys", mistakes_limits::keys),
+    limit("lesson_cells/mistakes/trials", mistakes_limits::trials),
     limit("lesson_cells/jacobian/max_scores", jacobian_fields::scores.count.max),
     limit("lesson_cells/jacobian/max_abs", jacobian_fields::scores.limit),
     limit("lesson_cells/jacobian/max_widths", jacobian_fields::widths.count.max),
@@ -193,10 +184,10 @@ constexpr Limit kLimits[] = {
     limit("train/batch/max", tf::batch.range.max),
     limit("train/steps/max", tf::cell_steps.range.max),
     limit("train/snapshots/max", tf::snapshots.range.max),
-    limit("train/held_out", tl::held_out),
+    limit("train/held_out", train_limits::held_out),
     limit("train/learning_rate/max", tf::learning_rate.limit),
     limit("train/seed/max", tf::seed.range.max),
-    limit("train/checkpoints/max", tl::max_checkpoints),
+    limit("train/checkpoints/max", train_limits::max_checkpoints),
 
     limit("quote_max_chars", quote_max_chars),
 };

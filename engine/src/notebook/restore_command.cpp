@@ -69,8 +69,7 @@ void scale_rules(const ScaleProblem& p) { check_scale_problem(p, "attention-scal
 // per key), and the reference query the page's reset returns to is as wide as the query.
 void explorable_rules(const ExplorableCell& c) {
     explore_row(c.row);
-    if (!c.reference_query.empty() && c.reference_query.size() != c.row.query.size())
-        throw_format("reference_query has {} numbers but the query has {}", {c.reference_query.size(), c.row.query.size()});
+    if (std::string refusal = reference_query_mismatch(c); !refusal.empty()) throw UserError(refusal);
 }
 
 // A matrix's shape: its rows' lengths (a value that is no list of lists has none).

@@ -34,12 +34,10 @@ namespace attnbook {
 namespace notebook_validation {
 namespace {
 
-using CellCheck = void (*)(Context&, const json&, const std::string&, json&);
-
 // The cell types: a table of data (no code runs to build it).
 struct CellType {
     const char* name;
-    CellCheck check;
+    CellCheck* check;
     // The type's field table (field_reader.hpp): a lesson's, or a text cell's (text_cells.hpp).
     std::vector<Field> (*table)(bool cell) = nullptr;
     Names after = {};     // the cell's own fields after the table's (as a cell lists them)
@@ -93,9 +91,8 @@ void check_explorable(Context& cx, const json& cell, const std::string& path, js
     }
     if (!read.given(ef::reference_query)) {
         if (d) o.set("reference_query", in.row.query);
-    } else if (read.accepted(ef::reference_query) && d && in.reference_query.size() != *d) {
-        f.error("reference_query", {"reference_query has ", counted(in.reference_query.size(), "number", "numbers"),
-                                    " but the query has ", *d});
+    } else if (read.accepted(ef::reference_query) && d) {
+        if (std::string refusal = reference_query_mismatch(in); !refusal.empty()) f.error("reference_query", {refusal});
     }
     if (!read.given(ef::presets)) out.erase("presets");
     else if (read.accepted(ef::presets) && d) check_row_widths(cx, in.presets, f.at("presets"), "preset", d, "the query has ");

@@ -199,26 +199,22 @@ void read_objects(Context& cx, const json& parent, const std::string& path, cons
     }
 }
 
+// A cell type's check: reads the fields of `cell` at `path`, reports what is wrong to cx and fills
+// `out` with the fields and every default (validate_cells.cpp's table of cell types holds one each).
+using CellCheck = void(Context& cx, const json& cell, const std::string& path, json& out);
 // The held-sequence and transformer-block cells (validate_sequence_cells.cpp).
-void check_held_sequence(Context& cx, const json& cell, const std::string& path, json& out);
-void check_transformer_block(Context& cx, const json& cell, const std::string& path, json& out);
-// The practice, references and study cells (validate_text_cells.cpp); a practice answer ({"kind": ...}) of
-// `parent` (a practice cell, a study check), written into out["answer"].
-void check_practice(Context& cx, const json& cell, const std::string& path, json& out);
-void check_references(Context& cx, const json& cell, const std::string& path, json& out);
-void check_study(Context& cx, const json& cell, const std::string& path, json& out);
+CellCheck check_held_sequence, check_transformer_block;
+// The practice, references and study cells (validate_text_cells.cpp).
+CellCheck check_practice, check_references, check_study;
+// A practice answer ({"kind": ...}) of `parent` (a practice cell, a study check), written into
+// out["answer"] (validate_text_cells.cpp).
 void check_practice_answer(Context& cx, const json& parent, const std::string& path, json& out);
-// The cells of "attention at scale" and the precision lab (validate_scale_cells.cpp): check the
-// fields of `cell` at `path` and fill `out` with them and every default.
-void check_attention_scale_cell(Context& cx, const json& cell, const std::string& path, json& out);
-void check_precision_lab_cell(Context& cx, const json& cell, const std::string& path, json& out);
-// The lesson's live cells (validate_lesson_cells.cpp): fill `out` with the fields and defaults.
-void check_pipeline_cell(Context& cx, const json& cell, const std::string& path, json& out);
-void check_jacobian_cell(Context& cx, const json& cell, const std::string& path, json& out);
-void check_online_softmax_cell(Context& cx, const json& cell, const std::string& path, json& out);
-
+// The cells of "attention at scale" and the precision lab (validate_scale_cells.cpp).
+CellCheck check_attention_scale_cell, check_precision_lab_cell;
+// The lesson's live cells (validate_lesson_cells.cpp).
+CellCheck check_pipeline_cell, check_jacobian_cell, check_online_softmax_cell;
 // The training lab (validate_train_cells.cpp).
-void check_training_lab_cell(Context& cx, const json& cell, const std::string& path, json& out);
+CellCheck check_training_lab_cell;
 
 // Validates one cell and returns it normalised (validate_cells.cpp).
 // `index` is the cell's position (from 0): an explicit id may take only its own automatic form.

@@ -111,6 +111,10 @@ void fields(ExplorableCell& in, Visit&& field) {
 // The lesson's example: the defaults.
 ExploreInput explore_example();
 
+// The cell's rule between its reference query and its query: the page's reset returns to a query
+// as wide as the one on view. The refusal's words, or "" where it holds (or none is given).
+std::string reference_query_mismatch(const ExplorableCell& cell);
+
 struct ExploreRow {
     std::vector<double> dots, scores;         // (n): masked sources keep their dot and score
     double max = 0.0;                         // 0 when every source is masked
