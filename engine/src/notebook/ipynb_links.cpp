@@ -6,6 +6,7 @@
 
 #include "attnbook/core/text_split.hpp"
 #include "attnbook/notebook/link_rule.hpp"
+#include "attnbook/notebook/markdown_code.hpp"
 
 namespace attnbook {
 
@@ -32,39 +33,16 @@ std::string without_dot_segments(const std::string& path) {
     return out;
 }
 
-// Byte ranges of code in Markdown text: fenced blocks (``` or ~~~ lines) and `inline` spans (a run
-// of backticks up to the next run of the same length on the same paragraph's line).
+// Byte ranges of code in Markdown text: fenced blocks and code spans (markdown_code.hpp).
 std::vector<std::pair<std::size_t, std::size_t>> code_ranges(const std::string& text) {
     std::vector<std::pair<std::size_t, std::size_t>> out;
-    std::size_t line = 0, fence_start = std::string::npos;
-    while (line < text.size()) {
-        std::size_t end = text.find('\n', line);
-        if (end == std::string::npos) end = text.size();
-        std::size_t indent = line;
-        while (indent < end && indent - line < 4 && text[indent] == ' ') ++indent;
-        const bool fence = text.compare(indent, 3, "```") == 0 || text.compare(indent, 3, "~~~") == 0;
-        if (fence) {
-            if (fence_start == std::string::npos) {
-                fence_start = line;
-            } else {
-                out.emplace_back(fence_start, end);
-                fence_start = std::string::npos;
-            }
-        } else if (fence_start == std::string::npos) {
-            for (std::size_t i = line; i < end;) {
-                if (text[i] != '`') { ++i; continue; }
-                std::size_t run = i;
-                while (run < end && text[run] == '`') ++run;
-                const std::string ticks = text.substr(i, run - i);
-                const std::size_t close = text.find(ticks, run);
-                if (close == std::string::npos || close >= end) { i = run; continue; }
-                out.emplace_back(i, close + ticks.size());
-                i = close + ticks.size();
-            }
+    for (const MarkdownLine& line : markdown_lines(text).lines) {
+        if (line.fenced) {
+            out.emplace_back(line.offset, line.offset + line.text.size());
+            continue;
         }
-        line = end + 1;
+        for (const auto& [start, end] : code_spans(line.text)) out.emplace_back(line.offset + start, line.offset + end);
     }
-    if (fence_start != std::string::npos) out.emplace_back(fence_start, text.size());
     return out;
 }
 

@@ -9,6 +9,7 @@
 #include "attnbook/core/decimal_format.hpp"
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/core/text_split.hpp"
+#include "attnbook/notebook/markdown_code.hpp"
 
 namespace attnbook {
 
@@ -96,19 +97,18 @@ std::string maths_markdown(const json& cell, const ShownCells&) {
 // The "#" headings of Markdown text, outside fenced code: {level (number of #), text}.
 std::vector<std::pair<std::size_t, std::string>> markdown_headings(const std::string& text) {
     std::vector<std::pair<std::size_t, std::string>> out;
-    bool fenced = false;
-    for (std::string line : split_text(text, '\n')) {
+    for (const MarkdownLine& markdown_line : markdown_lines(text).lines) {
+        if (markdown_line.fenced) continue;
+        std::string_view line = markdown_line.text;
         std::size_t indent = 0;
         while (indent < line.size() && indent < 4 && line[indent] == ' ') ++indent;
         if (indent > 3) continue;
-        line.erase(0, indent);
-        if (line.rfind("```", 0) == 0 || line.rfind("~~~", 0) == 0) fenced = !fenced;
-        if (fenced) continue;
+        line.remove_prefix(indent);
         std::size_t hashes = 0;
         while (hashes < line.size() && line[hashes] == '#') ++hashes;
         if (hashes == 0 || hashes > 6 || hashes >= line.size() || line[hashes] != ' ') continue;
-        std::string title = line.substr(hashes + 1);
-        while (!title.empty() && (title.back() == ' ' || title.back() == '#' || title.back() == '\r')) title.pop_back();
+        std::string title(line.substr(hashes + 1));
+        while (!title.empty() && (title.back() == ' ' || title.back() == '#')) title.pop_back();
         if (!title.empty()) out.emplace_back(hashes, title);
     }
     return out;

@@ -1,0 +1,96 @@
+// Fenced code blocks and code spans of Markdown text (markdown_code.hpp).
+#include "attnbook/notebook/markdown_code.hpp"
+
+#include <algorithm>
+
+namespace attnbook {
+namespace {
+
+// A fence line's run: its character (0: the line is no fence), its length, and whether only
+// blanks follow it (a closing fence's condition).
+struct FenceRun {
+    char marker = 0;
+    std::size_t length = 0;
+    bool bare = false;
+};
+
+FenceRun fence_run(std::string_view line) {
+    std::size_t indent = 0;
+    while (indent < line.size() && indent < 4 && line[indent] == ' ') ++indent;
+    if (indent > 3 || indent == line.size()) return {};  // four spaces make an indented code line
+    const char marker = line[indent];
+    if (marker != '`' && marker != '~') return {};
+    std::size_t end = indent;
+    while (end < line.size() && line[end] == marker) ++end;
+    if (end - indent < 3) return {};
+    const std::string_view rest = line.substr(end);
+    if (marker == '`' && rest.find('`') != std::string_view::npos) return {};
+    return {marker, end - indent, rest.find_first_not_of(" \t") == std::string_view::npos};
+}
+
+}  // namespace
+
+MarkdownLines markdown_lines(std::string_view text) {
+    MarkdownLines out;
+    FenceRun open;  // the fence of the block the scan is in (marker 0: none)
+    for (std::size_t start = 0; start <= text.size();) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view line = text.substr(start, end - start);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        const FenceRun run = fence_run(line);
+        const bool fenced = open.marker || run.marker;
+        if (open.marker) {
+            if (run.marker == open.marker && run.bare && run.length >= open.length) open = {};
+        } else if (run.marker) {
+            open = run;
+        }
+        out.lines.push_back({start, line, fenced});
+        start = end + 1;
+    }
+    if (open.marker) out.unclosed_fence.assign(open.length, open.marker);
+    return out;
+}
+
+std::vector<std::pair<std::size_t, std::size_t>> code_spans(std::string_view line) {
+    struct Run {
+        std::size_t start, length;
+        bool escaped;  // after an odd number of backslashes: its first backtick is text
+    };
+    std::vector<Run> runs;
+    std::size_t longest = 0;
+    for (std::size_t i = 0; i < line.size();) {
+        if (line[i] != '`') {
+            ++i;
+            continue;
+        }
+        std::size_t end = i, backslashes = 0;
+        while (end < line.size() && line[end] == '`') ++end;
+        while (backslashes < i && line[i - 1 - backslashes] == '\\') ++backslashes;
+        runs.push_back({i, end - i, backslashes % 2 == 1});
+        longest = std::max(longest, end - i);
+        i = end;
+    }
+    // Each run's closer is the next run of its length, or of one less for an escaped opener (a
+    // closer counts whole: backslashes are text inside a span). Found in one pass from the end
+    // with the nearest run seen of each length, so the scan stays linear however many runs a
+    // line has.
+    std::vector<std::size_t> nearest(longest + 1, runs.size()), closer(runs.size());
+    for (std::size_t r = runs.size(); r-- > 0;) {
+        closer[r] = nearest[runs[r].length - (runs[r].escaped ? 1 : 0)];
+        nearest[runs[r].length] = r;
+    }
+    std::vector<std::pair<std::size_t, std::size_t>> spans;
+    for (std::size_t r = 0; r < runs.size();) {
+        const std::size_t length = runs[r].length - (runs[r].escaped ? 1 : 0);
+        if (length == 0 || closer[r] == runs.size()) {
+            ++r;  // plain backticks
+            continue;
+        }
+        spans.emplace_back(runs[r].start + runs[r].length - length, runs[closer[r]].start + length);
+        r = closer[r] + 1;
+    }
+    return spans;
+}
+
+}  // namespace attnbook
