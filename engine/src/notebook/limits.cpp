@@ -40,8 +40,8 @@ namespace {
 using nlohmann::json;
 
 // One number of the result: where it goes ("notebook/cells/min", keys separated by '/') and its
-// value, read from the header that owns it. The numbers form one table, which the module holds
-// as data; written as nested json{{...}} lists each field cost hundreds of bytes of code.
+// value, read from the header that owns it. The numbers form one table of data, a line each, read
+// top to bottom as the result lists them.
 struct Limit {
     enum Kind : unsigned char { whole, integer, real };
     const char* path;

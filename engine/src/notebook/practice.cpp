@@ -53,11 +53,7 @@ std::optional<double> parse_decimal(const std::string& text) {
 std::optional<double> parse_learner_number(const std::string& raw) {
     // A typographic minus (U+2212, as the lesson's maths prints it and learners paste it) is a minus.
     std::string text = trim_blanks(raw);
-    // (Its first byte becomes '-' and the other two go: erase, not replace, which the module lacks.)
-    for (std::size_t at; (at = text.find("\xE2\x88\x92")) != std::string::npos;) {
-        text[at] = '-';
-        text.erase(at + 1, 2);
-    }
+    for (std::size_t at; (at = text.find("\xE2\x88\x92")) != std::string::npos;) text.replace(at, 3, "-");
     const std::size_t slash = text.find('/');
     if (slash == std::string::npos) return parse_decimal(text);
     const std::string_view whole(text);
