@@ -91,14 +91,30 @@ TEST_CASE("practice: choice answers by index or by option text", "[practice]") {
 
 TEST_CASE("practice: a cell that is not a valid practice cell is a UserError naming the path", "[practice]") {
     CHECK_THROWS_WITH(check_practice(json::parse(R"({"type": "prose", "text": "x"})"), 1),
-                      Catch::Contains("$.type"));
+                      Catch::Contains("check_practice: $.cell.type"));
     CHECK_THROWS_AS(check_practice(json::parse(R"({"type": "practice"})"), 1), UserError);
     CHECK_THROWS_WITH(check_practice(json::parse(R"({"type": "practice", "answer": {"kind": "essay"}})"), 1),
-                      Catch::Contains("$.answer.kind") && Catch::Contains("essay"));
+                      Catch::Contains("check_practice: $.cell.answer.kind") && Catch::Contains("essay"));
     CHECK_THROWS_AS(check_practice(json::parse(R"({"type": "practice", "answer": {"kind": "number", "value": 1,
         "tolerance": 0}})"), 1), UserError);
     CHECK_THROWS_AS(check_practice(json::parse(R"({"type": "practice", "answer": {"kind": "choice",
         "options": ["a", "b"], "correct": 2}})"), 1), UserError);
+    // The answer's fields are read by their tables, in the validator's words (limits from practice.hpp).
+    CHECK_THROWS_WITH(check_practice(json::parse(R"({"type": "practice", "answer": {"kind": "number", "value": 1,
+        "decimals": 13}})"), 1), "check_practice: $.cell.answer.decimals: must be between 0 and 12, found 13");
+    CHECK_THROWS_WITH(check_practice(json::parse(R"({"type": "practice", "answer": {"kind": "number", "value": 1,
+        "tolerance": -0.5}})"), 1), Catch::StartsWith("check_practice: $.cell.answer.tolerance: "));
+    CHECK_THROWS_WITH(check_practice(json::parse(R"({"type": "practice", "answer": {"kind": "number", "value": 1,
+        "tolerance": 0.1, "decimals": 2}})"), 1),
+        "check_practice: $.cell.answer: a number answer needs exactly one of \"tolerance\" and \"decimals\"");
+    CHECK_THROWS_WITH(check_practice(json::parse(R"({"type": "practice", "answer": {"kind": "choice",
+        "options": ["a", "b", "c", "d", "e", "f", "g", "h", "i"], "correct": 0}})"), 1),
+        Catch::StartsWith("check_practice: $.cell.answer.options: "));
+    CHECK_THROWS_WITH(check_practice(json::parse(R"({"type": "practice", "answer": {"kind": "choice",
+        "options": ["a", "b"], "correct": 2}})"), 1),
+        "check_practice: $.cell.answer.correct: must be between 0 and 1 (an option's place), found 2");
+    CHECK_THROWS_WITH(check_practice(json::parse(R"({"type": "practice", "answer": {"kind": "number"}})"), 1),
+        "check_practice: $.cell.answer: missing required field \"value\"");
 }
 
 TEST_CASE("practice: a choice's reason comes with the verdict", "[practice]") {

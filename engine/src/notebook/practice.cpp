@@ -16,16 +16,19 @@
 #include "attnbook/core/text_join.hpp"
 #include "attnbook/core/text_split.hpp"
 #include "attnbook/notebook/command_args.hpp"
+#include "attnbook/notebook/field_reader.hpp"
 #include "attnbook/notebook/json_out.hpp"
+#include "attnbook/notebook/text_cells.hpp"
 
 namespace attnbook {
 namespace {
 
 using nlohmann::json;
 
+// The errors name their place in the command's arguments ({cell, response}).
 const json& require(const json& object, const char* name, const char* path) {
     const json* member = json_member(object, name);
-    if (!member) throw_user_error({path, ": a practice cell needs \"", name, "\""});
+    if (!member) throw_user_error({"check_practice: ", path, ": missing required field \"", name, "\""});
     return *member;
 }
 
@@ -83,29 +86,33 @@ json verdict(bool correct, std::initializer_list<TextPart> feedback) {
     return out;
 }
 
+// The answer's fields read by its kind's table (text_cells.hpp), in the validator's words: a
+// checked notebook's answer always reads, and any other cell is refused at the field's path.
+template <class Answer>
+Answer read_answer(const json& answer) {
+    Answer read;
+    ThrowSink sink("check_practice");
+    const std::string at = "$.cell.answer";
+    CellValues values(sink, answer, at);
+    read_fields(bind_fields(read), values);
+    return read;
+}
+
 json check_number(const json& answer, const json& response) {
-    const json& value_json = require(answer, "value", "$.answer");
-    if (!value_json.is_number()) throw_user_error({"$.answer: value must be a number"});
+    require(answer, "value", "$.cell.answer");
+    const NumberAnswer a = read_answer<NumberAnswer>(answer);
+    const bool rounded = json_member(answer, "decimals") != nullptr;
+    if (rounded == (json_member(answer, "tolerance") != nullptr))
+        throw_user_error({"check_practice: $.cell.answer: a number answer needs exactly one of \"tolerance\" and \"decimals\""});
     // Either an explicit tolerance, or "decimals": the learner rounds the answer to that many
     // places, so anything within half a unit of the last place counts.
-    int decimals = -1;
-    double tolerance = 0;
-    if (const json* d = json_member(answer, "decimals")) {
-        const long long n = d->is_number_integer() ? d->get<long long>() : -1;
-        if (n < 0 || n > practice_limits::max_decimals)
-            throw_user_error({"$.answer.decimals: must be a whole number from 0 to ", practice_limits::max_decimals});
-        decimals = static_cast<int>(n);
+    const int decimals = rounded ? static_cast<int>(a.decimals) : -1;
+    double tolerance = a.tolerance;
+    if (rounded) {
         tolerance = 0.5;
         for (int i = 0; i < decimals; ++i) tolerance /= 10;
-    } else {
-        const json& tolerance_json = require(answer, "tolerance", "$.answer");
-        if (!tolerance_json.is_number()) throw_user_error({"$.answer: value and tolerance must be numbers"});
-        tolerance = tolerance_json.get<double>();
     }
-    const double value = value_json.get<double>();
-    if (!std::isfinite(value) || !std::isfinite(tolerance) || tolerance <= 0) {
-        throw_user_error({"$.answer: value must be finite and tolerance greater than 0"});
-    }
+    const double value = a.value;
 
     std::optional<double> given;
     if (response.is_number()) {
@@ -141,14 +148,15 @@ json check_number(const json& answer, const json& response) {
 }
 
 json check_choice(const json& answer, const json& response) {
-    const json& options = require(answer, "options", "$.answer");
-    const json& correct_json = require(answer, "correct", "$.answer");
+    require(answer, "options", "$.cell.answer");
+    require(answer, "correct", "$.cell.answer");
+    const ChoiceAnswer a = read_answer<ChoiceAnswer>(answer);
+    const std::vector<std::string>& options = a.options;
+    const json& correct_json = *json_member(answer, "correct");
     const long long index = correct_json.is_number_integer() ? correct_json.get<long long>() : -1;
-    if (!options.is_array() || options.size() < practice_limits::min_options || index < 0 ||
-        index >= static_cast<long long>(options.size())) {
-        throw_user_error({"$.answer: options must be an array of ", practice_limits::min_options,
-                                " or more and correct an index into it"});
-    }
+    if (index < 0 || index >= static_cast<long long>(options.size()))
+        throw_user_error({"check_practice: $.cell.answer.correct: must be between 0 and ", options.size() - 1,
+                          " (an option's place), found ", json_found(correct_json)});
     const auto correct = static_cast<std::size_t>(index);
 
     std::optional<std::size_t> picked;
@@ -157,16 +165,12 @@ json check_choice(const json& answer, const json& response) {
         if (x >= 0 && x < static_cast<double>(options.size()) && x == std::floor(x)) picked = static_cast<std::size_t>(x);
     } else if (response.is_string()) {
         const std::string text = trim_blanks(response.get_ref<const std::string&>());
-        for (std::size_t i = 0; i < options.size(); ++i) {
-            if (options[i].is_string() && trim_blanks(options[i].get_ref<const std::string&>()) == text) picked = i;
-        }
+        for (std::size_t i = 0; i < options.size(); ++i)
+            if (trim_blanks(options[i]) == text) picked = i;
     }
     if (!picked) return verdict(false, {"Choose one of the ", options.size(), " options."});
     // The author's reason for this option, when the notebook gives one.
-    std::string reason;
-    const json* reasons = json_member(answer, "reasons");
-    if (reasons && reasons->is_array() && *picked < reasons->size() && (*reasons)[*picked].is_string())
-        reason = join_text({" ", (*reasons)[*picked].get_ref<const std::string&>()});
+    const std::string reason = *picked < a.reasons.size() ? join_text({" ", a.reasons[*picked]}) : "";
     if (*picked == correct) return verdict(true, {"Correct.", reason});
     return verdict(false, {"Not quite: that option is not the answer.", reason.empty() ? TextPart(" Try another one.") : TextPart(reason)});
 }
@@ -174,16 +178,16 @@ json check_choice(const json& answer, const json& response) {
 }  // namespace
 
 json check_practice(const json& cell, const json& response) {
-    if (!cell.is_object()) throw_user_error({"$: expected a practice cell (an object)"});
+    if (!cell.is_object()) throw_user_error({"check_practice: $.cell: expected a practice cell (an object)"});
     const json* type = json_member(cell, "type");
     if (!type || !is_text(*type, "practice")) {
-        throw_user_error({"$.type: expected a practice cell (\"type\": \"practice\")"});
+        throw_user_error({"check_practice: $.cell.type: expected a practice cell (\"type\": \"practice\")"});
     }
-    const json& answer = require(cell, "answer", "$");
-    const json& kind = require(answer, "kind", "$.answer");
+    const json& answer = require(cell, "answer", "$.cell");
+    const json& kind = require(answer, "kind", "$.cell.answer");
     if (is_text(kind, "number")) return check_number(answer, response);
     if (is_text(kind, "choice")) return check_choice(answer, response);
-    throw_user_error({"$.answer.kind: unknown answer kind ", json_found(kind), " (expected one of: ",
+    throw_user_error({"check_practice: $.cell.answer.kind: unknown answer kind ", json_found(kind), " (expected one of: ",
                       listed(answer_kinds()), ")"});
 }
 

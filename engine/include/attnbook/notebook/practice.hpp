@@ -25,7 +25,9 @@ const std::vector<std::string>& answer_kinds();
 //   choice answers: the index of the option (0-based), or the option's text.
 // Returns {"correct": bool, "feedback": "..."}. A response that cannot be read (empty, "abc",
 // an object) is not an exception: it is incorrect, and the feedback says what was expected.
-// Throws UserError (naming the JSON path) when the cell itself is not a valid practice cell.
+// Throws UserError "check_practice: $.cell.answer.decimals: ..." (the path in the command's
+// arguments, {cell, response}) when the cell itself is not a valid practice cell: the answer's
+// fields are read by their tables (text_cells.hpp) with the validator's checks and words.
 nlohmann::json check_practice(const nlohmann::json& cell, const nlohmann::json& response);
 
 }  // namespace attnbook
