@@ -42,7 +42,7 @@ struct NumberAnswer {
 template <class Visit>
 void fields(NumberAnswer& in, Visit&& field) {
     namespace f = answer_fields;
-    field(f::kind, in.kind), field(f::value, in.value), field(f::tolerance, in.tolerance), field(f::decimals, in.decimals);
+    field(f::kind, in.kind); field(f::value, in.value); field(f::tolerance, in.tolerance); field(f::decimals, in.decimals);
 }
 // `correct` is read by the validator: its range is the number of options given.
 struct ChoiceAnswer {
@@ -54,7 +54,7 @@ struct ChoiceAnswer {
 template <class Visit>
 void fields(ChoiceAnswer& in, Visit&& field) {
     namespace f = answer_fields;
-    field(f::kind, in.kind), field(f::options, in.options), field(f::correct, in.correct), field(f::reasons, in.reasons);
+    field(f::kind, in.kind); field(f::options, in.options); field(f::correct, in.correct); field(f::reasons, in.reasons);
 }
 
 // The notebook document itself.
@@ -85,8 +85,8 @@ inline constexpr Field schema = Field::text_in("$schema", Field::text, {1, noteb
 template <class Visit>
 void fields(NotebookFields& in, Visit&& field) {
     namespace f = notebook_fields;
-    field(f::format, in.format), field(f::id, in.id), field(f::title, in.title), field(f::version, in.version);
-    field(f::description, in.description), field(f::depths, in.depths), field(f::cells, in.cells);
+    field(f::format, in.format); field(f::id, in.id); field(f::title, in.title); field(f::version, in.version);
+    field(f::description, in.description); field(f::depths, in.depths); field(f::cells, in.cells);
     field(f::schema, in.schema);
 }
 
@@ -107,7 +107,7 @@ inline constexpr Field title =
 }  // namespace cell_fields
 template <class Visit>
 void fields(CommonCellFields& in, Visit&& field) {
-    field(cell_fields::type, in.type), field(cell_fields::id, in.id), field(cell_fields::depths, in.depths);
+    field(cell_fields::type, in.type); field(cell_fields::id, in.id); field(cell_fields::depths, in.depths);
     field(cell_fields::title, in.title);
 }
 
@@ -137,7 +137,7 @@ inline constexpr Field caption = Field::text_in("caption", Field::markdown, {1, 
 }  // namespace maths_fields
 template <class Visit>
 void fields(MathsCell& in, Visit&& field) {
-    field(maths_fields::tex, in.tex), field(maths_fields::display, in.display), field(maths_fields::caption, in.caption);
+    field(maths_fields::tex, in.tex); field(maths_fields::display, in.display); field(maths_fields::caption, in.caption);
 }
 
 // A question with a hint, a worked answer and an explanation, all in Markdown.
@@ -160,7 +160,7 @@ inline constexpr Field explanation = Field::text_in(
 template <class Visit>
 void fields(PracticeCell& in, Visit&& field) {
     namespace f = practice_fields;
-    field(f::prompt, in.prompt), field(f::answer, in.answer), field(f::hint, in.hint), field(f::worked, in.worked);
+    field(f::prompt, in.prompt); field(f::answer, in.answer); field(f::hint, in.hint); field(f::worked, in.worked);
     field(f::explanation, in.explanation);
 }
 
@@ -184,7 +184,7 @@ inline constexpr Field url =
 template <class Visit>
 void fields(Reference& in, Visit&& field) {
     namespace f = reference_fields;
-    field(f::authors, in.authors), field(f::title, in.title), field(f::year, in.year), field(f::venue, in.venue);
+    field(f::authors, in.authors); field(f::title, in.title); field(f::year, in.year); field(f::venue, in.venue);
     field(f::url, in.url);
 }
 
@@ -208,7 +208,7 @@ struct StudyCheck {
 };
 template <class Visit>
 void fields(StudyCheck& in, Visit&& field) {
-    field(practice_fields::prompt, in.prompt), field(practice_fields::answer, in.answer);
+    field(practice_fields::prompt, in.prompt); field(practice_fields::answer, in.answer);
     field(practice_fields::hint, in.hint);
 }
 struct StudyStep {
@@ -231,7 +231,7 @@ inline constexpr Field steps =
 }  // namespace study_fields
 template <class Visit>
 void fields(StudyStep& in, Visit&& field) {
-    field(study_fields::title, in.title), field(study_fields::text, in.text), field(study_fields::check, in.check);
+    field(study_fields::title, in.title); field(study_fields::text, in.text); field(study_fields::check, in.check);
 }
 template <class Visit>
 void fields(StudyCell& in, Visit&& field) {
