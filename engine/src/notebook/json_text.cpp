@@ -485,8 +485,7 @@ std::vector<std::optional<TextPosition>> locate_json_paths(const std::string& te
             if (end == std::string::npos) break;
             std::string key = text.substr(start + 1, end - start - 2);
             if (key.find('\\') != std::string::npos) {
-                // Escapes decoded by this file's own parser (nlohmann's DOM parser would be a second
-                // copy of the parser in the WebAssembly module).
+                // Escapes decoded as the text's own strings are (\u surrogate pairs included).
                 const std::string quoted_key = text.substr(start, end - start);
                 try {
                     key = parse_json_text(quoted_key, JsonTextLimits{quoted_key.size(), 1}).get<std::string>();
