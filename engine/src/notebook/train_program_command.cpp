@@ -5,6 +5,7 @@
 // loss and accuracy as it goes and ends with one line of JSON (train_loss, eval_loss,
 // eval_accuracy), which tests/engine/test_train_program.cpp runs and compares with the `train`
 // command.
+#include <cctype>
 #include <string>
 
 #include "attnbook/lessons/train.hpp"
@@ -14,25 +15,29 @@
 #include "attnbook/notebook/python_programs.hpp"
 #include "attnbook/notebook/train_command.hpp"
 #include "ipynb_programs.hpp"
+#include "ipynb_python.hpp"
 
 namespace attnbook {
 
 using nlohmann::json;
 
+namespace {
+// The fields the program reads: all of the table's but the attention maps' (it draws none).
+bool read_by_program(const Field& f) { return f.name != train_fields::snapshots.name && f.name != train_fields::probe.name; }
+}  // namespace
+
 std::string train_settings(const TrainConfig& c) {
-    return fill_python(python_programs::train_settings, {{"task", train_task_name(c.task)},
-                                          {"layers", std::to_string(c.layers)},
-                                          {"heads", std::to_string(c.heads)},
-                                          {"width", std::to_string(c.width)},
-                                          {"context", std::to_string(c.context)},
-                                          {"vocab", std::to_string(c.vocab)},
-                                          {"mlp", c.mlp ? "True" : "False"},
-                                          {"divisor", divisor_name(c.divisor)},
-                                          {"learning_rate", json(c.learning_rate).dump()},
-                                          {"batch", std::to_string(c.batch)},
-                                          {"steps", std::to_string(c.steps)},
-                                          {"seed", std::to_string(c.seed)},
-                                          {"eval_every", std::to_string(c.eval_every)}});
+    json values;
+    JsonOut out(values);
+    write_fields(c, out, false);
+    std::string lines;  // LEARNING_RATE = 0.01: the field's name as a Python constant, its value
+    for (const Field& f : field_list<TrainConfig>(false)) {
+        if (!read_by_program(f)) continue;
+        std::string name = f.name;
+        for (char& ch : name) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+        append_line(lines, {name, " = ", py_literal(values.at(f.name))});
+    }
+    return fill_python(python_programs::train_settings, {{"values", lines}});
 }
 
 std::string train_program(const TrainConfig& c) {
@@ -41,10 +46,9 @@ std::string train_program(const TrainConfig& c) {
 }
 
 json run_train_program(const json& raw, const Progress&) {
-    // train's fields but the two that only attention maps read (the program prints none).
     std::vector<const char*> known;
     for (const Field& f : field_list<TrainConfig>(false))
-        if (f.name != train_fields::snapshots.name && f.name != train_fields::probe.name) known.push_back(f.name);
+        if (read_by_program(f)) known.push_back(f.name);
     const CommandArgs refuse_others("train_program", raw, known);
     const TrainConfig c = read_train_config("train_program", raw);
     json out;
