@@ -195,7 +195,8 @@ TEST_CASE("normalize and jacobian hold one row of scores to the Jacobian's limit
         INFO(command);
         const std::string at = std::string(command) + ": $.scores";
         CHECK_THROWS_WITH(run_command(command, {{"scores", seventeen}}), Catch::StartsWith(at + ": give 1..16 scores, not 17"));
-        CHECK_THROWS_WITH(run_command(command, {{"scores", {0, 2e6}}}), Catch::Equals(at + "[1]: must be between -1000000 and 1000000, found 2000000"));
+        CHECK_THROWS_WITH(run_command(command, {{"scores", {0, 2e6}}}),
+                          Catch::Equals(at + "[1]: must be between -1000000 and 1000000, found 2000000"));
         CHECK_THROWS_WITH(run_command(command, {{"scores", json::array()}}), Catch::StartsWith(at + ": give 1..16"));
     }
 }

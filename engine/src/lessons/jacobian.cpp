@@ -29,7 +29,8 @@ void check_scores(const std::vector<double>& scores) {
         throw_format("scores: give 1..{} scores, not {}", {jacobian_limits::max_scores, n});
     const double most = jacobian_limits::max_abs;
     for (std::size_t i = 0; i < n; ++i)
-        if (!(std::fabs(scores[i]) <= most)) throw_format("scores[{}]: must be between {} and {}, found {}", {i, -most, most, scores[i]});
+        if (!(std::fabs(scores[i]) <= most))
+            throw_format("scores[{}]: must be between {} and {}, found {}", {i, -most, most, scores[i]});
 }
 
 SoftmaxJacobian softmax_jacobian(const std::vector<double>& scores) {

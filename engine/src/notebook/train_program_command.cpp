@@ -23,7 +23,9 @@ using nlohmann::json;
 
 namespace {
 // The fields the program reads: all of the table's but the attention maps' (it draws none).
-bool read_by_program(const Field& f) { return f.name != train_fields::snapshots.name && f.name != train_fields::probe.name; }
+bool read_by_program(const Field& f) {
+    return f.name != train_fields::snapshots.name && f.name != train_fields::probe.name;
+}
 }  // namespace
 
 std::string train_settings(const TrainConfig& c) {
