@@ -113,6 +113,8 @@ TEST_CASE("practice: a cell that is not a valid practice cell is a UserError nam
     CHECK_THROWS_WITH(check_practice(json::parse(R"({"type": "practice", "answer": {"kind": "choice",
         "options": ["a", "b"], "correct": 2}})"), 1),
         "check_practice: $.cell.answer.correct: must be between 0 and 1 (an option's place), found 2");
+    CHECK_THROWS_WITH(check_practice(json::parse(R"({"type": "practice", "answer": [1]})"), 1),
+        "check_practice: $.cell.answer: expected an answer (an object)");
     CHECK_THROWS_WITH(check_practice(json::parse(R"({"type": "practice", "answer": {"kind": "number"}})"), 1),
         "check_practice: $.cell.answer: missing required field \"value\"");
 }

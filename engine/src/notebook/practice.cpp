@@ -184,6 +184,7 @@ json check_practice(const json& cell, const json& response) {
         throw_user_error({"check_practice: $.cell.type: expected a practice cell (\"type\": \"practice\")"});
     }
     const json& answer = require(cell, "answer", "$.cell");
+    if (!answer.is_object()) throw_user_error({"check_practice: $.cell.answer: expected an answer (an object)"});
     const json& kind = require(answer, "kind", "$.cell.answer");
     if (is_text(kind, "number")) return check_number(answer, response);
     if (is_text(kind, "choice")) return check_choice(answer, response);
