@@ -94,6 +94,10 @@ TEST_CASE("markdown code: the validator checks HTML outside code only, and names
     // Four spaces make no fence on the page (indented code is off): the tag after it is HTML.
     CHECK(validate_prose("    ```\n<div>\n    ```").find("raw HTML is not allowed") != std::string::npos);
     CHECK(validate_prose("````\n```\n<i>\n````") == "");
+    // A list item's fence holds code; a line outside the item ends it unclosed.
+    CHECK(validate_prose("1. Try:\n- ```\n  <div>\n  ```\n- done") == "");
+    CHECK(validate_prose("- ```\n  x\nout\n").find("a fenced code block (```) is opened but never closed") !=
+          std::string::npos);
 }
 
 TEST_CASE("markdown code: the export resolves links outside code only", "[notebook][markdown][ipynb]") {

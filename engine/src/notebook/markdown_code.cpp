@@ -28,27 +28,70 @@ FenceRun fence_run(std::string_view line) {
     return {marker, end - indent, rest.find_first_not_of(" \t") == std::string_view::npos};
 }
 
+// Where a line's content starts after the list markers that open it ("- ", "1. ", "  * - "):
+// a fence after them is the list item's, and its block lasts while lines keep that indentation.
+// 0 for a line that opens no list item.
+std::size_t list_content_column(std::string_view line) {
+    std::size_t column = 0;
+    for (;;) {
+        std::size_t at = column;
+        while (at < line.size() && at - column < 3 && line[at] == ' ') ++at;
+        std::size_t after = at;
+        if (after < line.size() && (line[after] == '-' || line[after] == '+' || line[after] == '*')) {
+            ++after;
+        } else {
+            while (after < line.size() && after - at < 9 && line[after] >= '0' && line[after] <= '9') ++after;
+            if (after == at || after == line.size() || (line[after] != '.' && line[after] != ')')) return column;
+            ++after;
+        }
+        std::size_t spaces = 0;
+        while (after + spaces < line.size() && line[after + spaces] == ' ') ++spaces;
+        if (spaces == 0 || after + spaces == line.size()) return column;
+        column = after + (spaces > 4 ? 1 : spaces);  // five spaces or more: indented code in the item
+    }
+}
+
+// The fenced block being read: its opening run and the column its list item's content starts at.
+struct OpenFence {
+    FenceRun run;
+    std::size_t column = 0;
+};
+
 }  // namespace
 
 MarkdownLines markdown_lines(std::string_view text) {
     MarkdownLines out;
-    FenceRun open;  // the fence of the block the scan is in (marker 0: none)
+    OpenFence open;  // run.marker 0: none
+    const auto unclosed = [&] {
+        if (out.unclosed_fence.empty()) out.unclosed_fence.assign(open.run.length, open.run.marker);
+    };
     for (std::size_t start = 0; start <= text.size();) {
         std::size_t end = text.find('\n', start);
         if (end == std::string_view::npos) end = text.size();
         std::string_view line = text.substr(start, end - start);
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        const FenceRun run = fence_run(line);
-        const bool fenced = open.marker || run.marker;
-        if (open.marker) {
-            if (run.marker == open.marker && run.bare && run.length >= open.length) open = {};
-        } else if (run.marker) {
-            open = run;
+        bool fenced = false;
+        if (open.run.marker) {
+            const std::size_t blanks = std::min(line.find_first_not_of(' '), line.size());
+            if (blanks < open.column && blanks < line.size()) {
+                unclosed();  // a line outside its list item ends the item, and the block with it
+                open = {};
+            } else {
+                const FenceRun run = fence_run(line.substr(std::min(open.column, line.size())));
+                if (run.marker == open.run.marker && run.bare && run.length >= open.run.length) open = {};
+                fenced = true;
+            }
+        }
+        if (!fenced) {
+            const std::size_t column = list_content_column(line);
+            const FenceRun run = fence_run(line.substr(column));
+            if (run.marker) open = {run, column};
+            fenced = run.marker != 0;
         }
         out.lines.push_back({start, line, fenced});
         start = end + 1;
     }
-    if (open.marker) out.unclosed_fence.assign(open.length, open.marker);
+    if (open.run.marker) unclosed();
     return out;
 }
 

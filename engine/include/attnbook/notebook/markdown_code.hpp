@@ -7,9 +7,11 @@
 // markdown-it itself (tests/unit/markdown-code.test.mjs) and against this scanner
 // (tests/engine/test_markdown_code.cpp).
 //
-// What it does not follow: containers (a fence inside "> " or a list item is read as text, so the
-// validator checks more there, never less) and code spans across a paragraph's lines (looked for
-// within a line).
+// Containers: a list item's fence (after "- " or "1. " on its line) lasts while the lines keep the
+// item's indentation; the page reads no block quotes. What it does not follow: paragraphs (a list
+// that cannot interrupt one, "2. ```" under a line of text, is read as a list, its fence as code)
+// and code spans across a paragraph's lines (looked for within a line, so the validator checks
+// their text for HTML). The page shows raw HTML as text in any case (html: false).
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -31,7 +33,8 @@ struct MarkdownLines {
 
 // A fence opens with three or more backticks or tildes after at most three spaces (a backtick
 // fence's info string has no backtick) and closes with a run of the same character at least as
-// long with nothing but blanks after it; an unclosed block runs to the end of the text.
+// long with nothing but blanks after it; an unclosed block runs to the end of the text, or of its
+// list item (either way unclosed_fence names it).
 MarkdownLines markdown_lines(std::string_view text);
 
 // The code spans of one line, as [start, end) byte ranges within it, backticks included: a run of
