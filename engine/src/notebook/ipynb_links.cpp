@@ -74,9 +74,13 @@ std::string resolved_reference(const std::string& base, const std::string& targe
 
 std::string links_resolved(const std::string& markdown, const std::string& page_url) {
     if (page_url.rfind("https://", 0) != 0 && page_url.rfind("http://", 0) != 0) return markdown;
+    // The code ranges are in text order and the links are taken in text order: one cursor walks
+    // both, so a long text with many lines of code and many links stays linear.
     const auto code = code_ranges(markdown);
+    std::size_t next_code = 0;
     const auto in_code = [&](std::size_t at) {
-        return std::any_of(code.begin(), code.end(), [&](const auto& r) { return at >= r.first && at < r.second; });
+        while (next_code < code.size() && code[next_code].second <= at) ++next_code;
+        return next_code < code.size() && code[next_code].first <= at;
     };
     std::string out;
     std::size_t copied = 0;

@@ -98,7 +98,8 @@ MarkdownLines markdown_lines(std::string_view text) {
 std::vector<std::pair<std::size_t, std::size_t>> code_spans(std::string_view line) {
     struct Run {
         std::size_t start, length;
-        bool escaped;  // after an odd number of backslashes: its first backtick is text
+        std::size_t opens;  // the length of the span it may open: one less after an odd number of
+                            // backslashes (its first backtick is text), 0 for an escaped single one
     };
     std::vector<Run> runs;
     std::size_t longest = 0;
@@ -110,7 +111,7 @@ std::vector<std::pair<std::size_t, std::size_t>> code_spans(std::string_view lin
         std::size_t end = i, backslashes = 0;
         while (end < line.size() && line[end] == '`') ++end;
         while (backslashes < i && line[i - 1 - backslashes] == '\\') ++backslashes;
-        runs.push_back({i, end - i, backslashes % 2 == 1});
+        runs.push_back({i, end - i, end - i - backslashes % 2});
         longest = std::max(longest, end - i);
         i = end;
     }
@@ -120,12 +121,12 @@ std::vector<std::pair<std::size_t, std::size_t>> code_spans(std::string_view lin
     // line has.
     std::vector<std::size_t> nearest(longest + 1, runs.size()), closer(runs.size());
     for (std::size_t r = runs.size(); r-- > 0;) {
-        closer[r] = nearest[runs[r].length - (runs[r].escaped ? 1 : 0)];
+        closer[r] = nearest[runs[r].opens];
         nearest[runs[r].length] = r;
     }
     std::vector<std::pair<std::size_t, std::size_t>> spans;
     for (std::size_t r = 0; r < runs.size();) {
-        const std::size_t length = runs[r].length - (runs[r].escaped ? 1 : 0);
+        const std::size_t length = runs[r].opens;
         if (length == 0 || closer[r] == runs.size()) {
             ++r;  // plain backticks
             continue;
