@@ -5,12 +5,11 @@
 // Under the pages' strict CSP an injected <script> is blocked as inline script, so axe's source
 // is evaluated through the DevTools protocol (page.evaluate of the text), which the CSP does not
 // govern, in every frame of the page.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import {
-  openPage, notebooks, useSiteAndBrowser, site, browser, waitForDepth,
+  test, openPage, notebooks, useSiteAndBrowser, site, browser, waitForDepth,
 } from './harness.mjs';
 
 useSiteAndBrowser();

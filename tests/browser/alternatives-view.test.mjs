@@ -2,9 +2,8 @@
 // marked. Before, the queries, keys and values were never shown (so "compare key by key" could
 // not be checked), the cell was eight stacked one-row tables, and entmax's 0.0003 printed as
 // 0.000 beside the claim "exact zeros".
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, useSiteAndBrowser, site, browser } from './harness.mjs';
+import { test, openPage, useSiteAndBrowser, site, browser } from './harness.mjs';
 
 useSiteAndBrowser();
 

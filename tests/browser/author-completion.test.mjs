@@ -3,11 +3,10 @@
 // writes the name; at a cell's "type" the list is the cell types. The expected names are read
 // from the published dist/notebook.schema.json itself (the cell type's branch of $defs/cell), so
 // the page is shown to complete from that file.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { openPage, useSiteAndBrowser, site, browser, screenshot, DIST } from './harness.mjs';
+import { test, openPage, useSiteAndBrowser, site, browser, screenshot, DIST } from './harness.mjs';
 
 useSiteAndBrowser();
 

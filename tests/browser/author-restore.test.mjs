@@ -3,9 +3,8 @@
 // pressed). The saved text is in the editor at once, "Discard saved work" works before it is
 // drawn, and no main-thread task of the visit takes more than BOUND_MS of CPU time (Chromium's
 // trace: ./main-thread-trace.mjs) whether the author discards it or lets it be drawn.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, findCell, useSiteAndBrowser, site, browser } from './harness.mjs';
+import { test, openPage, findCell, useSiteAndBrowser, site, browser } from './harness.mjs';
 import { freezingNotebooks } from '../corpus/hostile-markdown.mjs';
 import { startTasks, stopTasks } from './main-thread-trace.mjs';
 

@@ -2,14 +2,13 @@
 // the engine's cell types, errors underlined and listed as the CLI prints them (a click jumps),
 // the last good preview kept while the text is invalid, snippets, the preview's depth, theme and
 // phone width, files in and out, and the work kept in localStorage until it is discarded.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import {
-  openPage, notebooks, useSiteAndBrowser, site, browser, screenshot, DIST,
+  test, openPage, notebooks, useSiteAndBrowser, site, browser, screenshot, DIST,
 } from './harness.mjs';
 import { loadEngine, runWasmCli } from '../wasm/engine.mjs';
 

@@ -3,14 +3,13 @@
 // at, fix it, download the file and package it with `scripts/attnbook package`
 // (tests/browser/scorm.test.mjs runs a package in scorm-again's SCORM 1.2 run-time).
 // With ATTNBOOK_DOC_IMAGES=1 the screenshots go to docs/images/ (the ones the walkthrough shows).
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { unzipSync } from 'fflate';
-import { openPage, useSiteAndBrowser, site, browser, screenshot, ROOT, answerText } from './harness.mjs';
+import { test, openPage, useSiteAndBrowser, site, browser, screenshot, ROOT, answerText } from './harness.mjs';
 
 useSiteAndBrowser();
 

@@ -4,11 +4,10 @@
 // module: a plain one, inline or fetched, and a checked form from another origin
 // (web/src/checked-notebook.js says why those are not trusted). A lesson page whose opening depth
 // has no cell that asks the engine as soon as it is shown loads no engine module at all (opensEngine).
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DIST, openPage, notebooks, opensEngine, useSiteAndBrowser, site, browser } from './harness.mjs';
+import { test, DIST, openPage, notebooks, opensEngine, useSiteAndBrowser, site, browser } from './harness.mjs';
 import { CSP } from '../../scripts/serve.mjs';
 
 useSiteAndBrowser();

@@ -3,9 +3,8 @@
 // is well formed (an arXiv venue agrees with its link, an arXiv number with its year), drawn as a
 // link that opens in a new tab. Every author-year citation in a notebook's text must be in that
 // notebook's references.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, notebooks, useSiteAndBrowser, site, browser } from './harness.mjs';
+import { test, openPage, notebooks, useSiteAndBrowser, site, browser } from './harness.mjs';
 
 useSiteAndBrowser();
 const docs = Object.values(notebooks());

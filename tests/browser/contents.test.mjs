@@ -4,11 +4,10 @@
 // another depth switch to it. The expected headings are worked out here from the notebook's JSON
 // (cell titles, and the top headings of prose cells as web/src/markdown/dom.js levels them), not
 // read back from the page's own heading search.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openPage, notebooks, useSiteAndBrowser, site, browser, DIST, waitForDepth } from './harness.mjs';
+import { test, openPage, notebooks, useSiteAndBrowser, site, browser, DIST, waitForDepth } from './harness.mjs';
 
 useSiteAndBrowser();
 const withContents = Object.values(notebooks()).filter((doc) => doc.cells.some((c) => c.type === 'contents'));

@@ -1,9 +1,8 @@
 // Issue 19, item 11: the depth switch is reachable from anywhere in the notebook, and a hash
 // change made inside the page (a link to another depth) is honoured. Before, the switch scrolled
 // away with the header, and setting #<id>.depth=researcher after load changed nothing.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, useSiteAndBrowser, site, browser, waitForDepth } from './harness.mjs';
+import { test, openPage, useSiteAndBrowser, site, browser, waitForDepth } from './harness.mjs';
 
 useSiteAndBrowser();
 const ID = 'scaled-dot-product-attention';

@@ -2,10 +2,9 @@
 // A depth shown for the first time waits for its cells' code (render/index.js): the page goes
 // from one depth's cells to the other's at once, never through an empty or mixed page, and says
 // when it is done (the `drawn` promise, then depthchange).
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openPage, screenshot, notebooks, useSiteAndBrowser, site, browser,
+  test, openPage, screenshot, notebooks, useSiteAndBrowser, site, browser,
 } from './harness.mjs';
 
 useSiteAndBrowser();

@@ -3,9 +3,8 @@
 // which grew the view again: q ran [2.5, 2.5] -> [17, 17] in about a second. Now q is clamped to
 // the view while the pointer is down; letting go widens the view by one unit, and the zoom buttons
 // change the range on purpose, with the range said under the plane.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, waitForExplorable, useSiteAndBrowser, site, browser, notebooks } from './harness.mjs';
+import { test, openPage, waitForExplorable, useSiteAndBrowser, site, browser, notebooks } from './harness.mjs';
 
 useSiteAndBrowser();
 const doc = notebooks()['attention-explorable'];

@@ -1,9 +1,8 @@
 // The query follows the pointer: dragging across the key-space plane moves q, and after every
 // drag the table shows the engine's shares for the query the inputs now hold.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openPage, findCell, expectedShares, explorableRows, waitForExplorable, useSiteAndBrowser, site, browser,
+  test, openPage, findCell, expectedShares, explorableRows, waitForExplorable, useSiteAndBrowser, site, browser,
 } from './harness.mjs';
 
 useSiteAndBrowser();

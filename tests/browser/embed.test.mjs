@@ -1,9 +1,8 @@
 // embed.html in an iframe tells its parent page how tall it is and forwards the element's events;
 // the course-page example sizes its iframe from those messages.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openPage, screenshot, routeTestFiles, notebooks, useSiteAndBrowser, site, browser, answerText } from './harness.mjs';
+  test, openPage, screenshot, routeTestFiles, notebooks, useSiteAndBrowser, site, browser, answerText } from './harness.mjs';
 
 useSiteAndBrowser();
 const ids = Object.keys(notebooks()).sort();

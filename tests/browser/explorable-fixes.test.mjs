@@ -2,10 +2,9 @@
 // both ways and says its scale, bad input is refused in place, sentences match the numbers
 // (ties, all masked), carries are arrows tip to tail, the comparison with the reference query,
 // the goal, the link to the other notebook, and a wrong practice option's reason.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openPage, screenshot, explorableRows, waitForExplorable, expectedShares, useSiteAndBrowser, site, browser, notebooks,
+  test, openPage, screenshot, explorableRows, waitForExplorable, expectedShares, useSiteAndBrowser, site, browser, notebooks,
 } from './harness.mjs';
 
 useSiteAndBrowser();

@@ -3,9 +3,8 @@
 // column cut to "[1.689" and "chang"), and at 390 px the Share and Carry columns were off-screen
 // behind a scrollbar. Checked the way a reader sees it: every cell's ink lies inside the table's
 // box and the box does not scroll.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, waitForExplorable, useSiteAndBrowser, site, browser, notebooks } from './harness.mjs';
+import { test, openPage, waitForExplorable, useSiteAndBrowser, site, browser, notebooks } from './harness.mjs';
 
 useSiteAndBrowser();
 const doc = notebooks()['attention-explorable'];

@@ -1,9 +1,8 @@
 // The explorable on a served notebook page: the engine's numbers, the keyboard, the permalink,
 // and two elements on one page keeping to themselves.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openPage, screenshot, findCell, expectedShares, shown3, explorableRows, waitForExplorable, routeTestFiles, useSiteAndBrowser, site, browser,
+  test, openPage, screenshot, findCell, expectedShares, shown3, explorableRows, waitForExplorable, routeTestFiles, useSiteAndBrowser, site, browser,
   notebooks as notebooksById,
 } from './harness.mjs';
 

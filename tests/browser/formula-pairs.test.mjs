@@ -1,9 +1,8 @@
 // Issue 19, what the source documents still ask for: in the explorable, each step's formula beside
 // the Python that computes it, as the transformer block shows its steps. The lines must be the
 // exported program's own (the engine writes both), follow the mask, and fit a phone's width.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, waitForExplorable, useSiteAndBrowser, site, browser, notebooks } from './harness.mjs';
+import { test, openPage, waitForExplorable, useSiteAndBrowser, site, browser, notebooks } from './harness.mjs';
 
 useSiteAndBrowser();
 const doc = notebooks()['attention-explorable'];

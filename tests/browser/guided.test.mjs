@@ -1,10 +1,9 @@
 // Guided playback (plays, pauses, seeks by keyboard, steps under reduced motion, leaves the
 // learner's explorable alone), the step-by-step study (progress in the permalink), and the help
 // history (attempts with the help consulted before them, exported as JSON).
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { openPage, screenshot, waitForExplorable, explorableRows, useSiteAndBrowser, site, browser, notebooks } from './harness.mjs';
+import { test, openPage, screenshot, waitForExplorable, explorableRows, useSiteAndBrowser, site, browser, notebooks } from './harness.mjs';
 
 useSiteAndBrowser();
 const doc = notebooks()['attention-explorable'];

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { before, after } from 'node:test';
+import { before, after, test as nodeTest } from 'node:test';
 import { asksEngine } from '../../web/src/render/index.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -272,6 +272,44 @@ export function useSiteAndBrowser() {
   after(async () => {
     await browser?.close();
     await site?.stop();
+  });
+}
+
+/**
+ * Whether `err` came from Chromium's exit: playwright's closed-target error (its class is not
+ * exported, its message is fixed), then the browser's disconnect, which follows the error by a few
+ * milliseconds; a page or context the test closed itself leaves Chromium connected.
+ */
+async function chromiumExited(err) {
+  if (!/Target page, context or browser has been closed/.test(err?.message)) return false;
+  if (browser.isConnected()) {
+    await new Promise((resolve) => { browser.once('disconnected', resolve); setTimeout(resolve, 3000); });
+  }
+  return !browser.isConnected();
+}
+
+/**
+ * node:test's `test(name, [options], fn)` for a file that shares one Chromium (useSiteAndBrowser).
+ * When Chromium itself exits during a test (CI once lost it mid-click on a loaded machine:
+ * "Target page, context or browser has been closed"), the test is run once more on a new Chromium,
+ * saying so on stderr with the end of Chromium's log; a page that brings Chromium down every time
+ * fails the second run too. A failure with Chromium still running (every assertion) is never run
+ * again.
+ */
+export function test(name, options, fn) {
+  if (typeof options === 'function') [options, fn] = [{}, options];
+  return nodeTest(name, options, async (t) => {
+    if (!browser.isConnected()) browser = await launchBrowser(); // lost after the last test's end
+    try {
+      return await fn(t);
+    } catch (err) {
+      if (!(await chromiumExited(err))) throw err;
+      const log = String(err.message).split('\n').filter((line) => !/dbus/.test(line));
+      console.error(`${name}: Chromium exited during the test; running it once more on a new Chromium.\n` +
+        `${log[0]}\n${log.slice(1).slice(-12).join('\n')}`);
+      browser = await launchBrowser();
+      return await fn(t);
+    }
   });
 }
 

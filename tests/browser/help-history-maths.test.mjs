@@ -1,9 +1,8 @@
 // Issue 19, item 7: the help history draws the feedback's maths. Before, a wrong answer to the
 // study's "Share" check was listed as "Each $e^{s}$ grows, but so does their total": the TeX
 // source, where the practice cell itself showed the formula.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, useSiteAndBrowser, site, browser } from './harness.mjs';
+import { test, openPage, useSiteAndBrowser, site, browser } from './harness.mjs';
 
 useSiteAndBrowser();
 const ID = 'attention-explorable';

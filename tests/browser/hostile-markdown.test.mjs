@@ -1,10 +1,9 @@
 // Hostile author text that the validator accepts must not freeze, redirect or deface the page:
 // worst-case Markdown renders in time comparable to ordinary prose, no link anywhere points off
 // the site except to https://, and KaTeX never paints or grows the page outside the element.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  findCell, openPage, useSiteAndBrowser, site, browser,
+  test, findCell, openPage, useSiteAndBrowser, site, browser,
 } from './harness.mjs';
 import { hostileMarkdown, normalProse } from '../corpus/hostile-markdown.mjs';
 

@@ -2,10 +2,9 @@
 // `#attention-explorable.keys.constructor=1` set Object.keys to 1 (formulas fell back to raw TeX,
 // the explorable never drew, the host page's own scripts threw) and `.q.__proto__=1,2` made
 // ({}).q equal [1, 2].
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { openPage, findCell, waitForExplorable, useSiteAndBrowser, site, browser } from './harness.mjs';
+import { test, openPage, findCell, waitForExplorable, useSiteAndBrowser, site, browser } from './harness.mjs';
 
 useSiteAndBrowser();
 

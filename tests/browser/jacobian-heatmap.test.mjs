@@ -4,9 +4,8 @@
 // the largest any softmax Jacobian entry can be), tiny entries are printed in the engine's
 // scientific notation, and each cell's colour is its own entry's size on that scale. The entries
 // are checked against a float64 Jacobian computed here, J = diag(p) - p pᵀ.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, useSiteAndBrowser, site, browser } from './harness.mjs';
+import { test, openPage, useSiteAndBrowser, site, browser } from './harness.mjs';
 
 useSiteAndBrowser();
 

@@ -1,10 +1,9 @@
 // The lesson page's "Open in Jupyter": the download is the built .ipynb for the depth being read
 // (it follows the depth switch), and with "with my settings" ticked the export module writes one
 // at the reader's settings (the permalink's) in the page, under the strict CSP, offline.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { openPage, useSiteAndBrowser, site, browser } from './harness.mjs';
+import { test, openPage, useSiteAndBrowser, site, browser } from './harness.mjs';
 
 useSiteAndBrowser();
 const ID = 'scaled-dot-product-attention';

@@ -3,10 +3,9 @@
 // options, Check, the divisor select), each shows a visible focus indicator when reached from the
 // keyboard, and the key plane moves q with the arrow keys. A box that scrolls (code, a wide table or
 // formula on a narrow screen) is a tab stop too, so its hidden part can be scrolled into view.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openPage, notebooks, useSiteAndBrowser, site, browser, waitForDepth,
+  test, openPage, notebooks, useSiteAndBrowser, site, browser, waitForDepth,
 } from './harness.mjs';
 
 useSiteAndBrowser();

@@ -2,9 +2,8 @@
 // mixed 0.16 and -2.55 with 1.738; the share practice accepted 0.2835 although its prompt asks for
 // the share rounded to three decimals; the at-scale and precision-lab cells had no heading, so no
 // named region to find them by.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, useSiteAndBrowser, site, browser } from './harness.mjs';
+import { test, openPage, useSiteAndBrowser, site, browser } from './harness.mjs';
 
 useSiteAndBrowser();
 

@@ -2,9 +2,8 @@
 // the volume knob redraws the shares and keeps its setting across depth switches; the hand
 // example refuses a typed non-number in place; the cost calculator gives 20 GB for T = 100,000;
 // every cell of the developer and researcher depths draws without an error.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, screenshot, useSiteAndBrowser, site, browser, waitForDepth } from './harness.mjs';
+import { test, openPage, screenshot, useSiteAndBrowser, site, browser, waitForDepth } from './harness.mjs';
 
 useSiteAndBrowser();
 

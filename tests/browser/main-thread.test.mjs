@@ -4,9 +4,8 @@
 // documents the validator accepts draw and typeset, while the reader scrolls from top to bottom,
 // without one task longer than BOUND_MS: the CPU time of each main-thread task in Chromium's trace
 // (./main-thread-trace.mjs says why CPU time), from the page's start to the end of the scroll.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { findCell, openPage, useSiteAndBrowser, site, browser } from './harness.mjs';
+import { test, findCell, openPage, useSiteAndBrowser, site, browser } from './harness.mjs';
 import { freezingNotebooks, worstValidNotebooks } from '../corpus/hostile-markdown.mjs';
 import { loadEngine } from '../wasm/engine.mjs';
 import { startTasks, stopTasks } from './main-thread-trace.mjs';

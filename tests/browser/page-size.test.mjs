@@ -9,12 +9,11 @@
 // code and markdown-it must not be among them. The breakdown is printed with each run, largest first.
 // A file a page fetches twice (a second worker's engine-worker.js) counts twice when it comes twice:
 // with the server's ETag the second fetch is a 304 without a body, which counts 0 bytes.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { openPage, notebooks, opensEngine, useSiteAndBrowser, site, browser, ROOT, DIST } from './harness.mjs';
+import { test, openPage, notebooks, opensEngine, useSiteAndBrowser, site, browser, ROOT, DIST } from './harness.mjs';
 
 useSiteAndBrowser();
 const budgets = JSON.parse(fs.readFileSync(path.join(ROOT, 'web', 'page-budget.json'), 'utf8'));

@@ -3,9 +3,8 @@
 // engine's numbers shown there equal the first page's (and differ from the cell's defaults, so the
 // change was real). A hand-edited link with garbage or out-of-range values opens those fields at
 // the cell's defaults, with no console error.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, notebooks, screenshot, routeTestFiles, useSiteAndBrowser, site, browser } from './harness.mjs';
+import { test, openPage, notebooks, screenshot, routeTestFiles, useSiteAndBrowser, site, browser } from './harness.mjs';
 
 useSiteAndBrowser();
 

@@ -1,9 +1,8 @@
 // Permalinks carry the whole reader state: depth, the query, the mask and the scaling divisor
 // come back from the hash, and the numbers shown are the engine's for that restored state.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openPage, findCell, expectedShares, explorableRows, waitForExplorable, useSiteAndBrowser, site, browser,
+  test, openPage, findCell, expectedShares, explorableRows, waitForExplorable, useSiteAndBrowser, site, browser,
 } from './harness.mjs';
 
 useSiteAndBrowser();

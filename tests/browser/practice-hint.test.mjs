@@ -1,8 +1,7 @@
 // A practice cell's hint is optional: without one, the cell shows no hint and no stray text
 // (Element.append turns a null child into the word "null").
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, routeTestFiles, notebooks, useSiteAndBrowser, site, browser } from './harness.mjs';
+import { test, openPage, routeTestFiles, notebooks, useSiteAndBrowser, site, browser } from './harness.mjs';
 
 useSiteAndBrowser();
 

@@ -3,11 +3,10 @@
 // reads and typesets them itself: each cell that shows Markdown or maths, at every depth, has the
 // same DOM on the lesson page (the checked form, no markdown-it and no KaTeX fetched) as on the
 // same page given the plain notebook (validated, then read by markdown-it and typeset by KaTeX).
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, openPage, notebooks, useSiteAndBrowser, site, browser } from './harness.mjs';
+import { test, ROOT, openPage, notebooks, useSiteAndBrowser, site, browser } from './harness.mjs';
 
 useSiteAndBrowser();
 const TEXT_CELLS = ['prose', 'maths', 'practice', 'study'];

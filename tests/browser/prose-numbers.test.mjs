@@ -2,9 +2,8 @@
 // cell's rounding. Before, the prose said "0.0, 1.4, 0.0 and 0.1" above a cell showing
 // 0.04 1.41 0.00 0.07. The three lists in the prose are read here and compared with the pipeline
 // cell's texts at its starting knob (√d), which come from the engine.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, useSiteAndBrowser, site, browser } from './harness.mjs';
+import { test, openPage, useSiteAndBrowser, site, browser } from './harness.mjs';
 
 useSiteAndBrowser();
 

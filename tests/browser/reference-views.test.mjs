@@ -2,9 +2,8 @@
 // only the key plane (the value plane rings the reference output, a thin strip under the shares
 // shows the reference shares), and the tolerance behind "= same" stated where the marks are
 // explained. The reference numbers are checked against softmax computed here.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, waitForExplorable, expectedShares, useSiteAndBrowser, site, browser, notebooks } from './harness.mjs';
+import { test, openPage, waitForExplorable, expectedShares, useSiteAndBrowser, site, browser, notebooks } from './harness.mjs';
 
 useSiteAndBrowser();
 const doc = notebooks()['attention-explorable'];

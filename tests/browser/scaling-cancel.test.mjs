@@ -8,9 +8,8 @@
 //   - two notebooks asking for the same study on one page cause one engine run.
 // The test page starts the real engine worker through setWorkerFactory and logs, per worker, the
 // calls posted to it, the messages it sends back and whether it was terminated.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, routeTestFiles, notebooks, useSiteAndBrowser, site, browser } from './harness.mjs';
+import { test, openPage, routeTestFiles, notebooks, useSiteAndBrowser, site, browser } from './harness.mjs';
 
 useSiteAndBrowser();
 

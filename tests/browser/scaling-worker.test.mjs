@@ -1,10 +1,9 @@
 // The scaling study runs in the engine worker: a Worker exists, the page's main thread keeps
 // running while the engine draws millions of normals, the progress bar shows, and the tables
 // carry the engine's numbers.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openPage, screenshot, routeTestFiles, useSiteAndBrowser, site, browser,
+  test, openPage, screenshot, routeTestFiles, useSiteAndBrowser, site, browser,
 } from './harness.mjs';
 
 useSiteAndBrowser();

@@ -4,13 +4,12 @@
 // Chromium: the calls, the suspend data (resumed after a reload), the final status, and that
 // nothing the learner typed reaches the LMS. The manifest is checked for SCORM 1.2's required
 // elements with the browser's XML parser.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { scormPackage } from '../../scripts/scorm.mjs';
-import { openPage, notebooks, useSiteAndBrowser, site, browser, screenshot, DIST, ROOT, answerText } from './harness.mjs';
+import { test, openPage, notebooks, useSiteAndBrowser, site, browser, screenshot, DIST, ROOT, answerText } from './harness.mjs';
 
 useSiteAndBrowser();
 

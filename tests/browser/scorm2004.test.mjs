@@ -3,13 +3,12 @@
 // launch file as the 1.2 package, speaking 2004's dialect (Initialize, cmi.completion_status,
 // cmi.location, cmi.score.scaled, cmi.exit, Terminate). The manifest is checked for 2004's
 // required elements with the browser's XML parser.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { scormPackage } from '../../scripts/scorm.mjs';
-import { openPage, notebooks, useSiteAndBrowser, site, browser, DIST, ROOT, answerText } from './harness.mjs';
+import { test, openPage, notebooks, useSiteAndBrowser, site, browser, DIST, ROOT, answerText } from './harness.mjs';
 
 useSiteAndBrowser();
 

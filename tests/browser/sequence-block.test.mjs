@@ -1,9 +1,8 @@
 // The held sequence (3 x 3 weights, mask per cell, causal preset, an all-masked row said in words)
 // and the transformer block (every intermediate from the engine). Numbers are checked against
 // independent float64 computations written here.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, screenshot, useSiteAndBrowser, site, browser, notebooks } from './harness.mjs';
+import { test, openPage, screenshot, useSiteAndBrowser, site, browser, notebooks } from './harness.mjs';
 import { runNativeCli } from '../wasm/engine.mjs';
 
 // The CLI's answer for the same state: the page must show exactly these doubles.

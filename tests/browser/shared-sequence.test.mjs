@@ -2,9 +2,8 @@
 // document ties them: the explorable's query is the held sequence's first row, and the values are
 // the same values, so an edit in one shows in the other (and the other rows and the mask stay).
 // And the transformer block's input is named for what it is, not "the held sequence".
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, waitForExplorable, useSiteAndBrowser, site, browser, notebooks } from './harness.mjs';
+import { test, openPage, waitForExplorable, useSiteAndBrowser, site, browser, notebooks } from './harness.mjs';
 
 useSiteAndBrowser();
 const doc = notebooks()['attention-explorable'];

@@ -1,13 +1,12 @@
 // Every served page under the strict CSP: no violations, no console errors, no request leaves the
 // origin (the site works offline); the pages carry the CSP and no inline scripts; the server's
 // MIME types and path handling.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import {
-  DIST, openPage, screenshot, notebooks, useSiteAndBrowser, site, browser,
+  test, DIST, openPage, screenshot, notebooks, useSiteAndBrowser, site, browser,
 } from './harness.mjs';
 import { CSP, CSP_META } from '../../scripts/serve.mjs';
 

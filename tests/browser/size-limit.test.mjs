@@ -2,10 +2,9 @@
 // engine worker: the worker's WebAssembly memory does not grow (it never shrinks once grown, so a
 // refused 50 MB document used to leave the shared worker holding over 300 MiB for good).
 // A body without Content-Length is read only up to the limit: the page stops the download.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { useSiteAndBrowser, site, browser, openPage, routeTestFiles, notebooks, findCell, waitForExplorable } from './harness.mjs';
+import { test, useSiteAndBrowser, site, browser, openPage, routeTestFiles, notebooks, findCell, waitForExplorable } from './harness.mjs';
 import { watchWorkers, MiB } from './engine-watch.mjs';
 
 useSiteAndBrowser();

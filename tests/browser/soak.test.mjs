@@ -1,9 +1,8 @@
 // The short soak (tests/browser/soak.mjs has what it does and the bounds with their reasons):
 // about 15 s of random use on one page, then memory, workers and numbers checked. `npm run soak`
 // runs the same for longer (scripts/soak).
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSiteAndBrowser, site, browser } from './harness.mjs';
+import { test, useSiteAndBrowser, site, browser } from './harness.mjs';
 import { runSoak, checkBounds, mib } from './soak.mjs';
 
 useSiteAndBrowser();

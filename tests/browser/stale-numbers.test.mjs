@@ -3,9 +3,8 @@
 // beside "tokens must be a whole number". Now every cell that computes from a learner's input,
 // given input it cannot compute, keeps its last numbers but marks them (data-stale, dimmed) and
 // says which input they are still for; good input again clears the mark. One test per cell.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, useSiteAndBrowser, site, browser, waitForDepth } from './harness.mjs';
+import { test, openPage, useSiteAndBrowser, site, browser, waitForDepth } from './harness.mjs';
 
 useSiteAndBrowser();
 const ID = 'scaled-dot-product-attention';

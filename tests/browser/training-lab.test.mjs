@@ -3,11 +3,10 @@
 // falls by a margin that only learning explains; pause, resume, step, the timeline and a typed probe
 // work; the divisor experiment draws its three runs. Screenshots of the shipped notebook at 390 and
 // 1280 px, light and dark.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { useSiteAndBrowser, site, browser, screenshot, openPage, DIST } from './harness.mjs';
+import { test, useSiteAndBrowser, site, browser, screenshot, openPage, DIST } from './harness.mjs';
 import { startTasks, stopTasks } from './main-thread-trace.mjs';
 import { runNativeCli } from '../wasm/engine.mjs';
 

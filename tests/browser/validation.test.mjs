@@ -1,8 +1,7 @@
 // A broken notebook is not a blank element: the engine's validation errors are listed in its place.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  screenshot, findCell, useSiteAndBrowser, openWithNotebookText,
+  test, screenshot, findCell, useSiteAndBrowser, openWithNotebookText,
 } from './harness.mjs';
 
 useSiteAndBrowser();

@@ -6,9 +6,8 @@
 // The faults are raised in the real worker of the shipped page: a message is dispatched inside
 // the worker (through the DevTools protocol) as if the page had posted it, and its answer read
 // there, so the page's own engine client never sees it.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, findCell, notebooks, expectedShares, explorableRows, waitForExplorable, useSiteAndBrowser, site, browser } from './harness.mjs';
+import { test, openPage, findCell, notebooks, expectedShares, explorableRows, waitForExplorable, useSiteAndBrowser, site, browser } from './harness.mjs';
 import { watchWorkers } from './engine-watch.mjs';
 
 useSiteAndBrowser();

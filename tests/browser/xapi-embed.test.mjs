@@ -1,9 +1,8 @@
 // embed.html's xAPI-shaped messages: {type: 'attnbook:xapi', id, statement} for the notebook
 // opened, cells seen, practice answered (right or wrong, never what was typed) and the notebook
 // completed, each statement checked against what the learner did.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, routeTestFiles, notebooks, useSiteAndBrowser, site, browser, answerText } from './harness.mjs';
+import { test, openPage, routeTestFiles, notebooks, useSiteAndBrowser, site, browser, answerText } from './harness.mjs';
 
 useSiteAndBrowser();
 const ID = 'attention-explorable';

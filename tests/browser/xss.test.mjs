@@ -1,10 +1,9 @@
 // Author text can never become markup or script: a notebook full of HTML and script in every
 // place an author writes text renders that text literally, and raw HTML in prose is refused by
 // the engine's validator before anything is drawn.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  findCell, useSiteAndBrowser, openWithNotebookText,
+  test, findCell, useSiteAndBrowser, openWithNotebookText,
 } from './harness.mjs';
 
 useSiteAndBrowser();
