@@ -69,6 +69,13 @@ test('the lab trains without a long task, and shows the train command\'s numbers
   // The loss chart holds one point per step and the held-out checks.
   const points = await lab(page).locator('.lab-charts svg').first().locator('polyline').evaluateAll((ls) => ls.map((l) => l.getAttribute('points').split(' ').length));
   assert.deepEqual(points, [120, cli.eval.steps.length]);
+  // Finished: nothing to resume or step, and the focus on Start went to Reset; Reset starts again.
+  assert.ok(await button(page, 'Resume').isDisabled(), 'Resume is off once the run is finished');
+  assert.ok(await button(page, 'Step').isDisabled(), 'Step is off once the run is finished');
+  assert.equal(await page.evaluate(() => document.querySelector('attention-notebook').shadowRoot.activeElement?.textContent), 'Reset');
+  await button(page, 'Reset').click();
+  assert.ok(await button(page, 'Start').isEnabled(), 'Reset gives a run to start');
+  assert.ok(await button(page, 'Step').isEnabled());
   assert.deepEqual(await problems(), []);
   await page.context().close();
 });

@@ -38,6 +38,7 @@ export function renderTrainingLab(cell, ctx) {
 
   function draw() {
     v.counter.textContent = `Step ${stepOf()} of ${settings.steps}`;
+    loop.showButtons();
     const mem = memoryText(lab.runs);
     if (mem) v.memoryNote.replaceChildren(...mem);
     drawCharts();
@@ -52,7 +53,10 @@ export function renderTrainingLab(cell, ctx) {
     if (lab.runs.length) v.status.textContent = statusText(lab.runs, lab.running, settings.steps);
   }
 
-  const loop = createLoop(lab, { el, startButton: v.startButton, draw, announce, failed: (message) => showError(v.settingsError, message) });
+  const loop = createLoop(lab, {
+    el, buttons: { start: v.startButton, step: v.stepButton, reset: v.resetButton }, draw, announce,
+    failed: (message) => showError(v.settingsError, message),
+  });
   const probe = createProbe(lab, v, { pause: loop.pause, draw, drawCharts, onStateChange: () => ctx.onStateChange?.() });
 
   function freshRuns() {

@@ -3,20 +3,32 @@
 // next, so the page never waits on the engine and Pause stops within a slice.
 //
 // lab: the lab's state ({ runs, settings, running, scrubbed, probe }); el: the cell's element
-// (aria-busy while training, data-running, data-busy while a slice is out); draw() and announce()
+// (aria-busy while training, data-running, data-busy while a slice is out); buttons: { start,
+// step, reset }, the first two kept in step with the runs (showButtons); draw() and announce()
 // redraw the numbers and the status line; failed(message) shows an error.
 
 const nextFrame = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-export function createLoop(lab, { el, startButton, draw, announce, failed }) {
+export function createLoop(lab, { el, buttons, draw, announce, failed }) {
   let token = 0;
   let inFlight = 0;
 
+  // The buttons say what a press does now: Pause while training, Resume after some steps, Start
+  // before any. A finished run has nothing to resume or step: both are off until Reset or a new
+  // setting starts a run, and a keyboard user's focus on them moves to Reset, not to the page.
+  function showButtons() {
+    const { start, step, reset } = buttons;
+    start.textContent = lab.running ? 'Pause' : lab.runs.some((r) => r.step > 0) ? 'Resume' : 'Start';
+    start.setAttribute('aria-pressed', lab.running ? 'true' : 'false');
+    const focused = el.getRootNode().activeElement;
+    start.disabled = step.disabled = !lab.running && lab.runs.length > 0 && lab.runs.every((r) => r.done);
+    if (start.disabled && (focused === start || focused === step)) reset.focus();
+  }
+
   function setRunning(on) {
     lab.running = on;
-    startButton.textContent = on ? 'Pause' : lab.runs.some((r) => r.step > 0) ? 'Resume' : 'Start';
-    startButton.setAttribute('aria-pressed', on ? 'true' : 'false');
     el.dataset.running = on ? 'true' : 'false';
+    showButtons();
   }
 
   // Slices out in the worker: while any is, the cell says so (data-busy); when the last answers
@@ -77,6 +89,7 @@ export function createLoop(lab, { el, startButton, draw, announce, failed }) {
   }
   return {
     pause,
+    showButtons,
     /** Start, or Pause while training. */
     toggle() {
       if (lab.running) return pause();

@@ -1,0 +1,12 @@
+import { launchBrowser, startSite, openPage } from './harness.mjs';
+const site = await startSite(); const browser = await launchBrowser();
+const { page, problems, context } = await openPage(browser, site, `attention-learns/`, { viewport: { width: 1100, height: 1400 } });
+const t0 = Date.now();
+await page.locator('attention-notebook').getByRole('button', { name: 'Start' }).first().click();
+await page.waitForFunction(() => /Step 100 of 100/.test(document.querySelector('attention-notebook').shadowRoot.textContent), null, { timeout: 120000 });
+console.log('trained in', Date.now() - t0, 'ms');
+await page.waitForTimeout(500);
+const lab = page.locator('attention-notebook section').filter({ hasText: 'Train a head to look at the previous token' }).first();
+await lab.screenshot({ path: '/tmp/shots/lab-trained.png' });
+console.log(await problems());
+await context.close(); await browser.close(); await site.stop();
