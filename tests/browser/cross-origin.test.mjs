@@ -2,14 +2,13 @@
 // origin B (another port = another origin) and opens a notebook from B. The worker cannot be started
 // from B's URL directly; engine-client.js starts it from a Blob that imports B's engine-worker.js.
 // The course page sends the strict policy docs/embedding.md gives to course sites, as a header.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { startSite, launchBrowser, openPage, screenshot, explorableRows, waitForExplorable, findCell } from './harness.mjs';
+import { startSite, test, useBrowser, browser, openPage, screenshot, explorableRows, waitForExplorable, findCell } from './harness.mjs';
 
 let ours; // origin B: scripts/serve.mjs serving dist/
 let course; // origin A: a tiny server with one course page
-let browser;
 const { doc, cell } = findCell('explorable');
 
 /**
@@ -57,13 +56,12 @@ function startCourseSite(b) {
   }));
 }
 
+useBrowser();
 before(async () => {
   ours = await startSite();
   course = await startCourseSite(ours.origin);
-  browser = await launchBrowser();
 });
 after(async () => {
-  await browser?.close();
   await course?.stop();
   await ours?.stop();
 });

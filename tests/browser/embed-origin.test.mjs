@@ -5,14 +5,13 @@
 //   - ?parent=<not an origin>: the frame says what is wrong and posts nothing;
 //   - no ?parent: today's behaviour, A hears everything (docs/embedding.md says why to set it).
 // Whatever the parent, the learner's typed answers are never in a message.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { startSite, launchBrowser, openPage, notebooks, answerText } from './harness.mjs';
+import { startSite, test, useBrowser, browser, openPage, notebooks, answerText } from './harness.mjs';
 
 let ours; // B
 let course; // A
-let browser;
 const withPractice = Object.values(notebooks()).find((d) => d.cells.some((c) => c.type === 'practice'));
 
 function startCourse() {
@@ -31,13 +30,12 @@ function startCourse() {
   }));
 }
 
+useBrowser();
 before(async () => {
   ours = await startSite();
   course = await startCourse();
-  browser = await launchBrowser();
 });
 after(async () => {
-  await browser?.close();
   await course?.stop();
   await ours?.stop();
 });

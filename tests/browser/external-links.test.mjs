@@ -2,16 +2,15 @@
 // a foreign page, which could then post fake "complete" and 30,000,000 px height messages that the
 // recommended listener accepted. Now: links to other sites open outside the frame, and the
 // listener of docs/embedding.md and web/examples/course-page.js checks event.origin too.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { startSite, launchBrowser, openPage, notebooks, ROOT } from './harness.mjs';
+import { startSite, test, useBrowser, browser, openPage, notebooks, ROOT } from './harness.mjs';
 
 let ours; // B: serves embed.html and the notebooks
 let course; // A: the course page, and the foreign page the frame is sent to
-let browser;
 const doc = Object.values(notebooks()).find((d) => d.cells.some((c) => c.type === 'prose'));
 
 // The two listeners under test, as shipped: the example's script and the docs' snippet.
@@ -46,13 +45,12 @@ function startCourse() {
   }));
 }
 
+useBrowser();
 before(async () => {
   ours = await startSite();
   course = await startCourse();
-  browser = await launchBrowser();
 });
 after(async () => {
-  await browser?.close();
   await course?.stop();
   await ours?.stop();
 });

@@ -260,19 +260,20 @@ export async function waitForExplorable(page, n, nth = 0) {
 
 /**
  * The site and Chromium shared by one test file: started before its tests, stopped after.
- * `site` and `browser` below are live bindings, set once the `before` hook has run.
+ * `site` and `browser` below are live bindings, set once the `before` hooks have run; a file
+ * with servers of its own takes the browser alone (useBrowser). Either way its tests use `test`
+ * below, which launches Chromium again when it is lost.
  */
 export let site;
 export let browser;
 export function useSiteAndBrowser() {
-  before(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  before(async () => { site = await startSite(); });
+  after(async () => { await site?.stop(); });
+  useBrowser();
+}
+export function useBrowser() {
+  before(async () => { browser = await launchBrowser(); });
+  after(async () => { await browser?.close(); });
 }
 
 /**
@@ -289,7 +290,8 @@ async function chromiumExited(err) {
 }
 
 /**
- * node:test's `test(name, [options], fn)` for a file that shares one Chromium (useSiteAndBrowser).
+ * node:test's `test(name, [options], fn)` for a file that shares one Chromium (useSiteAndBrowser,
+ * useBrowser).
  * When Chromium itself exits during a test (CI once lost it mid-click on a loaded machine:
  * "Target page, context or browser has been closed"), the test is run once more on a new Chromium,
  * saying so on stderr with the end of Chromium's log; a page that brings Chromium down every time

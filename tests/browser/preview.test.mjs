@@ -1,14 +1,13 @@
 // scripts/attnbook preview FILE: the author page's preview of a file on disk, read again when the
 // file changes (written in place, or replaced by a rename as many editors save).
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, launchBrowser, openPage, requireDist, screenshot } from './harness.mjs';
+import { ROOT, test, useBrowser, browser, openPage, requireDist, screenshot } from './harness.mjs';
 
-let browser;
 let server;
 let url;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attnbook-preview-'));
@@ -18,6 +17,7 @@ const notebook = (title, extra = {}) => JSON.stringify({
   cells: [{ type: 'prose', text: 'Hello.' }], ...extra,
 }, null, 2);
 
+useBrowser();
 before(async () => {
   requireDist();
   fs.writeFileSync(file, notebook('First title'));
@@ -37,10 +37,8 @@ before(async () => {
     server.stderr.on('data', onData);
     server.on('exit', (code) => reject(new Error(`preview exited (${code}):\n${output}`)));
   });
-  browser = await launchBrowser();
 });
 after(async () => {
-  await browser?.close();
   if (server && server.exitCode === null) {
     const exited = new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGTERM');

@@ -1,23 +1,17 @@
 // dist/<id>/standalone.html opened from file:// (a double click): the engine starts in a Blob
 // worker from the inlined classic build, and the notebook shows the engine's numbers, offline.
-import { test, before, after } from 'node:test';
+import { before } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import {
-  DIST, launchBrowser, openPage, screenshot, findCell, expectedShares, shown3, explorableRows, waitForExplorable, requireDist,
+  DIST, test, useBrowser, browser, openPage, screenshot, findCell, expectedShares, shown3, explorableRows, waitForExplorable, requireDist,
 } from './harness.mjs';
 
-let browser;
 const { doc, cell } = findCell('explorable');
-before(async () => {
-  requireDist();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+before(requireDist);
+useBrowser();
 
 test('standalone.html is one file: no module scripts, no external references', () => {
   const html = fs.readFileSync(path.join(DIST, doc.id, 'standalone.html'), 'utf8');
