@@ -291,12 +291,11 @@ async function chromiumExited(err) {
 
 /**
  * node:test's `test(name, [options], fn)` for a file that shares one Chromium (useSiteAndBrowser,
- * useBrowser).
- * When Chromium itself exits during a test (CI once lost it mid-click on a loaded machine:
- * "Target page, context or browser has been closed"), the test is run once more on a new Chromium,
- * saying so on stderr with the end of Chromium's log; a page that brings Chromium down every time
- * fails the second run too. A failure with Chromium still running (every assertion) is never run
- * again.
+ * useBrowser). When Chromium itself exits during a test (CI once lost it mid-click on a loaded
+ * machine: "Target page, context or browser has been closed"), the test is run once more on a new
+ * Chromium, saying so on stderr with the end of Chromium's log; a page that brings Chromium down
+ * every time fails the second run too. A failure with Chromium still running (every assertion) is
+ * never run again. tests/browser/harness-rerun.test.mjs holds it to that.
  */
 export function test(name, options, fn) {
   if (typeof options === 'function') [options, fn] = [{}, options];
@@ -310,7 +309,12 @@ export function test(name, options, fn) {
       console.error(`${name}: Chromium exited during the test; running it once more on a new Chromium.\n` +
         `${log[0]}\n${log.slice(1).slice(-12).join('\n')}`);
       browser = await launchBrowser();
+    }
+    try {
       return await fn(t);
+    } catch (err) {
+      await chromiumExited(err); // waits for a lost Chromium's disconnect: the next test then sees it
+      throw err;
     }
   });
 }
