@@ -101,9 +101,8 @@ Answer read_answer(const json& answer) {
 json check_number(const json& answer, const json& response) {
     require(answer, "value", "$.cell.answer");
     const NumberAnswer a = read_answer<NumberAnswer>(answer);
+    if (const char* refusal = number_answer_precision_refusal(answer)) throw_user_error({"check_practice: $.cell.answer: ", refusal});
     const bool rounded = json_member(answer, "decimals") != nullptr;
-    if (rounded == (json_member(answer, "tolerance") != nullptr))
-        throw_user_error({"check_practice: $.cell.answer: a number answer needs exactly one of \"tolerance\" and \"decimals\""});
     // Either an explicit tolerance, or "decimals": the learner rounds the answer to that many
     // places, so anything within half a unit of the last place counts.
     const int decimals = rounded ? static_cast<int>(a.decimals) : -1;

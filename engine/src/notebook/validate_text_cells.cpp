@@ -58,8 +58,7 @@ void check_answer(Context& cx, const json& answer, const std::string& path, json
     json normalised;
     if (name == "number") {
         check_fields(cx, answer, path, field_list<NumberAnswer>(true), "a number answer");
-        if ((json_member(answer, "tolerance") != nullptr) == (json_member(answer, "decimals") != nullptr))
-            cx.error(path, {"a number answer needs exactly one of \"tolerance\" and \"decimals\""});
+        if (const char* refusal = number_answer_precision_refusal(answer)) cx.error(path, {refusal});
         NumberAnswer in;
         read_table(cx, answer, path, normalised, bind_fields(in));
     } else if (name == "choice") {

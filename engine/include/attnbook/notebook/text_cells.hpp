@@ -33,7 +33,12 @@ inline constexpr Field reasons = Field::texts_in("reasons", Field::markdowns, {0
     {1, notebook_limits::markdown_max_chars}, "for each option, in Markdown, why it is or is not the answer (shown after a pick)").optional();
 }  // namespace answer_fields
 
-// Either tolerance or decimals (the validator requires exactly one).
+// Either tolerance or decimals: the rule between the two, its words or nullptr where it holds,
+// for the validator and the grader (practice.cpp) alike.
+inline const char* number_answer_precision_refusal(const nlohmann::json& answer) {
+    const bool tolerance = json_member(answer, "tolerance") != nullptr, decimals = json_member(answer, "decimals") != nullptr;
+    return tolerance == decimals ? "a number answer needs exactly one of \"tolerance\" and \"decimals\"" : nullptr;
+}
 struct NumberAnswer {
     ReadByCheck kind;
     double value = 0, tolerance = 0;
